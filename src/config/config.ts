@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.url().optional();
+
+/** Everything the process reads from its environment, checked once at start. */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore only').default('persona'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  DEFAULT_TTS_TYPE: z.string().min(1).max(100).default('vendor_tts_v2'),
+  GPU_JOBS_URL: optionalUrl,
+  GPU_JOBS_API_KEY: z.string().optional(),
+  GPU_JOBS_POLL_MS: z.coerce.number().int().positive().default(2000),
+  GPU_JOBS_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3600),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  ESPEAK_PATH: z.string().min(1).default('espeak-ng'),
+  ASR_BASE_URL: optionalUrl,
+  ASR_API_KEY: z.string().optional(),
+  ASR_MODEL: z.string().min(1).default('whisper-1'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_MODEL_ECONOMY: z.string().min(1).optional(),
+  EMBEDDINGS_BASE_URL: optionalUrl,
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
+  DOWNLOAD_MAX_MB: z.coerce.number().positive().default(100),
+  DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  COMPLETION_TTL_SECONDS: z.coerce.number().int().positive().default(1200),
+  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops the start with a message naming every offending variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

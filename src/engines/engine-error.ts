@@ -1,0 +1,20 @@
+/**
+ * Failures of the engines (ffmpeg, GPU jobs, speech-to-text, LLM, embeddings, downloads).
+ * Their message is stored on the record as the readable failure reason, so it must make
+ * sense to a partner reading it.
+ */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    /** False when trying again cannot help (bad input, engine not configured). */
+    readonly retryable = true,
+  ) {
+    super(message);
+  }
+}
+
+export class EngineNotConfigured extends EngineError {
+  constructor(engine: string, variable: string) {
+    super(`The ${engine} engine is not configured (set ${variable})`, false);
+  }
+}

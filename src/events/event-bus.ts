@@ -1,0 +1,163 @@
+import type { Redis } from 'ioredis';
+import type { KeySpace } from '../store/keys';
+import type { ChangeEvent, Versioned } from '../store/record-store';
+
+type Listener = (event: ChangeEvent) => void;
+
+export interface LiveOptions<T> {
+  /** Reads the current state after the subscription is in place, so nothing falls between. */
+  load: () => Promise<T[]>;
+  /** Keeps only the events this subscriber asked for (a topic can carry several resources). */
+  accept?: (event: ChangeEvent<T>) => boolean;
+  /** Ends the stream after yielding a snapshot for which this holds (a finished job). */
+  until?: (event: ChangeEvent<T>) => boolean;
+}
+
+/**
+ * Redis pub/sub fanned out in process: one Redis subscription per topic however many local
+ * subscribers it has, and each message parsed once. Events come from whichever process made
+ * the change, so API and worker processes see each other's changes.
+ */
+export class EventBus {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly subscribing = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly subscriber: Redis,
+    private readonly keys: KeySpace,
+  ) {
+    const prefixLength = keys.channel('').length;
+    subscriber.on('message', (channel: string, message: string) => {
+      const listeners = this.listeners.get(channel.slice(prefixLength));
+      if (!listeners || listeners.size === 0) return;
+      const event = JSON.parse(message) as ChangeEvent;
+      for (const listener of listeners) listener(event);
+    });
+  }
+
+  /** Resolves once Redis confirms the subscription; the returned function unsubscribes. */
+  async listen(topic: string, listener: Listener): Promise<() => void> {
+    let listeners = this.listeners.get(topic);
+    if (!listeners) {
+      listeners = new Set();
+      this.listeners.set(topic, listeners);
+      this.subscribing.set(topic, this.subscriber.subscribe(this.keys.channel(topic)));
+    }
+    listeners.add(listener);
+    await this.subscribing.get(topic);
+    return () => {
+      const current = this.listeners.get(topic);
+      if (!current?.delete(listener) || current.size > 0) return;
+      this.listeners.delete(topic);
+      this.subscribing.delete(topic);
+      this.subscriber.unsubscribe(this.keys.channel(topic)).catch(() => undefined);
+    };
+  }
+
+  /** Current snapshots first, then every later change, each resource's events in version order. */
+  live<T extends Versioned & { id: string }>(topic: string, options: LiveOptions<T>): AsyncIterableIterator<ChangeEvent<T>> {
+    return new LiveStream<T>(this, topic, options);
+  }
+
+  get subscriberCount(): number {
+    let count = 0;
+    for (const set of this.listeners.values()) count += set.size;
+    return count;
+  }
+}
+
+/**
+ * Hand-written rather than an async generator: a generator parked on `await` cannot be
+ * ended by `return()` until its next event, which would keep unsubscribed clients'
+ * listeners alive on quiet topics.
+ */
+class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableIterator<ChangeEvent<T>> {
+  private readonly queue: ChangeEvent<T>[] = [];
+  private readonly seenVersions = new Map<string, number>();
+  private waiting: ((result: IteratorResult<ChangeEvent<T>>) => void) | null = null;
+  private done = false;
+  private ready: Promise<void> | null = null;
+  private unlisten: (() => void) | null = null;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly topic: string,
+    private readonly options: LiveOptions<T>,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<ChangeEvent<T>>> {
+    this.ready ??= this.start();
+    await this.ready;
+    const queued = this.take();
+    if (queued) return queued;
+    if (this.done) return { value: undefined, done: true };
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
+  }
+
+  async return(): Promise<IteratorResult<ChangeEvent<T>>> {
+    this.finish();
+    return { value: undefined, done: true };
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<ChangeEvent<T>>> {
+    this.finish();
+    throw error;
+  }
+
+  private async start(): Promise<void> {
+    this.unlisten = await this.bus.listen(this.topic, (event) => this.push(event as ChangeEvent<T>));
+    if (this.done) {
+      this.unlisten();
+      return;
+    }
+    const current = await this.options.load();
+    // Snapshots go to the front: events that arrived during the load are newer or equal,
+    // and equal ones are dropped by the version check.
+    const snapshots = current.map((data) => ({ version: data.version, deleted: false, data }));
+    this.queue.unshift(...snapshots);
+  }
+
+  private push(event: ChangeEvent<T>): void {
+    if (this.done) return;
+    if (this.options.accept && !this.options.accept(event)) return;
+    this.queue.push(event);
+    if (this.waiting) {
+      const resolve = this.waiting;
+      const next = this.take();
+      if (next) {
+        this.waiting = null;
+        resolve(next);
+      }
+    }
+  }
+
+  private take(): IteratorResult<ChangeEvent<T>> | null {
+    while (this.queue.length > 0) {
+      const event = this.queue.shift()!;
+      const seen = this.seenVersions.get(event.data.id) ?? 0;
+      if (event.version <= seen) continue;
+      this.seenVersions.set(event.data.id, event.version);
+      if (this.options.until?.(event)) this.finish();
+      return { value: event, done: false };
+    }
+    return null;
+  }
+
+  private finish(): void {
+    if (this.done) return;
+    this.done = true;
+    this.unlisten?.();
+    this.queue.length = 0;
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = null;
+      resolve({ value: undefined, done: true });
+    }
+  }
+}

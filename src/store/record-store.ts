@@ -1,0 +1,170 @@
+import type { Redis } from 'ioredis';
+import type { KeySpace } from './keys';
+
+/** Every stored record carries a version, raised by one on each write, so events can be ordered. */
+export interface Versioned {
+  version: number;
+}
+
+/** A change notice as it travels on Redis pub/sub: the resource's whole new snapshot. */
+export interface ChangeEvent<T = unknown> {
+  version: number;
+  deleted: boolean;
+  data: T;
+}
+
+/** A name index (a hash of name → record id) kept in step with the record. */
+export interface NameIndex {
+  key: string;
+  name: string;
+}
+
+export class RecordConflict extends Error {}
+export class NameTaken extends Error {}
+
+export interface WriteOptions {
+  /** Topics that receive the new snapshot. */
+  topics: string[];
+}
+
+// One script does every write: compare the stored JSON with what the caller read, move the
+// name index, write or delete, and publish, all atomically. Subscribers therefore never see
+// an event for a write that did not happen, nor miss one that did, and events on a topic
+// arrive in write order.
+const COMPARE_AND_SET = `
+local current = redis.call('GET', KEYS[1]) or ''
+if current ~= ARGV[1] then return -1 end
+local indexKey, fromName, toName, id = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+if indexKey ~= '' and fromName ~= toName then
+  if redis.call('HEXISTS', indexKey, toName) == 1 then return -2 end
+  if fromName ~= '' then redis.call('HDEL', indexKey, fromName) end
+  redis.call('HSET', indexKey, toName, id)
+end
+if ARGV[2] == '' then
+  redis.call('DEL', KEYS[1])
+  if indexKey ~= '' then redis.call('HDEL', indexKey, fromName) end
+else
+  redis.call('SET', KEYS[1], ARGV[2])
+end
+for i = 8, #ARGV do redis.call('PUBLISH', ARGV[i], ARGV[7]) end
+return 1`;
+
+type CompareAndSet = (key: string, ...args: string[]) => Promise<number>;
+
+/**
+ * JSON records in Redis with optimistic concurrency: an update reads, computes the next
+ * record in code, and commits only if nobody wrote in between, else it retries.
+ */
+export class RecordStore {
+  private readonly compareAndSet: CompareAndSet;
+
+  constructor(
+    readonly redis: Redis,
+    readonly keys: KeySpace,
+  ) {
+    if (!('recordCompareAndSet' in redis)) {
+      redis.defineCommand('recordCompareAndSet', { numberOfKeys: 1, lua: COMPARE_AND_SET });
+    }
+    const command = (redis as unknown as { recordCompareAndSet: CompareAndSet }).recordCompareAndSet;
+    this.compareAndSet = command.bind(redis);
+  }
+
+  recordKey(kind: string, id: string): string {
+    return this.keys.key(kind, id);
+  }
+
+  async get<T extends Versioned>(kind: string, id: string): Promise<T | null> {
+    const raw = await this.redis.get(this.recordKey(kind, id));
+    return raw ? (JSON.parse(raw) as T) : null;
+  }
+
+  /** One round trip for any number of ids; the answer follows the order of the ids. */
+  async getMany<T extends Versioned>(kind: string, ids: readonly string[]): Promise<(T | null)[]> {
+    if (ids.length === 0) return [];
+    const raws = await this.redis.mget(ids.map((id) => this.recordKey(kind, id)));
+    return raws.map((raw) => (raw ? (JSON.parse(raw) as T) : null));
+  }
+
+  /** Creates a record at version 1; with an index, throws NameTaken when the name is in use. */
+  async create<T extends Versioned>(
+    kind: string,
+    id: string,
+    record: Omit<T, 'version'>,
+    options: WriteOptions & { index?: NameIndex },
+  ): Promise<T> {
+    const stored = { ...record, version: 1 } as T;
+    const result = await this.write(kind, id, '', stored, options, '', options.index?.name ?? '');
+    if (result === -2) throw new NameTaken(options.index?.name);
+    if (result === -1) throw new RecordConflict(`${kind} ${id} already exists`);
+    return stored;
+  }
+
+  /**
+   * Applies `change` to the current record and commits it atomically, retrying when another
+   * writer got there first. `change` returns null to leave the record as it is; it may run
+   * more than once, so it must only compute. With `index` and `rename`, the name index
+   * moves in the same step (NameTaken when the new name is in use).
+   */
+  async update<T extends Versioned>(
+    kind: string,
+    id: string,
+    change: (current: T) => T | null,
+    options: WriteOptions & { index?: NameIndex; rename?: string },
+  ): Promise<T | null> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const raw = await this.redis.get(this.recordKey(kind, id));
+      if (!raw) return null;
+      const current = JSON.parse(raw) as T;
+      const proposed = change(current);
+      if (!proposed) return current;
+      const next = { ...proposed, version: current.version + 1 };
+      const fromName = options.index?.name ?? '';
+      const result = await this.write(kind, id, raw, next, options, fromName, options.rename ?? fromName);
+      if (result === 1) return next;
+      if (result === -2) throw new NameTaken(options.rename);
+    }
+    throw new RecordConflict(`${kind} ${id} is changing too often to update`);
+  }
+
+  /** Deletes a record and its index entry; subscribers get a last event marked deleted. */
+  async remove<T extends Versioned>(
+    kind: string,
+    id: string,
+    options: WriteOptions & { index?: NameIndex },
+  ): Promise<T | null> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const raw = await this.redis.get(this.recordKey(kind, id));
+      if (!raw) return null;
+      const current = JSON.parse(raw) as T;
+      const last = { ...current, version: current.version + 1 };
+      const name = options.index?.name ?? '';
+      const result = await this.write(kind, id, raw, last, options, name, name, true);
+      if (result === 1) return current;
+    }
+    throw new RecordConflict(`${kind} ${id} is changing too often to delete`);
+  }
+
+  private write<T extends Versioned>(
+    kind: string,
+    id: string,
+    expected: string,
+    next: T,
+    options: WriteOptions & { index?: NameIndex },
+    fromName: string,
+    toName: string,
+    deleted = false,
+  ): Promise<number> {
+    const event: ChangeEvent<T> = { version: next.version, deleted, data: next };
+    return this.compareAndSet(
+      this.recordKey(kind, id),
+      expected,
+      deleted ? '' : JSON.stringify(next),
+      options.index?.key ?? '',
+      fromName,
+      toName,
+      id,
+      JSON.stringify(event),
+      ...options.topics.map((topic) => this.keys.channel(topic)),
+    );
+  }
+}
