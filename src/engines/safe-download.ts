@@ -1,0 +1,347 @@
+import { lookup } from 'node:dns/promises';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { isIP, isIPv4, isIPv6, type LookupFunction } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Agent, request } from 'undici';
+import { EngineError } from './engine-error';
+
+export interface DownloadOptions {
+  maxBytes: number;
+  timeoutMs: number;
+  /** Lets URLs reach loopback and private networks; only for trusted deployments and tests. */
+  allowPrivate: boolean;
+  maxRedirects?: number;
+}
+
+export interface DownloadResult {
+  bytes: number;
+  contentType?: string;
+  finalUrl: string;
+  /** The name the server suggests; metadata for display only, never a path. */
+  filename?: string;
+}
+
+interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Downloads a partner-supplied URL to a file. The URL is untrusted: every hop is checked
+ * against private networks and the connection is pinned to the checked addresses, so a
+ * DNS answer that changes between the check and the connect cannot reach an internal host.
+ */
+export async function downloadToFile(
+  url: string,
+  destinationPath: string,
+  options: DownloadOptions,
+): Promise<DownloadResult> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  let current = parseHttpUrl(url);
+  try {
+    for (let redirects = 0; ; redirects += 1) {
+      const addresses = await untilAborted(resolveAllowed(current, options.allowPrivate), controller.signal);
+      const agent = pinnedAgent(addresses);
+      try {
+        const response = await request(current, {
+          dispatcher: agent,
+          method: 'GET',
+          headers: { accept: '*/*', 'user-agent': 'persona-platform-downloader' },
+          signal: controller.signal,
+        });
+        const location = headerValue(response.headers.location);
+        if (redirectStatuses.has(response.statusCode) && location !== undefined) {
+          discard(response.body);
+          if (redirects >= maxRedirects) throw new EngineError('Download failed: too many redirects', false);
+          current = parseHttpUrl(new URL(location, current).href);
+          continue;
+        }
+        if (response.statusCode < 200 || response.statusCode > 299) {
+          discard(response.body);
+          throw new EngineError(`Download failed: HTTP ${response.statusCode}`, isRetryableStatus(response.statusCode));
+        }
+        const declaredLength = Number(headerValue(response.headers['content-length']));
+        if (Number.isFinite(declaredLength) && declaredLength > options.maxBytes) {
+          discard(response.body);
+          throw tooLarge(options.maxBytes);
+        }
+        const bytes = await streamToFile(response.body, destinationPath, options.maxBytes);
+        return {
+          bytes,
+          contentType: headerValue(response.headers['content-type']),
+          finalUrl: current.href,
+          filename:
+            filenameFromContentDisposition(headerValue(response.headers['content-disposition'])) ??
+            filenameFromUrl(current),
+        };
+      } finally {
+        await agent.destroy();
+      }
+    }
+  } catch (error) {
+    throw describeFailure(error, controller.signal.aborted, options.timeoutMs);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parseHttpUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new EngineError('Download refused: the URL is not valid', false);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new EngineError('Download refused: only http and https URLs are allowed', false);
+  }
+  return url;
+}
+
+async function resolveAllowed(url: URL, allowPrivate: boolean): Promise<ResolvedAddress[]> {
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const literalFamily = isIP(host);
+  const addresses: ResolvedAddress[] =
+    literalFamily === 4 || literalFamily === 6
+      ? [{ address: host, family: literalFamily }]
+      : (await lookup(host, { all: true, verbatim: true })).map((entry) => ({
+          address: entry.address,
+          family: entry.family === 6 ? 6 : 4,
+        }));
+  if (addresses.length === 0) throw Object.assign(new Error('no addresses'), { code: 'ENOTFOUND' });
+  if (!allowPrivate) {
+    const blocked = addresses.find((entry) => isPrivateAddress(entry.address));
+    if (blocked) throw new EngineError(`Download refused: private or loopback address (${blocked.address})`, false);
+  }
+  return addresses;
+}
+
+/** Answers every lookup with the addresses that passed the check, whatever DNS says now. */
+function pinnedAgent(addresses: ResolvedAddress[]): Agent {
+  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+    const first = addresses[0]!;
+    if (lookupOptions.all) callback(null, addresses);
+    else callback(null, first.address, first.family);
+  };
+  return new Agent({ connect: { lookup: pinned } });
+}
+
+async function streamToFile(body: Readable, destinationPath: string, maxBytes: number): Promise<number> {
+  let bytes = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      if (bytes > maxBytes) callback(tooLarge(maxBytes));
+      else callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, limiter, createWriteStream(destinationPath));
+  } catch (error) {
+    await rm(destinationPath, { force: true });
+    throw error;
+  }
+  return bytes;
+}
+
+/** Drops a body we will not read; destroying it reports an abort that nobody needs to hear. */
+function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new Error('aborted'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function describeFailure(error: unknown, timedOut: boolean, timeoutMs: number): EngineError {
+  if (error instanceof EngineError) return error;
+  if (timedOut) return new EngineError(`Download failed: timed out after ${formatSeconds(timeoutMs)} s`);
+  const code = errorCode(error);
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_NONAME':
+      return new EngineError('Download failed: host not found', false);
+    case 'EAI_AGAIN':
+      return new EngineError('Download failed: host not found');
+    case 'ECONNREFUSED':
+      return new EngineError('Download failed: connection refused');
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return new EngineError('Download failed: connection closed by the server');
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new EngineError('Download failed: host unreachable');
+  }
+  if (code !== undefined && /CERT|TLS|SSL|SELF_SIGNED/.test(code)) {
+    return new EngineError('Download failed: the server certificate is not valid', false);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new EngineError(`Download failed: ${message}`);
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function tooLarge(maxBytes: number): EngineError {
+  return new EngineError(`Download too large: over ${formatSize(maxBytes)}`, false);
+}
+
+function formatSize(bytes: number): string {
+  const units: [number, string][] = [
+    [1024 * 1024 * 1024, 'GB'],
+    [1024 * 1024, 'MB'],
+    [1024, 'KB'],
+  ];
+  for (const [size, unit] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+function formatSeconds(ms: number): string {
+  return String(Number((ms / 1000).toFixed(1)));
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function filenameFromContentDisposition(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    const decoded = safeDecode(extended[2].trim());
+    if (decoded) return lastPathPart(decoded);
+  }
+  const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  const value = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return value ? lastPathPart(value) : undefined;
+}
+
+function filenameFromUrl(url: URL): string | undefined {
+  const segment = url.pathname.split('/').filter(Boolean).at(-1);
+  return segment ? lastPathPart(safeDecode(segment)) : undefined;
+}
+
+function lastPathPart(name: string): string | undefined {
+  const part = name.split(/[\\/]/).at(-1)?.trim();
+  return part && part !== '.' && part !== '..' ? part : undefined;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const blockedIpv4: [string, number][] = [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+];
+
+const blockedIpv6: [string, number][] = [
+  ['::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:2::', 48],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+];
+
+/** Prefixes whose addresses carry an IPv4 address that decides where the packet really goes. */
+const embeddedIpv4: { prefix: string; bits: number; shift: bigint }[] = [
+  { prefix: '::ffff:0:0', bits: 96, shift: 0n },
+  { prefix: '64:ff9b::', bits: 96, shift: 0n },
+  { prefix: '2002::', bits: 16, shift: 80n },
+];
+
+/**
+ * True for addresses a download must never reach: loopback, private, link-local, CGNAT,
+ * multicast, reserved and documentation ranges, and IPv6 forms that embed such an IPv4
+ * address. Anything that is not a valid IP counts as private, so a surprise fails closed.
+ */
+export function isPrivateAddress(ip: string): boolean {
+  const address = ip.split('%')[0] ?? '';
+  if (isIPv4(address)) {
+    const value = ipv4Value(address);
+    return blockedIpv4.some(([base, bits]) => inIpv4Range(value, base, bits));
+  }
+  if (!isIPv6(address)) return true;
+  const value = ipv6Value(address);
+  for (const { prefix, bits, shift } of embeddedIpv4) {
+    if (inIpv6Range(value, prefix, bits)) {
+      const embedded = Number((value >> shift) & 0xffffffffn);
+      return blockedIpv4.some(([base, blockBits]) => inIpv4Range(embedded, base, blockBits));
+    }
+  }
+  return blockedIpv6.some(([base, bits]) => inIpv6Range(value, base, bits));
+}
+
+function ipv4Value(address: string): number {
+  return address.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
+}
+
+function inIpv4Range(value: number, base: string, bits: number): boolean {
+  const size = 2 ** (32 - bits);
+  return Math.floor(value / size) === Math.floor(ipv4Value(base) / size);
+}
+
+function ipv6Value(address: string): bigint {
+  let text = address;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted?.[1]) {
+    const v4 = ipv4Value(dotted[1]);
+    text = `${text.slice(0, -dotted[1].length)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
+  return groups.reduce((value, group) => (value << 16n) | BigInt(parseInt(group, 16)), 0n);
+}
+
+function inIpv6Range(value: bigint, base: string, bits: number): boolean {
+  const shift = BigInt(128 - bits);
+  return value >> shift === ipv6Value(base) >> shift;
+}
