@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { EngineError } from './engine-error';
+import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
+
+export interface TextEmbedder {
+  /** Stored with the vectors: vectors of different models must never be compared. */
+  readonly model: string;
+  embed(texts: string[]): Promise<number[][]>;
+}
+
+/** OpenAI caps inputs per request; 64 also keeps one request well under typical body limits. */
+const batchSize = 64;
+
+const embeddingsResponse = z.object({
+  data: z.array(z.object({ index: z.number().int().nonnegative(), embedding: z.array(z.number()) })),
+});
+
+/** Embeddings from any OpenAI-compatible `/embeddings` endpoint. */
+export class RemoteTextEmbedder implements TextEmbedder {
+  readonly model: string;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: OpenAiClientOptions) {
+    this.model = options.model;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    const url = endpointUrl(this.options, '/embeddings', {
+      engine: 'text embeddings',
+      variable: 'EMBEDDINGS_BASE_URL',
+    });
+    const vectors: number[][] = [];
+    for (let start = 0; start < texts.length; start += batchSize) {
+      const batch = texts.slice(start, start + batchSize);
+      const answer = await postOpenAi({
+        engine: 'Text embeddings',
+        url,
+        apiKey: this.options.apiKey,
+        timeoutMs: this.timeoutMs,
+        body: { model: this.model, input: batch },
+        response: embeddingsResponse,
+      });
+      const byIndex = new Map(answer.data.map((item) => [item.index, item.embedding]));
+      for (let index = 0; index < batch.length; index += 1) {
+        const vector = byIndex.get(index);
+        if (!vector) throw new EngineError('Text embeddings returned fewer vectors than texts sent', false);
+        vectors.push(vector);
+      }
+    }
+    return vectors;
+  }
+}
+
+/**
+ * Embeds without any service: feature hashing of word unigrams and bigrams. It knows no
+ * synonyms, but texts that share words and phrases land close together, which is enough
+ * for knowledge-base search when no embedding service is configured.
+ */
+export class LocalTextEmbedder implements TextEmbedder {
+  readonly model: string;
+
+  constructor(private readonly dimension = 384) {
+    this.model = `local-hashing-${dimension}`;
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    return texts.map((text) => this.embedOne(text));
+  }
+
+  private embedOne(text: string): number[] {
+    const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const counts = new Map<string, number>();
+    words.forEach((word, index) => {
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+      const next = words[index + 1];
+      if (next !== undefined) counts.set(`${word} ${next}`, (counts.get(`${word} ${next}`) ?? 0) + 1);
+    });
+    const vector = new Array<number>(this.dimension).fill(0);
+    for (const [feature, count] of counts) {
+      const hash = fnv1a(feature);
+      // The sign comes from other bits than the bucket so colliding features cancel out on average.
+      const sign = mix(hash) >>> 31 === 0 ? 1 : -1;
+      const bucket = hash % this.dimension;
+      vector[bucket] = vector[bucket]! + sign * (1 + Math.log(count));
+    }
+    const norm = Math.hypot(...vector);
+    return norm === 0 ? vector : vector.map((value) => value / norm);
+  }
+}
+
+const encoder = new TextEncoder();
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of encoder.encode(text)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function mix(value: number): number {
+  let hash = value;
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+/** The configured service when there is one, else the local embedder. */
+export function createTextEmbedder(config: {
+  baseUrl?: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs?: number;
+}): TextEmbedder {
+  return config.baseUrl ? new RemoteTextEmbedder(config) : new LocalTextEmbedder();
+}

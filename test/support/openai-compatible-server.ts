@@ -1,0 +1,386 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { Busboy } from '@fastify/busboy';
+
+const execFileAsync = promisify(execFile);
+
+export type OpenAiEndpoint = 'transcriptions' | 'chat' | 'embeddings';
+
+export interface ChatMessageBody {
+  role: string;
+  content: string;
+}
+
+export interface ServerBehaviour {
+  /** When set, requests must carry `Authorization: Bearer <apiKey>` or get a 401. */
+  apiKey?: string;
+  transcript: string;
+  reply: string | ((messages: ChatMessageBody[]) => string);
+  embeddingDimension: number;
+  /** The protocol orders results by `index`, not by position; this makes clients prove they honour it. */
+  reverseEmbeddingData: boolean;
+  failures: Partial<Record<OpenAiEndpoint, { status: number; message: string }>>;
+  delaysMs: Partial<Record<OpenAiEndpoint, number>>;
+}
+
+export interface RecordedRequest {
+  endpoint: OpenAiEndpoint;
+  authorization?: string;
+  model?: string;
+  language?: string;
+  prompt?: string;
+  responseFormat?: string;
+  filename?: string;
+  fileBytes?: number;
+  messages?: ChatMessageBody[];
+  temperature?: number;
+  maxTokens?: number;
+  inputs?: string[];
+}
+
+export interface OpenAiCompatibleServer {
+  /** Ends with `/v1`, as the clients expect. */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  setBehaviour(patch: Partial<ServerBehaviour>): void;
+  close(): Promise<void>;
+}
+
+export const defaultTranscript = 'Um, hello world. This is, uh, a test.';
+
+export function echoLastUserMessage(messages: ChatMessageBody[]): string {
+  return `Echo: ${messages.filter((message) => message.role === 'user').at(-1)?.content ?? ''}`;
+}
+
+class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type = 'invalid_request_error',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A local stand-in for an OpenAI-compatible service (speech-to-text, chat completions,
+ * embeddings) that speaks the real wire protocol over a real socket, so the clients are
+ * tested exactly as they talk to production engines.
+ */
+export async function startOpenAiCompatibleServer(
+  options: Partial<ServerBehaviour> & { ffprobePath?: string } = {},
+): Promise<OpenAiCompatibleServer> {
+  const { ffprobePath = 'ffprobe', ...initial } = options;
+  const behaviour: ServerBehaviour = {
+    transcript: defaultTranscript,
+    reply: echoLastUserMessage,
+    embeddingDimension: 16,
+    reverseEmbeddingData: false,
+    failures: {},
+    delaysMs: {},
+    ...initial,
+  };
+  const requests: RecordedRequest[] = [];
+  const uploadDir = await mkdtemp(join(tmpdir(), 'openai-server-'));
+  const timers = new Set<NodeJS.Timeout>();
+
+  const delay = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  const handlers: Record<string, { endpoint: OpenAiEndpoint; handle: (req: IncomingMessage) => Promise<Handled> }> = {
+    '/v1/audio/transcriptions': {
+      endpoint: 'transcriptions',
+      handle: (req) => handleTranscription(req, behaviour, uploadDir, ffprobePath),
+    },
+    '/v1/chat/completions': { endpoint: 'chat', handle: (req) => handleChat(req, behaviour) },
+    '/v1/embeddings': { endpoint: 'embeddings', handle: (req) => handleEmbeddings(req, behaviour) },
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const route = handlers[path];
+      if (!route || req.method !== 'POST') {
+        req.resume();
+        sendError(res, new HttpFailure(404, `Unknown request URL: ${req.method} ${path}`));
+        return;
+      }
+      let handled: Handled;
+      try {
+        handled = await route.handle(req);
+      } catch (error) {
+        req.resume();
+        sendError(res, error instanceof HttpFailure ? error : new HttpFailure(500, String(error), 'server_error'));
+        return;
+      }
+      requests.push({ endpoint: route.endpoint, authorization: req.headers.authorization, ...handled.recorded });
+      if (behaviour.apiKey !== undefined && req.headers.authorization !== `Bearer ${behaviour.apiKey}`) {
+        sendError(res, new HttpFailure(401, 'Incorrect API key provided.'));
+        return;
+      }
+      const wait = behaviour.delaysMs[route.endpoint];
+      if (wait) await delay(wait);
+      const failure = behaviour.failures[route.endpoint];
+      if (failure) {
+        sendError(res, new HttpFailure(failure.status, failure.message, 'server_error'));
+        return;
+      }
+      try {
+        send(res, 200, await handled.answer());
+      } catch (error) {
+        sendError(res, error instanceof HttpFailure ? error : new HttpFailure(500, String(error), 'server_error'));
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    setBehaviour(patch) {
+      Object.assign(behaviour, patch);
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Handled {
+  recorded: Omit<RecordedRequest, 'endpoint' | 'authorization'>;
+  /** Built only once auth, delays and failures have had their say, as a real service would. */
+  answer: () => Promise<{ contentType: string; body: string }>;
+}
+
+async function handleTranscription(
+  req: IncomingMessage,
+  behaviour: ServerBehaviour,
+  uploadDir: string,
+  ffprobePath: string,
+): Promise<Handled> {
+  const contentType = req.headers['content-type'] ?? '';
+  if (!contentType.startsWith('multipart/form-data')) {
+    throw new HttpFailure(400, 'Expected a multipart/form-data body.');
+  }
+  const fields = new Map<string, string>();
+  let upload: { path: string; filename: string; bytes: number } | undefined;
+  await new Promise<void>((resolve, reject) => {
+    const parser = Busboy({ headers: { ...req.headers, 'content-type': contentType } });
+    const writes: Promise<void>[] = [];
+    parser.on('field', (name, value) => fields.set(name, value));
+    parser.on('file', (name, stream, filename) => {
+      if (name !== 'file' || upload) {
+        stream.resume();
+        return;
+      }
+      const path = join(uploadDir, randomUUID());
+      const current = { path, filename, bytes: 0 };
+      upload = current;
+      stream.on('data', (chunk: Buffer) => {
+        current.bytes += chunk.length;
+      });
+      writes.push(pipeline(stream, createWriteStream(path)));
+    });
+    parser.on('error', reject);
+    parser.on('finish', () => {
+      Promise.all(writes).then(() => resolve(), reject);
+    });
+    req.pipe(parser);
+  });
+  const recorded = {
+    model: fields.get('model'),
+    language: fields.get('language'),
+    prompt: fields.get('prompt'),
+    responseFormat: fields.get('response_format'),
+    filename: upload?.filename,
+    fileBytes: upload?.bytes,
+  };
+  return {
+    recorded,
+    answer: async () => {
+      if (!upload) throw new HttpFailure(400, "Missing required parameter: 'file'.");
+      if (!recorded.model) throw new HttpFailure(400, "Missing required parameter: 'model'.");
+      const duration = await probeDuration(ffprobePath, upload.path).finally(() => rm(upload!.path, { force: true }));
+      const text = behaviour.transcript;
+      switch (recorded.responseFormat ?? 'json') {
+        case 'verbose_json':
+          return json({ task: 'transcribe', text, language: recorded.language ?? 'en', duration, segments: [] });
+        case 'text':
+          return { contentType: 'text/plain; charset=utf-8', body: `${text}\n` };
+        default:
+          return json({ text });
+      }
+    },
+  };
+}
+
+async function probeDuration(ffprobePath: string, path: string): Promise<number> {
+  try {
+    const { stdout } = await execFileAsync(ffprobePath, [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration',
+      '-of',
+      'default=noprint_wrappers=1:nokey=1',
+      path,
+    ]);
+    const duration = Number.parseFloat(stdout.trim());
+    if (!Number.isFinite(duration)) throw new Error('no duration');
+    return duration;
+  } catch {
+    throw new HttpFailure(400, 'Invalid file format. The audio could not be decoded.');
+  }
+}
+
+async function handleChat(req: IncomingMessage, behaviour: ServerBehaviour): Promise<Handled> {
+  const body = await readJson(req);
+  const messages = Array.isArray(body.messages)
+    ? body.messages.filter(
+        (message): message is ChatMessageBody =>
+          typeof message === 'object' &&
+          message !== null &&
+          typeof (message as ChatMessageBody).role === 'string' &&
+          typeof (message as ChatMessageBody).content === 'string',
+      )
+    : [];
+  const model = typeof body.model === 'string' ? body.model : undefined;
+  const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : undefined;
+  return {
+    recorded: {
+      model,
+      messages,
+      temperature: typeof body.temperature === 'number' ? body.temperature : undefined,
+      maxTokens,
+    },
+    answer: async () => {
+      if (!model) throw new HttpFailure(400, "Missing required parameter: 'model'.");
+      if (messages.length === 0) throw new HttpFailure(400, "Missing required parameter: 'messages'.");
+      const full = typeof behaviour.reply === 'string' ? behaviour.reply : behaviour.reply(messages);
+      const words = full.split(/\s+/).filter(Boolean);
+      const truncated = maxTokens !== undefined && words.length > maxTokens;
+      const content = truncated ? words.slice(0, maxTokens).join(' ') : full;
+      const promptTokens = messages.reduce((sum, message) => sum + countWords(message.content), 0);
+      const completionTokens = countWords(content);
+      return json({
+        id: `chatcmpl-${randomUUID()}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content },
+            logprobs: null,
+            finish_reason: truncated ? 'length' : 'stop',
+          },
+        ],
+        usage: {
+          prompt_tokens: promptTokens,
+          completion_tokens: completionTokens,
+          total_tokens: promptTokens + completionTokens,
+        },
+      });
+    },
+  };
+}
+
+async function handleEmbeddings(req: IncomingMessage, behaviour: ServerBehaviour): Promise<Handled> {
+  const body = await readJson(req);
+  const inputs =
+    typeof body.input === 'string'
+      ? [body.input]
+      : Array.isArray(body.input)
+        ? body.input.filter((input): input is string => typeof input === 'string')
+        : [];
+  const model = typeof body.model === 'string' ? body.model : undefined;
+  return {
+    recorded: { model, inputs },
+    answer: async () => {
+      if (!model) throw new HttpFailure(400, "Missing required parameter: 'model'.");
+      if (inputs.length === 0) throw new HttpFailure(400, "Missing required parameter: 'input'.");
+      const data = inputs.map((input, index) => ({
+        object: 'embedding',
+        index,
+        embedding: fakeEmbedding(input, behaviour.embeddingDimension),
+      }));
+      if (behaviour.reverseEmbeddingData) data.reverse();
+      const tokens = inputs.reduce((sum, input) => sum + countWords(input), 0);
+      return json({ object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+    },
+  };
+}
+
+/** A unit vector that depends only on the text, so a test can recompute what any input must map to. */
+export function fakeEmbedding(text: string, dimension: number): number[] {
+  let state = 0x811c9dc5;
+  for (const byte of Buffer.from(text, 'utf8')) state = Math.imul(state ^ byte, 0x01000193);
+  const values: number[] = [];
+  for (let index = 0; index < dimension; index += 1) {
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    values.push(((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 31 - 1);
+  }
+  const norm = Math.hypot(...values) || 1;
+  return values.map((value) => value / norm);
+}
+
+function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // Falls through to the same answer a real service gives for any malformed body.
+  }
+  throw new HttpFailure(400, 'We could not parse the JSON body of your request.');
+}
+
+function json(value: unknown): { contentType: string; body: string } {
+  return { contentType: 'application/json', body: JSON.stringify(value) };
+}
+
+function send(res: ServerResponse, status: number, answer: { contentType: string; body: string }): void {
+  res.writeHead(status, { 'content-type': answer.contentType });
+  res.end(answer.body);
+}
+
+function sendError(res: ServerResponse, failure: HttpFailure): void {
+  send(
+    res,
+    failure.status,
+    json({
+      error: {
+        message: failure.message,
+        type: failure.type,
+        param: null,
+        code: failure.status === 401 ? 'invalid_api_key' : null,
+      },
+    }),
+  );
+}
