@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { EventBus } from '../events/event-bus';
 import type { KeySpace } from '../store/keys';
 
 export interface ApiKeyRecord {
@@ -20,6 +21,8 @@ export function canAccessPartner(caller: Caller, partner: string): boolean {
   return caller.admin || caller.partners.has(partner);
 }
 
+const REVOKED_TOPIC = 'apikeys:revoked';
+
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /**
@@ -30,7 +33,6 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 export class ApiKeyService {
   private readonly cache = new Map<string, Caller | null>();
   private readonly hashesKey: string;
-  private readonly revokedTopic: string;
 
   constructor(
     private readonly redis: Redis,
@@ -38,15 +40,11 @@ export class ApiKeyService {
     private readonly adminKey?: string,
   ) {
     this.hashesKey = keys.key('apikeys');
-    this.revokedTopic = keys.channel('apikeys:revoked');
   }
 
-  /** Subscribes to revocations; call once per process with the subscriber connection. */
-  async watchRevocations(subscriber: Redis): Promise<void> {
-    subscriber.on('message', (channel: string) => {
-      if (channel === this.revokedTopic) this.cache.clear();
-    });
-    await subscriber.subscribe(this.revokedTopic);
+  /** Drops cached keys whenever any process revokes one; call once per process. */
+  async watchRevocations(events: EventBus): Promise<void> {
+    await events.listen(REVOKED_TOPIC, () => this.cache.clear());
   }
 
   async create(partners: string[], label?: string): Promise<{ key: string; record: ApiKeyRecord }> {
@@ -70,7 +68,7 @@ export class ApiKeyService {
     }
     if (!field) return false;
     await this.redis.hdel(this.hashesKey, field);
-    await this.redis.publish(this.revokedTopic, field);
+    await this.redis.publish(this.keys.channel(REVOKED_TOPIC), JSON.stringify({ revoked: true }));
     return true;
   }
 

@@ -126,16 +126,20 @@ export class RecordStore {
     throw new RecordConflict(`${kind} ${id} is changing too often to update`);
   }
 
-  /** Deletes a record and its index entry; subscribers get a last event marked deleted. */
+  /**
+   * Deletes a record and its index entry; subscribers get a last event marked deleted.
+   * `guard` sees the exact version being deleted and may throw to refuse.
+   */
   async remove<T extends Versioned>(
     kind: string,
     id: string,
-    options: WriteOptions & { index?: NameIndex },
+    options: WriteOptions & { index?: NameIndex; guard?: (current: T) => void },
   ): Promise<T | null> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const raw = await this.redis.get(this.recordKey(kind, id));
       if (!raw) return null;
       const current = JSON.parse(raw) as T;
+      options.guard?.(current);
       const last = { ...current, version: current.version + 1 };
       const name = options.index?.name ?? '';
       const result = await this.write(kind, id, raw, last, options, name, name, true);

@@ -1,0 +1,54 @@
+import type { Config } from './config/config';
+import { buildHttpServer, type HttpServer } from './http/server';
+import { createPlatform } from './platform';
+import { schema } from './schema';
+import { createServices, type Services } from './services';
+import { jobProcessors } from './workers';
+import { startWorkers, type RunningWorkers } from './workers/worker-runner';
+
+export interface RunningApp {
+  /** The HTTP address when this process serves the API. */
+  url?: string;
+  services: Services;
+  http?: HttpServer;
+  close(): Promise<void>;
+}
+
+/** Starts the halves the role asks for: the API server, the workers, or both. */
+export async function startApp(config: Config): Promise<RunningApp> {
+  const platform = await createPlatform(config);
+  const services = createServices(platform);
+  let http: HttpServer | undefined;
+  let workers: RunningWorkers | undefined;
+  let url: string | undefined;
+
+  if (config.ROLE !== 'worker') {
+    http = await buildHttpServer(services, schema);
+    await http.app.listen({ port: config.PORT, host: config.HOST });
+    const address = http.app.server.address();
+    if (address && typeof address === 'object') {
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+    }
+  }
+  if (config.ROLE !== 'api') workers = startWorkers(platform, jobProcessors(services));
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    services,
+    http,
+    close() {
+      closing ??= (async () => {
+        const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+        if (http) {
+          await http.graphql.closeSockets();
+          await http.app.close();
+        }
+        await workers?.close(graceMs);
+        await platform.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { formInteger, optionalText, resourceName, single } from '../shared/form-values';
+
+/** Inputs of the voice operations, shared by REST (form strings) and GraphQL (typed values). */
+const text = (max: number) => z.preprocess(single, optionalText(max));
+
+export const createVoiceInput = z.object({
+  name: z.preprocess(single, resourceName),
+  creator_name: text(255),
+  creator_email: text(320),
+});
+
+export const renameVoiceInput = z.object({ name: z.preprocess(single, resourceName) });
+
+export const splitVoiceInput = z.object({
+  max_samples: z
+    .preprocess(single, formInteger.pipe(z.number().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100')))
+    .default(25),
+  sample_duration: z
+    .preprocess(single, formInteger.pipe(z.number().min(5, 'must be between 5 and 60').max(60, 'must be between 5 and 60')))
+    .default(15),
+});
+
+const ttsType = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'may contain only letters, digits, dot, dash and underscore');
+
+export const embedVoiceInput = z.object({ tts_type: z.preprocess(single, ttsType.optional()) });
+export const ttsTypeQuery = z.object({ tts_type: z.preprocess(single, ttsType.optional()) });
+export const ttsTypeParam = ttsType;
+
+/** An empty value clears the preferred sample. */
+export const preferredSampleInput = z.object({
+  sample_index: z.preprocess(
+    (value) => {
+      const last = single(value);
+      return last === '' || last === undefined ? null : last;
+    },
+    formInteger.pipe(z.number().min(0, 'must not be negative')).nullable(),
+  ),
+});
+
+export const sampleIndexParam = z.preprocess(single, formInteger.pipe(z.number().min(0, 'must not be negative')));
+
+export type SplitSettings = { maxSamples: number; sampleDurationSeconds: number };

@@ -1,0 +1,85 @@
+import type { Versioned } from '../../store/record-store';
+
+export const PROCESSING_STATUSES = ['idle', 'in_progress', 'completed', 'failed'] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+/** One of a voice's two independent pipelines (splitting, embedding). */
+export interface ProcessingState {
+  status: ProcessingStatus;
+  /** Readable reason when failed. */
+  error: string | null;
+  /** Raised by every trigger; a job whose generation is behind has been superseded. */
+  generation: number;
+  updatedAt: string;
+}
+
+export interface VoiceSample {
+  index: number;
+  blobId: string;
+  /** MM:SS offset in the original recording; null for a sample uploaded on its own. */
+  sourceTimestamp: string | null;
+  durationSeconds: number;
+}
+
+export interface VoiceOriginal {
+  /** The converted Ogg Opus recording, once the split job has converted it. */
+  blobId: string | null;
+  /** The upload as it arrived, kept until conversion so a retried job can start over. */
+  uploadBlobId: string | null;
+  uploadedName: string;
+  durationSeconds: number;
+}
+
+export interface TestSampleFile {
+  filename: string;
+  blobId: string;
+  sampleIndex: number;
+  sentenceIndex: number;
+}
+
+/** What one embedding run for one TTS type produced. */
+export interface TtsEmbedding {
+  ttsType: string;
+  engine: string;
+  archiveBlobId: string;
+  testSamples: TestSampleFile[];
+  sampleScores: { sampleIndex: number; score: number }[];
+  completedAt: string;
+}
+
+export interface EmbeddingInfo {
+  ttsType: string;
+  lastUpdateStatus: 'success' | 'failed';
+  lastUpdateTime: string;
+  testSamples: { sampleIndex: number; sentenceIndex: number; filename: string }[];
+  sampleScores: { sampleIndex: number; score: number }[];
+}
+
+export interface VoiceRecord extends Versioned {
+  id: string;
+  partner: string;
+  name: string;
+  creatorName: string | null;
+  creatorEmail: string | null;
+  original: VoiceOriginal | null;
+  samples: VoiceSample[];
+  splitting: ProcessingState;
+  embedding: ProcessingState;
+  embeddingType: string;
+  embeddingInfo: EmbeddingInfo | null;
+  /** Results per TTS type, so test audio of several types can coexist. */
+  embeddings: Record<string, TtsEmbedding>;
+  preferredSampleIndex: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const ORIGINAL_FILENAME = 'original.opus';
+
+export function isLocked(voice: VoiceRecord): boolean {
+  return voice.splitting.status === 'in_progress' || voice.embedding.status === 'in_progress';
+}
+
+export function sampleFilename(index: number): string {
+  return `${index}.opus`;
+}

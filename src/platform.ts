@@ -1,0 +1,49 @@
+import { ApiKeyService } from './auth/api-keys';
+import { RateLimiter } from './auth/rate-limiter';
+import type { Config } from './config/config';
+import { EventBus } from './events/event-bus';
+import { QueueRegistry } from './queues/queue-registry';
+import { BlobStore } from './store/blob-store';
+import { KeySpace } from './store/keys';
+import { RecordStore } from './store/record-store';
+import { connectRedis, type RedisConnections } from './store/redis';
+
+/** The shared machinery every service stands on; one per process. */
+export interface Platform {
+  config: Config;
+  keys: KeySpace;
+  redis: RedisConnections;
+  records: RecordStore;
+  events: EventBus;
+  apiKeys: ApiKeyService;
+  rateLimiter: RateLimiter;
+  blobs: BlobStore;
+  queues: QueueRegistry;
+  close(): Promise<void>;
+}
+
+export async function createPlatform(config: Config): Promise<Platform> {
+  const redis = connectRedis(config);
+  const keys = new KeySpace(config.REDIS_PREFIX);
+  const events = new EventBus(redis.subscriber, keys);
+  const apiKeys = new ApiKeyService(redis.commands, keys, config.ADMIN_API_KEY);
+  await apiKeys.watchRevocations(events);
+  const blobs = new BlobStore(config.DATA_DIR);
+  await blobs.init();
+  const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX);
+  return {
+    config,
+    keys,
+    redis,
+    records: new RecordStore(redis.commands, keys),
+    events,
+    apiKeys,
+    rateLimiter: new RateLimiter(redis.commands, keys, config.RATE_LIMIT_PER_MINUTE),
+    blobs,
+    queues,
+    async close() {
+      await queues.close();
+      await redis.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { canAccessPartner, type Caller } from '../auth/api-keys';
+import { Forbidden, Unauthorized } from '../domain/errors';
+import type { Services } from '../services';
+import { createLoaders, type Loaders } from './loaders';
+
+/** What every resolver sees: who calls, the domain services, and this request's loaders. */
+export interface GraphqlContext {
+  caller: Caller | null;
+  services: Services;
+  loaders: Loaders;
+}
+
+export function createGraphqlContext(services: Services, caller: Caller | null): GraphqlContext {
+  return { caller, services, loaders: createLoaders(services) };
+}
+
+export function requireCaller(context: GraphqlContext): Caller {
+  if (!context.caller) throw new Unauthorized();
+  return context.caller;
+}
+
+export function requirePartner(context: GraphqlContext, partner: string): Caller {
+  const caller = requireCaller(context);
+  if (!canAccessPartner(caller, partner)) throw new Forbidden();
+  return caller;
+}

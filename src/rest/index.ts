@@ -1,0 +1,41 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { NotFound } from '../domain/errors';
+import type { Services } from '../services';
+import { authenticate } from './authenticate';
+import { errorHandler } from './rest-errors';
+import { voicesRoutes } from './voices.routes';
+
+/**
+ * The legacy REST APIs: /api (voices, knowledge bases) answers errors as `{detail}`, /v2
+ * (transcripts, completions) in its own dialect. Each service adds its routes here.
+ */
+export async function registerRest(app: FastifyInstance, services: Services): Promise<void> {
+  const { apiKeys, rateLimiter, config } = services.platform;
+  const maxFileBytes = config.MAX_UPLOAD_MB * 1024 * 1024;
+
+  await app.register(
+    async (api) => {
+      await api.register(multipart, { limits: { fileSize: maxFileBytes } });
+      api.setErrorHandler(errorHandler('api'));
+      api.setNotFoundHandler(() => {
+        throw new NotFound('Not found');
+      });
+      api.addHook('onRequest', authenticate(apiKeys, rateLimiter));
+      await api.register(voicesRoutes(services));
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(
+    async (v2) => {
+      await v2.register(multipart, { limits: { fileSize: maxFileBytes } });
+      v2.setErrorHandler(errorHandler('v2'));
+      v2.setNotFoundHandler(() => {
+        throw new NotFound('Not found');
+      });
+      v2.addHook('onRequest', authenticate(apiKeys, rateLimiter));
+    },
+    { prefix: '/v2' },
+  );
+}

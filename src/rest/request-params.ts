@@ -1,0 +1,92 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { PayloadTooLarge } from '../domain/errors';
+import type { UploadedFile } from '../domain/shared/uploaded-file';
+
+export interface RequestParams {
+  /** Query string, then the body's fields on top; repeated form fields become arrays. */
+  values: Record<string, unknown>;
+  files: UploadedFile[];
+  /** Deletes the request's temporary files that nobody adopted; call in `finally`. */
+  cleanup(): Promise<void>;
+}
+
+export interface ReadParamsOptions {
+  tmpPath: () => string;
+  maxFileBytes: number;
+  /** File parts kept; other file parts are drained and ignored. */
+  fileFields?: readonly string[] | 'any';
+}
+
+/**
+ * Reads a request's parameters whatever the encoding (multipart, urlencoded, JSON or the
+ * query string): legacy clients differ, and none of them should break. Files stream to
+ * disk with the size limit enforced while they arrive.
+ */
+export async function readParams(request: FastifyRequest, options: ReadParamsOptions): Promise<RequestParams> {
+  const values: Record<string, unknown> = { ...((request.query as Record<string, unknown>) ?? {}) };
+  const files: UploadedFile[] = [];
+  const cleanup = async () => {
+    await Promise.all(files.map((file) => rm(file.path, { force: true })));
+  };
+
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(values, body);
+    return { values, files, cleanup };
+  }
+
+  const accepts = (field: string) => options.fileFields === 'any' || (options.fileFields ?? ['file']).includes(field);
+  const formValues: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, fields: 200, fieldSize: 1024 * 1024, files: 10 } })) {
+      if (part.type === 'field') {
+        addValue(formValues, part.fieldname, String(part.value));
+        continue;
+      }
+      if (!accepts(part.fieldname)) {
+        part.file.resume();
+        continue;
+      }
+      const file: UploadedFile = {
+        field: part.fieldname,
+        path: options.tmpPath(),
+        filename: part.filename ?? '',
+        mimetype: part.mimetype,
+        size: 0,
+      };
+      files.push(file);
+      part.file.on('data', (chunk: Buffer) => {
+        file.size += chunk.length;
+      });
+      await pipeline(part.file, createWriteStream(file.path));
+      if (part.file.truncated) throw tooLarge(options.maxFileBytes);
+    }
+  } catch (error) {
+    await cleanup();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxFileBytes);
+    throw error;
+  }
+  Object.assign(values, formValues);
+  return { values, files, cleanup };
+}
+
+function tooLarge(maxBytes: number): PayloadTooLarge {
+  return new PayloadTooLarge(`File too large: the limit is ${Math.round(maxBytes / (1024 * 1024))} MB`);
+}
+
+function addValue(target: Record<string, unknown>, name: string, value: string): void {
+  const existing = target[name];
+  if (existing === undefined) target[name] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else target[name] = [existing, value];
+}
+
+/** Parses urlencoded bodies keeping repeated fields (`boosted_words[]=a&boosted_words[]=b`). */
+export function parseUrlEncoded(body: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(body)) addValue(values, name, value);
+  return values;
+}

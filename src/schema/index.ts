@@ -1,0 +1,5 @@
+import { builder } from './builder';
+import './scalars';
+import './content-types';
+
+export const schema = builder.toSchema({ sortSchema: true });

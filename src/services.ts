@@ -1,0 +1,36 @@
+import { VoiceService } from './domain/voice/voice.service';
+import { Ffmpeg } from './engines/ffmpeg';
+import { GpuJobsClient } from './engines/gpu-jobs.client';
+import { LocalVoiceEngine } from './engines/local-voice-engine';
+import type { VoiceEmbeddingEngine } from './engines/voice-embedding';
+import type { Platform } from './platform';
+
+/** The domain services and engines, built once per process over the platform. */
+export interface Services {
+  platform: Platform;
+  ffmpeg: Ffmpeg;
+  voiceEmbedding: VoiceEmbeddingEngine;
+  voices: VoiceService;
+}
+
+export function createServices(platform: Platform): Services {
+  const { config } = platform;
+  const ffmpeg = new Ffmpeg({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
+  const voiceEmbedding: VoiceEmbeddingEngine = config.GPU_JOBS_URL
+    ? new GpuJobsClient({
+        baseUrl: config.GPU_JOBS_URL,
+        apiKey: config.GPU_JOBS_API_KEY,
+        pollIntervalMs: config.GPU_JOBS_POLL_MS,
+        timeoutMs: config.GPU_JOBS_TIMEOUT_SECONDS * 1000,
+      })
+    : new LocalVoiceEngine({ ffmpeg, espeakPath: config.ESPEAK_PATH });
+  const voices = new VoiceService({
+    records: platform.records,
+    events: platform.events,
+    blobs: platform.blobs,
+    queues: platform.queues,
+    ffmpeg,
+    defaultTtsType: config.DEFAULT_TTS_TYPE,
+  });
+  return { platform, ffmpeg, voiceEmbedding, voices };
+}

@@ -1,0 +1,62 @@
+import { rm } from 'node:fs/promises';
+import type { Job } from 'bullmq';
+import { EngineError } from '../engines/engine-error';
+import { testSampleFilename, type VoiceEmbeddingEngine } from '../engines/voice-embedding';
+import type { VoiceService } from '../domain/voice/voice.service';
+import type { TestSampleFile } from '../domain/voice/voice.types';
+import { embedVoiceQueue, type EmbedVoiceJob } from '../queues/voice.queues';
+import type { BlobStore } from '../store/blob-store';
+import type { JobProcessor } from './worker-runner';
+
+export interface EmbedWorkerDeps {
+  voices: VoiceService;
+  engine: VoiceEmbeddingEngine;
+  blobs: BlobStore;
+}
+
+/** Runs a voice's samples through the embedding engine and stores what it made. */
+export function embedVoiceProcessor({ voices, engine, blobs }: EmbedWorkerDeps): JobProcessor<EmbedVoiceJob> {
+  return {
+    queue: embedVoiceQueue,
+    concurrency: 1,
+    async process(job: Job<EmbedVoiceJob>) {
+      const { voiceId, generation, ttsType } = job.data;
+      const voice = await voices.isCurrent(voiceId, 'embedding', generation);
+      if (!voice) return;
+      if (voice.samples.length === 0) throw new EngineError('The voice has no samples to embed', false);
+
+      const workDir = await blobs.tmpDirectory();
+      const adopted: string[] = [];
+      try {
+        const result = await engine.embed({
+          voiceId,
+          ttsType,
+          samples: voice.samples.map((sample) => ({ index: sample.index, path: blobs.pathOf(sample.blobId) })),
+          workDir,
+        });
+        const testSamples: TestSampleFile[] = [];
+        for (const file of result.testSamples) {
+          const blobId = await blobs.adopt(file.path);
+          adopted.push(blobId);
+          testSamples.push({ filename: testSampleFilename(file.sampleIndex, file.sentenceIndex), blobId, sampleIndex: file.sampleIndex, sentenceIndex: file.sentenceIndex });
+        }
+        const archiveBlobId = await blobs.adopt(result.archivePath);
+        adopted.push(archiveBlobId);
+        await voices.recordEmbedding(voiceId, generation, {
+          ttsType,
+          engine: engine.name,
+          archiveBlobId,
+          testSamples,
+          sampleScores: result.sampleScores,
+          completedAt: new Date().toISOString(),
+        });
+      } catch (error) {
+        await blobs.remove(...adopted);
+        throw error;
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+    failed: (job, reason) => voices.recordEmbeddingFailure(job.data.voiceId, job.data.generation, job.data.ttsType, reason),
+  };
+}

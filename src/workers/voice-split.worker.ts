@@ -1,0 +1,72 @@
+import type { Job } from 'bullmq';
+import { EngineError } from '../engines/engine-error';
+import { formatTimestamp, planSamples, type Ffmpeg } from '../engines/ffmpeg';
+import type { VoiceService } from '../domain/voice/voice.service';
+import type { VoiceSample } from '../domain/voice/voice.types';
+import { splitVoiceQueue, type SplitVoiceJob } from '../queues/voice.queues';
+import type { BlobStore } from '../store/blob-store';
+import type { JobProcessor } from './worker-runner';
+
+export interface SplitWorkerDeps {
+  voices: VoiceService;
+  ffmpeg: Ffmpeg;
+  blobs: BlobStore;
+}
+
+/**
+ * Converts a voice's original to Ogg Opus (once) and cuts it into samples. Safe to run
+ * twice: the conversion is recorded before splitting, and the samples replace the old
+ * set in one write that a superseded job cannot make.
+ */
+export function splitVoiceProcessor({ voices, ffmpeg, blobs }: SplitWorkerDeps): JobProcessor<SplitVoiceJob> {
+  return {
+    queue: splitVoiceQueue,
+    async process(job: Job<SplitVoiceJob>) {
+      const { voiceId, generation, maxSamples, sampleDurationSeconds, thenEmbed } = job.data;
+      let voice = await voices.isCurrent(voiceId, 'splitting', generation);
+      if (!voice) return;
+      if (!voice.original) throw new EngineError('The voice has no original recording to split', false);
+
+      if (!voice.original.blobId) {
+        if (!voice.original.uploadBlobId) throw new EngineError('The original recording is missing', false);
+        const converted = blobs.tmpPath('.opus');
+        await ffmpeg.toOpus(blobs.pathOf(voice.original.uploadBlobId), converted);
+        const probe = await ffmpeg.probe(converted);
+        const blobId = await blobs.adopt(converted);
+        if (!(await voices.recordConvertedOriginal(voiceId, generation, blobId, probe.durationSeconds))) {
+          await blobs.remove(blobId);
+          return;
+        }
+        voice = await voices.isCurrent(voiceId, 'splitting', generation);
+        if (!voice?.original?.blobId) return;
+      }
+
+      const originalPath = blobs.pathOf(voice.original!.blobId!);
+      const plan = planSamples(voice.original!.durationSeconds, maxSamples, sampleDurationSeconds);
+      const samples: VoiceSample[] = [];
+      try {
+        for (const slice of plan) {
+          // A newer split makes this one pointless; stop cutting early.
+          if (!(await voices.isCurrent(voiceId, 'splitting', generation))) {
+            await blobs.remove(...samples.map((sample) => sample.blobId));
+            return;
+          }
+          const output = blobs.tmpPath('.opus');
+          await ffmpeg.toOpus(originalPath, output, { startSeconds: slice.startSeconds, durationSeconds: slice.durationSeconds });
+          const probe = await ffmpeg.probe(output);
+          samples.push({
+            index: slice.index,
+            blobId: await blobs.adopt(output),
+            sourceTimestamp: formatTimestamp(slice.startSeconds),
+            durationSeconds: Math.round(probe.durationSeconds * 1000) / 1000,
+          });
+        }
+      } catch (error) {
+        await blobs.remove(...samples.map((sample) => sample.blobId));
+        throw error;
+      }
+      await voices.recordSplit(voiceId, generation, samples, thenEmbed);
+    },
+    failed: (job, reason) => voices.recordSplitFailure(job.data.voiceId, job.data.generation, reason, job.data.thenEmbed),
+  };
+}

@@ -1,0 +1,65 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+
+export interface TestRedis {
+  url: string;
+  /** A prefix unique to this test file, so even a shared Redis keeps runs apart. */
+  prefix: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+/**
+ * A private redis-server on a free port for one test file; where the binary is missing,
+ * the shared Redis with a unique prefix that is deleted afterwards.
+ */
+export async function startTestRedis(): Promise<TestRedis> {
+  const prefix = `test-${randomUUID().slice(0, 8)}`;
+  if (!hasRedisServer) {
+    const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    return {
+      url,
+      prefix,
+      async stop() {
+        const redis = new Redis(url);
+        const keys = await redis.keys(`${prefix}:*`);
+        if (keys.length > 0) await redis.del(...keys);
+        redis.disconnect();
+      },
+    };
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
+  probe.on('error', () => undefined);
+  await probe.connect().catch(() => undefined);
+  await probe.ping();
+  probe.disconnect();
+  return {
+    url,
+    prefix,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fetch, Headers, type HeadersInit, type RequestInit, type Response } from 'undici';
+import { startApp, type RunningApp } from '../../src/app';
+import { loadConfig } from '../../src/config/config';
+import { startTestRedis, type TestRedis } from './redis-server';
+
+export interface TestApp {
+  url: string;
+  app: RunningApp;
+  redis: TestRedis;
+  dataDir: string;
+  env: Record<string, string>;
+  /** A new API key for these partners. */
+  createKey(...partners: string[]): Promise<string>;
+  request(pathname: string, init?: RequestInit & { key?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The whole service in this process on a free port, with its own Redis and data directory. */
+export async function startTestApp(overrides: Record<string, string> = {}, redis?: TestRedis): Promise<TestApp> {
+  const ownRedis = !redis;
+  const testRedis = redis ?? (await startTestRedis());
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
+  const env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    REDIS_URL: testRedis.url,
+    REDIS_PREFIX: testRedis.prefix,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SHUTDOWN_GRACE_SECONDS: '5',
+    ...overrides,
+  };
+  const app = await startApp(loadConfig(env));
+  const url = app.url ?? '';
+  return {
+    url,
+    app,
+    redis: testRedis,
+    dataDir,
+    env,
+    async createKey(...partners: string[]) {
+      return (await app.services.platform.apiKeys.create(partners)).key;
+    },
+    request(pathname, init = {}) {
+      const { key, headers, ...rest } = init;
+      const merged = new Headers(headers as HeadersInit | undefined);
+      if (key) merged.set('x-api-key', key);
+      return fetch(`${url}${pathname}`, { ...rest, headers: merged });
+    },
+    async close() {
+      await app.close();
+      if (ownRedis) await testRedis.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
