@@ -1,0 +1,44 @@
+/**
+ * The voice embedding job, as both engines (the GPU job service and the local CPU engine)
+ * run it: samples of one voice in, test audio, per-sample scores and an archive out.
+ */
+export interface VoiceEmbeddingRequest {
+  voiceId: string;
+  ttsType: string;
+  /** Ogg Opus sample files of the voice. */
+  samples: { index: number; path: string }[];
+  /** Directory the engine writes its result files into; created when missing. */
+  workDir: string;
+  signal?: AbortSignal;
+  /** Short human-readable notes on what the engine is doing, for logs and status details. */
+  onProgress?: (note: string) => void;
+}
+
+export interface VoiceEmbeddingResult {
+  ttsType: string;
+  /** TTS audio of TEST_SENTENCES, written inside workDir. */
+  testSamples: { sampleIndex: number; sentenceIndex: number; path: string }[];
+  /** Quality of each sample as a voice reference, 0 (unusable) to 1 (clean). */
+  sampleScores: { sampleIndex: number; score: number }[];
+  /** Embedding archive written inside workDir. */
+  archivePath: string;
+}
+
+export interface VoiceEmbeddingEngine {
+  readonly name: string;
+  embed(request: VoiceEmbeddingRequest): Promise<VoiceEmbeddingResult>;
+}
+
+/** Fixed so that test audio of different voices and TTS types can be compared by ear. */
+export const TEST_SENTENCES: string[] = [
+  'Hello, this is a short test of my new voice.',
+  'The quick brown fox jumps over the lazy dog.',
+  'Thank you for listening, and have a wonderful day.',
+];
+
+/** Name of a test audio file; sentence indices refer to TEST_SENTENCES. */
+export function testSampleFilename(sampleIndex: number, sentenceIndex: number): string {
+  return `test_${sampleIndex}_${sentenceIndex}.opus`;
+}
+
+export const EMBEDDING_ARCHIVE_FILENAME = 'embedding.zip';

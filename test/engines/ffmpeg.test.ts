@@ -1,0 +1,231 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { access, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineError } from '../../src/engines/engine-error';
+import { formatTimestamp, planSamples } from '../../src/engines/ffmpeg';
+import {
+  FFMPEG_PATH,
+  ffmpeg,
+  makeClippedSine,
+  makeMostlySilent,
+  makeNoise,
+  makeSilence,
+  makeSine,
+  makeTempDir,
+  probeFile,
+  removeDir,
+  renderLavfi,
+} from '../support/audio';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await makeTempDir('ffmpeg-test-');
+});
+
+afterAll(async () => {
+  await removeDir(dir);
+});
+
+describe('probe', () => {
+  it('describes a WAV file', async () => {
+    const path = await makeSine(join(dir, 'tone.wav'), { seconds: 3 });
+    const probe = await probeFile(path);
+    expect(probe).toMatchObject({ formatName: 'wav', audioCodec: 'pcm_s16le', channels: 1, sampleRate: 48000, hasAudio: true, hasVideo: false });
+    expect(probe.durationSeconds).toBeCloseTo(3, 1);
+    expect(probe.bitRate).toBe(768_000);
+  });
+
+  it('describes an MP3 file', async () => {
+    const path = await makeSine(join(dir, 'tone.mp3'), { seconds: 4 });
+    const probe = await probeFile(path);
+    expect(probe).toMatchObject({ formatName: 'mp3', audioCodec: 'mp3', channels: 1, hasAudio: true, hasVideo: false });
+    expect(Math.abs(probe.durationSeconds - 4)).toBeLessThan(0.1);
+  });
+
+  it('refuses random bytes as unreadable audio', async () => {
+    const path = join(dir, 'random.mp3');
+    await writeFile(path, randomBytes(64 * 1024));
+    const error = await ffmpeg.probe(path).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).message).toBe('The file is not readable audio');
+    expect((error as EngineError).retryable).toBe(false);
+  });
+
+  it('refuses a video without sound as unreadable audio', async () => {
+    const path = join(dir, 'silent-film.mkv');
+    await renderVideoOnly(path);
+    await expect(ffmpeg.probe(path)).rejects.toThrow('The file is not readable audio');
+  });
+
+  it('refuses a playlist that points at other files', async () => {
+    const target = await makeSine(join(dir, 'target.wav'), { seconds: 1 });
+    const playlist = join(dir, 'list.m3u8');
+    await writeFile(playlist, `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n${target}\n#EXT-X-ENDLIST\n`);
+    await expect(ffmpeg.probe(playlist)).rejects.toThrow('The file is not readable audio');
+  });
+});
+
+describe('toOpus', () => {
+  it('writes 96 kbps mono Ogg Opus at 48 kHz', async () => {
+    const source = await makeNoise(join(dir, 'noise.wav'), { seconds: 10 });
+    const output = join(dir, 'noise.opus');
+    await ffmpeg.toOpus(source, output);
+    const probe = await probeFile(output);
+    expect(probe).toMatchObject({ formatName: 'ogg', audioCodec: 'opus', channels: 1, sampleRate: 48000 });
+    expect(Math.abs(probe.durationSeconds - 10)).toBeLessThan(0.1);
+    expect(probe.bitRate).toBeGreaterThan(96_000 * 0.9);
+    expect(probe.bitRate).toBeLessThan(96_000 * 1.1);
+  });
+
+  it('keeps a tone at 96 kbps too, where unconstrained VBR would overshoot', async () => {
+    const source = await makeSine(join(dir, 'long-tone.wav'), { seconds: 10 });
+    const output = join(dir, 'long-tone.opus');
+    await ffmpeg.toOpus(source, output);
+    const probe = await probeFile(output);
+    expect(probe.bitRate).toBeGreaterThan(96_000 * 0.9);
+    expect(probe.bitRate).toBeLessThan(96_000 * 1.1);
+  });
+
+  it('cuts the planned slices at the requested durations', async () => {
+    const source = await makeSine(join(dir, 'twenty.wav'), { seconds: 20 });
+    const { durationSeconds } = await probeFile(source);
+    const plan = planSamples(durationSeconds, 5, 7);
+    expect(plan.map((slice) => slice.durationSeconds)).toEqual([7, 7, 6]);
+    for (const slice of plan) {
+      const output = join(dir, `slice_${slice.index}.opus`);
+      await ffmpeg.toOpus(source, output, { startSeconds: slice.startSeconds, durationSeconds: slice.durationSeconds });
+      const probe = await probeFile(output);
+      expect(probe.audioCodec).toBe('opus');
+      expect(Math.abs(probe.durationSeconds - slice.durationSeconds)).toBeLessThanOrEqual(0.1);
+    }
+  });
+
+  it('removes the partial output and reports unreadable input', async () => {
+    const input = join(dir, 'garbage.wav');
+    await writeFile(input, randomBytes(4096));
+    const output = join(dir, 'garbage.opus');
+    const error = await ffmpeg.toOpus(input, output).catch((caught: unknown) => caught);
+    expect((error as EngineError).message).toBe('The file is not readable audio');
+    await expect(access(output)).rejects.toThrow();
+  });
+
+  it('reports a failure on the output side as retryable, with ffmpeg\'s words', async () => {
+    const source = await makeSine(join(dir, 'fine.wav'), { seconds: 1 });
+    const error = await ffmpeg.toOpus(source, join(dir, 'missing-dir', 'out.opus')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).message).toMatch(/^Audio conversion failed \(ffmpeg exit code \d+\): .*No such file or directory/);
+    expect((error as EngineError).retryable).toBe(true);
+  });
+
+  it('stops ffmpeg when the signal aborts', async () => {
+    const source = await makeNoise(join(dir, 'abort-source.wav'), { seconds: 30 });
+    const output = join(dir, 'aborted.opus');
+    const controller = new AbortController();
+    const conversion = ffmpeg.toOpus(source, output, { signal: controller.signal });
+    controller.abort(new Error('worker shutting down'));
+    await expect(conversion).rejects.toThrow('worker shutting down');
+    await expect(access(output)).rejects.toThrow();
+  });
+});
+
+describe('toWav16kMono', () => {
+  it('writes 16 kHz mono 16-bit WAV', async () => {
+    const source = await makeSine(join(dir, 'for-asr.mp3'), { seconds: 2 });
+    const output = join(dir, 'for-asr.wav');
+    await ffmpeg.toWav16kMono(source, output);
+    const probe = await probeFile(output);
+    expect(probe).toMatchObject({ formatName: 'wav', audioCodec: 'pcm_s16le', channels: 1, sampleRate: 16000 });
+  });
+});
+
+describe('analyze', () => {
+  it('measures a clean tone', async () => {
+    const analysis = await ffmpeg.analyze(await makeSine(join(dir, 'a-tone.wav'), { seconds: 3, volume: 0.25 }));
+    expect(analysis.durationSeconds).toBeCloseTo(3, 2);
+    expect(analysis.peakDb).toBeCloseTo(20 * Math.log10(0.25), 0);
+    expect(analysis.rmsDb).toBeCloseTo(analysis.peakDb - 3.01, 0);
+    expect(analysis.clippedRatio).toBe(0);
+    expect(analysis.silenceRatio).toBe(0);
+    expect(analysis.spectralFlatness).toBeLessThan(0.05);
+    const { bandEdgesHz, meanDb } = analysis.spectrum;
+    const loudest = meanDb.indexOf(Math.max(...meanDb));
+    expect(bandEdgesHz[loudest]).toBeLessThanOrEqual(220);
+    expect(bandEdgesHz[loudest + 1]).toBeGreaterThan(220);
+  });
+
+  it('measures clipping', async () => {
+    const analysis = await ffmpeg.analyze(await makeClippedSine(join(dir, 'a-clipped.wav')));
+    expect(analysis.clippedRatio).toBeGreaterThan(0.5);
+    expect(analysis.peakDb).toBeGreaterThan(-0.1);
+  });
+
+  it('measures silence', async () => {
+    const silent = await ffmpeg.analyze(await makeSilence(join(dir, 'a-silence.wav')));
+    expect(silent).toMatchObject({ rmsDb: -120, peakDb: -120, silenceRatio: 1, noiseFloorDb: -120 });
+    expect(silent.spectrum.frames).toBe(0);
+    const mostly = await ffmpeg.analyze(await makeMostlySilent(join(dir, 'a-mostly.wav'), { seconds: 10, soundSeconds: 1 }));
+    expect(mostly.silenceRatio).toBeGreaterThan(0.85);
+    expect(mostly.silenceRatio).toBeLessThan(0.95);
+    expect(mostly.noiseFloorDb).toBe(-120);
+  });
+
+  it('tells noise from a tone by spectral flatness', async () => {
+    const noise = await ffmpeg.analyze(await makeNoise(join(dir, 'a-noise.wav'), { seconds: 3 }));
+    expect(noise.spectralFlatness).toBeGreaterThan(0.45);
+    expect(noise.noiseFloorDb).toBeGreaterThan(noise.rmsDb - 3);
+  });
+
+  it('refuses random bytes as unreadable audio', async () => {
+    const path = join(dir, 'a-random.ogg');
+    await writeFile(path, randomBytes(8192));
+    await expect(ffmpeg.analyze(path)).rejects.toThrow('The file is not readable audio');
+  });
+});
+
+describe('planSamples', () => {
+  it.each([
+    { duration: 60, max: 25, length: 15, expected: [[0, 15], [15, 15], [30, 15], [45, 15]] },
+    { duration: 50, max: 25, length: 15, expected: [[0, 15], [15, 15], [30, 15], [45, 5]] },
+    { duration: 45.5, max: 25, length: 15, expected: [[0, 15], [15, 15], [30, 15]] },
+    { duration: 46, max: 25, length: 15, expected: [[0, 15], [15, 15], [30, 15], [45, 1]] },
+    { duration: 100, max: 2, length: 15, expected: [[0, 15], [15, 15]] },
+    { duration: 10, max: 25, length: 15, expected: [[0, 10]] },
+    { duration: 30.25, max: 25, length: 10, expected: [[0, 10], [10, 10], [20, 10]] },
+    { duration: 12.3456, max: 25, length: 5, expected: [[0, 5], [5, 5], [10, 2.346]] },
+    { duration: 0.5, max: 25, length: 15, expected: [] },
+    { duration: 0, max: 25, length: 15, expected: [] },
+    { duration: 60, max: 0, length: 15, expected: [] },
+  ])('$duration s, at most $max of $length s', ({ duration, max, length, expected }) => {
+    expect(planSamples(duration, max, length)).toEqual(
+      expected.map(([startSeconds, durationSeconds], index) => ({ index, startSeconds, durationSeconds })),
+    );
+  });
+});
+
+describe('formatTimestamp', () => {
+  it.each([
+    [0, '00:00'],
+    [5, '00:05'],
+    [59.9, '00:59'],
+    [60, '01:00'],
+    [754, '12:34'],
+    [4503, '75:03'],
+    [6000, '100:00'],
+    [0.1 * 30, '00:03'],
+    [-3, '00:00'],
+    [Number.NaN, '00:00'],
+  ])('%s s is %s', (seconds, expected) => {
+    expect(formatTimestamp(seconds)).toBe(expected);
+  });
+});
+
+async function renderVideoOnly(path: string): Promise<void> {
+  await promisify(execFile)(FFMPEG_PATH, [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x64:rate=10',
+    '-c:v', 'ffv1', path,
+  ]);
+}
