@@ -44,7 +44,7 @@ const BLOCK_SELECTOR = [...BLOCKS].join(',');
 
 /** Site chrome wherever it stands. */
 const CHROME_SELECTOR = 'nav, [role="navigation"], [hidden], [aria-hidden="true"]';
-/** Site chrome when outside the article: inside one these hold its title, byline or notes. */
+/** Site chrome when outside the article; inside one, these hold its title, byline or notes. */
 const PAGE_CHROME_SELECTOR = 'header, footer, aside, [role="banner"], [role="contentinfo"], [role="complementary"]';
 
 /**
