@@ -1,0 +1,281 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
+import { EngineError } from './engine-error';
+import type { AudioAnalysis, Ffmpeg } from './ffmpeg';
+import {
+  EMBEDDING_ARCHIVE_FILENAME,
+  TEST_SENTENCES,
+  testSampleFilename,
+  type VoiceEmbeddingEngine,
+  type VoiceEmbeddingRequest,
+  type VoiceEmbeddingResult,
+} from './voice-embedding';
+
+export interface LocalVoiceEngineOptions {
+  ffmpeg: Ffmpeg;
+  /** espeak-ng binary; without it (or when it is not installed) no test audio is made. */
+  espeakPath?: string;
+}
+
+export interface SampleScore {
+  score: number;
+  factors: { level: number; clipping: number; silence: number; noise: number };
+}
+
+/** Speech recorded for voice cloning is best around -20 dBFS RMS, with ±6 dB of slack. */
+const TARGET_RMS_DB = -20;
+const LEVEL_SLACK_DB = 6;
+const LEVEL_FALLOFF_DB = 24;
+/** 1 % of samples at full scale is audible distortion throughout. */
+const CLIPPED_RATIO_LIMIT = 0.01;
+/** Natural speech pauses take up to about 30 % of a recording. */
+const SILENCE_ALLOWED = 0.3;
+const SILENCE_FALLOFF = 0.6;
+const SNR_BAD_DB = 10;
+const SNR_GOOD_DB = 30;
+const FLATNESS_TONAL = 0.1;
+const FLATNESS_NOISE = 0.4;
+const ESPEAK_VOICE = 'en-us';
+
+/**
+ * Quality of a sample as a voice reference, in 0..1: the product of four factors, so one
+ * severe defect is enough to make a sample unusable.
+ * - level: 1 within ±6 dB of -20 dBFS RMS, falling linearly to 0 at 30 dB away.
+ * - clipping: 1 - clippedRatio / 0.01 (0 once 1 % of samples sit at full scale).
+ * - silence: 1 up to 30 % silent frames, falling linearly to 0 at 90 %.
+ * - noise: 1 - (1 - snr) * flat, where snr maps rmsDb - noiseFloorDb from 10 dB (0) to
+ *   30 dB (1), and flat maps spectral flatness from 0.1 (0) to 0.4 (1). A steady signal has
+ *   no pauses and so no measurable SNR; only when it is also spectrally flat is it noise,
+ *   which is what separates a hiss from a held tone or vowel.
+ */
+export function scoreSample(analysis: AudioAnalysis): SampleScore {
+  const level = clamp01(1 - Math.max(0, Math.abs(analysis.rmsDb - TARGET_RMS_DB) - LEVEL_SLACK_DB) / LEVEL_FALLOFF_DB);
+  const clipping = clamp01(1 - analysis.clippedRatio / CLIPPED_RATIO_LIMIT);
+  const silence = clamp01(1 - Math.max(0, analysis.silenceRatio - SILENCE_ALLOWED) / SILENCE_FALLOFF);
+  const snr = clamp01((analysis.rmsDb - analysis.noiseFloorDb - SNR_BAD_DB) / (SNR_GOOD_DB - SNR_BAD_DB));
+  const flat = clamp01((analysis.spectralFlatness - FLATNESS_TONAL) / (FLATNESS_NOISE - FLATNESS_TONAL));
+  const noise = 1 - (1 - snr) * flat;
+  const factors = { level: round3(level), clipping: round3(clipping), silence: round3(silence), noise: round3(noise) };
+  return { score: round3(level * clipping * silence * noise), factors };
+}
+
+/**
+ * Runs the embedding job on the CPU when no GPU job service is configured. It cannot clone
+ * a voice, so it does what it honestly can: real quality scores from the signal, test
+ * sentences spoken by espeak-ng (in espeak's voice, so the TTS path can be heard end to end)
+ * and, in place of a neural speaker embedding, the voice's long-term average spectrum.
+ */
+export class LocalVoiceEngine implements VoiceEmbeddingEngine {
+  readonly name = 'local-cpu';
+
+  constructor(private readonly options: LocalVoiceEngineOptions) {}
+
+  async embed(request: VoiceEmbeddingRequest): Promise<VoiceEmbeddingResult> {
+    const { signal, workDir } = request;
+    const note = request.onProgress ?? (() => {});
+    if (request.samples.length === 0) throw new EngineError('The voice has no samples to embed', false);
+    signal?.throwIfAborted();
+    await mkdir(workDir, { recursive: true });
+
+    const analyzed: { index: number; analysis: AudioAnalysis; score: SampleScore }[] = [];
+    for (const [position, sample] of request.samples.entries()) {
+      signal?.throwIfAborted();
+      const analysis = await this.options.ffmpeg.analyze(sample.path, { signal });
+      analyzed.push({ index: sample.index, analysis, score: scoreSample(analysis) });
+      note(`Analyzed sample ${sample.index} (${position + 1} of ${request.samples.length})`);
+    }
+
+    const fingerprint = pooledFingerprint(analyzed.map((entry) => entry.analysis));
+    if (!fingerprint) throw new EngineError('None of the samples contains an audible voice', false);
+
+    const best = analyzed.reduce((top, entry) => (entry.score.score > top.score.score ? entry : top));
+    const testSamples = await this.speakTestSentences(best.index, workDir, note, signal);
+
+    const archivePath = join(workDir, EMBEDDING_ARCHIVE_FILENAME);
+    const document = {
+      format: 'persona-voice-embedding',
+      version: 1,
+      engine: this.name,
+      voice_id: request.voiceId,
+      tts_type: request.ttsType,
+      created_at: new Date().toISOString(),
+      fingerprint,
+      best_sample_index: best.index,
+      samples: analyzed.map(({ index, analysis, score }) => ({
+        index,
+        score: score.score,
+        score_factors: score.factors,
+        features: {
+          duration_seconds: analysis.durationSeconds,
+          rms_db: analysis.rmsDb,
+          peak_db: analysis.peakDb,
+          clipped_ratio: analysis.clippedRatio,
+          silence_ratio: analysis.silenceRatio,
+          noise_floor_db: analysis.noiseFloorDb,
+          spectral_flatness: analysis.spectralFlatness,
+          band_mean_db: analysis.spectrum.meanDb,
+          band_std_db: analysis.spectrum.stdDb,
+          voiced_frames: analysis.spectrum.frames,
+        },
+      })),
+      sentences: TEST_SENTENCES,
+      test_samples: testSamples.map((sample) => ({
+        sample_index: sample.sampleIndex,
+        sentence_index: sample.sentenceIndex,
+        filename: testSampleFilename(sample.sampleIndex, sample.sentenceIndex),
+        tts: `espeak-ng ${ESPEAK_VOICE}`,
+      })),
+    };
+    signal?.throwIfAborted();
+    await writeArchive(archivePath, { 'embedding.json': JSON.stringify(document, null, 2) });
+    note('Wrote the embedding archive');
+
+    return {
+      ttsType: request.ttsType,
+      testSamples,
+      sampleScores: analyzed.map(({ index, score }) => ({ sampleIndex: index, score: score.score })),
+      archivePath,
+    };
+  }
+
+  private async speakTestSentences(
+    sampleIndex: number,
+    workDir: string,
+    note: (text: string) => void,
+    signal?: AbortSignal,
+  ): Promise<VoiceEmbeddingResult['testSamples']> {
+    const espeakPath = this.options.espeakPath;
+    if (!espeakPath) {
+      note('No text-to-speech engine is configured: no test audio was made');
+      return [];
+    }
+    const made: VoiceEmbeddingResult['testSamples'] = [];
+    for (const [sentenceIndex, sentence] of TEST_SENTENCES.entries()) {
+      const wavPath = join(workDir, `tts_${sentenceIndex}.wav`);
+      const path = join(workDir, testSampleFilename(sampleIndex, sentenceIndex));
+      try {
+        const spoken = await runEspeak(espeakPath, ['-v', ESPEAK_VOICE, '-w', wavPath, sentence], signal);
+        if (!spoken) {
+          note('espeak-ng is not installed: no test audio was made');
+          return [];
+        }
+        await this.options.ffmpeg.toOpus(wavPath, path, { signal });
+      } finally {
+        await rm(wavPath, { force: true });
+      }
+      made.push({ sampleIndex, sentenceIndex, path });
+      note(`Spoke test sentence ${sentenceIndex + 1} of ${TEST_SENTENCES.length}`);
+    }
+    return made;
+  }
+}
+
+/**
+ * The long-term average spectrum over the voiced frames of all samples, pooled exactly
+ * from each sample's per-band mean and deviation. `shape_db` removes the overall level, so
+ * two recordings of one voice at different loudness compare alike; `vector` (shape then
+ * deviation) is what to compare with cosine similarity.
+ */
+function pooledFingerprint(analyses: AudioAnalysis[]) {
+  const voiced = analyses.filter((analysis) => analysis.spectrum.frames > 0);
+  const first = voiced[0];
+  if (!first) return undefined;
+  const frames = voiced.reduce((sum, analysis) => sum + analysis.spectrum.frames, 0);
+  const bands = first.spectrum.meanDb.length;
+  const meanDb: number[] = [];
+  const stdDb: number[] = [];
+  for (let band = 0; band < bands; band++) {
+    let sum = 0;
+    let sumSquares = 0;
+    for (const { spectrum } of voiced) {
+      const mean = spectrum.meanDb[band] ?? 0;
+      const std = spectrum.stdDb[band] ?? 0;
+      sum += spectrum.frames * mean;
+      sumSquares += spectrum.frames * (std * std + mean * mean);
+    }
+    const mean = sum / frames;
+    meanDb.push(round2(mean));
+    stdDb.push(round2(Math.sqrt(Math.max(0, sumSquares / frames - mean * mean))));
+  }
+  const level = meanDb.reduce((sum, value) => sum + value, 0) / bands;
+  const shapeDb = meanDb.map((value) => round2(value - level));
+  return {
+    kind: 'long-term-average-spectrum',
+    description:
+      'CPU stand-in for a neural speaker embedding: log energies of 20 mel-spaced bands (100-8000 Hz) ' +
+      'over the voiced 43 ms frames of all samples',
+    band_edges_hz: first.spectrum.bandEdgesHz,
+    mean_db: meanDb,
+    std_db: stdDb,
+    shape_db: shapeDb,
+    vector: [...shapeDb, ...stdDb],
+    voiced_frames: frames,
+  };
+}
+
+async function writeArchive(path: string, files: Record<string, string>): Promise<void> {
+  const zip = new ZipFile();
+  for (const [name, content] of Object.entries(files)) zip.addBuffer(Buffer.from(content, 'utf8'), name);
+  zip.end();
+  try {
+    await pipeline(zip.outputStream, createWriteStream(path));
+  } catch (error) {
+    await rm(path, { force: true });
+    throw new EngineError(`Could not write the embedding archive: ${(error as Error).message}`);
+  }
+}
+
+/** Resolves false when espeak-ng is not installed, so the caller can go on without test audio. */
+function runEspeak(binary: string, args: string[], signal?: AbortSignal): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let settled = false;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      action();
+    };
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      settle(() => reject(signal?.reason));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      stderr = (stderr + text).slice(-1000);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      settle(() =>
+        error.code === 'ENOENT'
+          ? resolve(false)
+          : reject(new EngineError(`The text-to-speech engine espeak-ng could not be started: ${error.message}`)),
+      );
+    });
+    child.on('close', (code) => {
+      settle(() =>
+        code === 0
+          ? resolve(true)
+          : reject(new EngineError(`The text-to-speech engine espeak-ng failed (exit code ${code}): ${stderr.trim() || 'no error output'}`)),
+      );
+    });
+  });
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
