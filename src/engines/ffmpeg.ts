@@ -119,7 +119,7 @@ export class Ffmpeg {
     try {
       ({ stdout } = await this.run(
         this.options.ffprobePath,
-        ['-v', 'error', ...INPUT_GUARD, '-print_format', 'json', '-show_format', '-show_streams', inputUrl(path)],
+        ['-v', 'error', ...INPUT_GUARD, '-print_format', 'json', '-show_format', '-show_streams', fileUrl(path)],
         options.signal,
       ));
     } catch (error) {
@@ -148,7 +148,7 @@ export class Ffmpeg {
     await this.convert(
       output,
       [
-        ...slice, ...INPUT_GUARD, '-i', inputUrl(input), ...length,
+        ...slice, ...INPUT_GUARD, '-i', fileUrl(input), ...length,
         '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
         // Constrained VBR keeps the average at the promised 96 kbps (plain VBR drifts to
         // 115 kbps on tonal audio) while still letting the encoder adapt within a frame.
@@ -164,7 +164,7 @@ export class Ffmpeg {
     await this.convert(
       output,
       [
-        ...INPUT_GUARD, '-i', inputUrl(input), '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
+        ...INPUT_GUARD, '-i', fileUrl(input), '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
         '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav',
       ],
       options.signal,
@@ -199,7 +199,7 @@ export class Ffmpeg {
       await this.run(
         this.options.ffmpegPath,
         [
-          '-hide_banner', '-nostdin', '-loglevel', 'error', ...INPUT_GUARD, '-i', inputUrl(path),
+          '-hide_banner', '-nostdin', '-loglevel', 'error', ...INPUT_GUARD, '-i', fileUrl(path),
           '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(sampleRate), '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1',
         ],
         signal,
@@ -214,12 +214,12 @@ export class Ffmpeg {
     try {
       await this.run(
         this.options.ffmpegPath,
-        ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args, outputUrl(output)],
+        ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args, fileUrl(output)],
         signal,
       );
     } catch (error) {
       await rm(output, { force: true });
-      throw toEngineError(error, 'Audio conversion failed', outputUrl(output));
+      throw toEngineError(error, 'Audio conversion failed', fileUrl(output));
     }
   }
 
@@ -309,11 +309,7 @@ function seconds(value: number): string {
 }
 
 /** The file: prefix stops ffmpeg from reading a name like `x:y` as a protocol or `-x` as an option. */
-function inputUrl(path: string): string {
-  return `file:${resolve(path)}`;
-}
-
-function outputUrl(path: string): string {
+function fileUrl(path: string): string {
   return `file:${resolve(path)}`;
 }
 
