@@ -37,6 +37,10 @@ function asDomainError(error: unknown): DomainError | null {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new Invalid('Request body is not valid JSON', { body: ['Request body is not valid JSON'] });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new Invalid('A path parameter is too long (names have at most 255 characters)');
+    case 'FST_ERR_BAD_URL':
+      return new Invalid('The URL is malformed');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':

@@ -74,9 +74,11 @@ export class VoiceService {
   }
 
   async list(partner: string): Promise<VoiceRecord[]> {
-    const ids = await this.deps.records.redis.hvals(this.indexKey(partner));
-    const voices = await this.getMany(ids);
-    return voices.filter((voice): voice is VoiceRecord => voice !== null).sort((a, b) => a.name.localeCompare(b.name));
+    return sortByName(await this.getMany(await this.listIds(partner)));
+  }
+
+  listIds(partner: string): Promise<string[]> {
+    return this.deps.records.redis.hvals(this.indexKey(partner));
   }
 
   getMany(ids: readonly string[]): Promise<(VoiceRecord | null)[]> {
@@ -510,6 +512,10 @@ function blobsOf(voice: VoiceRecord): (string | null)[] {
     ...voice.samples.map((sample) => sample.blobId),
     ...Object.values(voice.embeddings).flatMap((embedding) => [embedding.archiveBlobId, ...embedding.testSamples.map((file) => file.blobId)]),
   ];
+}
+
+export function sortByName(voices: readonly (VoiceRecord | null | Error)[]): VoiceRecord[] {
+  return voices.filter((voice): voice is VoiceRecord => voice !== null && !(voice instanceof Error)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function round(seconds: number): number {

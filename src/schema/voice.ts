@@ -1,0 +1,70 @@
+import type { ProcessingState, VoiceRecord } from '../domain/voice/voice.types';
+import { ORIGINAL_FILENAME } from '../domain/voice/voice.types';
+import { voiceUrl } from '../resolvers/voice.resolvers';
+import { builder } from './builder';
+import { EmbeddingInfoRef } from './embedding-info';
+import { ProcessingStatusEnum } from './processing-status';
+import { TestSampleRef } from './test-sample';
+import { VoiceSampleRef } from './voice-sample';
+
+/** A voice as resolvers pass it around; `deleted` is set on the last subscription event. */
+export type VoiceShape = VoiceRecord & { deleted?: boolean };
+
+export const VoicePipelineRef = builder.objectRef<ProcessingState>('VoicePipeline').implement({
+  description: 'One of the two processing pipelines of a voice.',
+  fields: (t) => ({
+    status: t.field({ type: ProcessingStatusEnum, resolve: (state) => state.status }),
+    error: t.string({ nullable: true, description: 'Readable reason when FAILED.', resolve: (state) => state.error }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (state) => state.updatedAt }),
+  }),
+});
+
+export const VoiceStatusRef = builder.objectRef<VoiceRecord>('VoiceStatus').implement({
+  fields: (t) => ({
+    splitting: t.field({ type: ProcessingStatusEnum, resolve: (voice) => voice.splitting.status }),
+    embedding: t.field({ type: ProcessingStatusEnum, resolve: (voice) => voice.embedding.status }),
+  }),
+});
+
+export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
+  description: 'A named voice of a partner: its recording, samples and embeddings.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    partner: t.exposeString('partner'),
+    name: t.exposeString('name'),
+    hasOriginal: t.boolean({ resolve: (voice) => voice.original !== null }),
+    sampleCount: t.int({ resolve: (voice) => voice.samples.length }),
+    status: t.field({ type: VoiceStatusRef, resolve: (voice) => voice }),
+    splitting: t.field({ type: VoicePipelineRef, resolve: (voice) => voice.splitting }),
+    embedding: t.field({ type: VoicePipelineRef, resolve: (voice) => voice.embedding }),
+    originalFilename: t.string({ nullable: true, resolve: (voice) => (voice.original?.blobId ? ORIGINAL_FILENAME : null) }),
+    originalUploadedName: t.string({ nullable: true, resolve: (voice) => voice.original?.uploadedName ?? null }),
+    originalDuration: t.float({ nullable: true, description: 'Seconds.', resolve: (voice) => voice.original?.durationSeconds ?? null }),
+    samples: t.field({ type: [VoiceSampleRef], resolve: (voice) => voice.samples.map((sample) => ({ voice, sample })) }),
+    embeddingInfo: t.field({
+      type: EmbeddingInfoRef,
+      nullable: true,
+      resolve: (voice) => (voice.embeddingInfo ? { voice, info: voice.embeddingInfo } : null),
+    }),
+    embeddingType: t.exposeString('embeddingType'),
+    embeddingZipUrl: t.string({
+      nullable: true,
+      resolve: (voice) =>
+        voice.embeddings[voice.embeddingType] ? `${voiceUrl(voice)}/embedding-archive?tts_type=${encodeURIComponent(voice.embeddingType)}` : null,
+    }),
+    testSamples: t.field({
+      type: [TestSampleRef],
+      args: { ttsType: t.arg.string({ description: 'Defaults to the configured default TTS type.' }) },
+      resolve: (voice, args, context) => {
+        const ttsType = args.ttsType ?? context.services.platform.config.DEFAULT_TTS_TYPE;
+        return (voice.embeddings[ttsType]?.testSamples ?? []).map((file) => ({ ...file, voice, ttsType }));
+      },
+    }),
+    preferredSampleIndex: t.int({ nullable: true, resolve: (voice) => voice.preferredSampleIndex }),
+    creatorName: t.string({ nullable: true, resolve: (voice) => voice.creatorName }),
+    creatorEmail: t.string({ nullable: true, resolve: (voice) => voice.creatorEmail }),
+    createdAt: t.field({ type: 'DateTime', resolve: (voice) => voice.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (voice) => voice.updatedAt }),
+    deleted: t.boolean({ description: 'True only on the last subscription event of a deleted voice.', resolve: (voice) => voice.deleted ?? false }),
+  }),
+});
