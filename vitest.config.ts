@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  resolve: {
+    // Vite would pick graphql's ESM build for our code while Node loads the CommonJS one for
+    // Pothos and yoga; two copies of graphql break its instanceof checks. Use Node's choice.
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // Each file starts its own redis-server and ffmpeg processes; two cores cannot run

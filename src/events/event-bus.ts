@@ -127,14 +127,14 @@ class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableI
     if (this.done) return;
     if (this.options.accept && !this.options.accept(event)) return;
     this.queue.push(event);
-    if (this.waiting) {
-      const resolve = this.waiting;
-      const next = this.take();
-      if (next) {
-        this.waiting = null;
-        resolve(next);
-      }
-    }
+    const resolve = this.waiting;
+    if (!resolve) return;
+    // Detached before take(): a final event ends the stream inside take(), and that must not
+    // answer the waiting consumer with `done` before it has received the event itself.
+    this.waiting = null;
+    const next = this.take();
+    if (next) resolve(next);
+    else this.waiting = resolve;
   }
 
   private take(): IteratorResult<ChangeEvent<T>> | null {

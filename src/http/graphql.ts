@@ -20,7 +20,7 @@ export const GRAPHQL_PATH = '/graphql';
 
 /** Turns domain errors into GraphQL errors with a code and HTTP status, in this one place. */
 function maskError(error: unknown, message: string, isDev?: boolean): Error {
-  const original = error instanceof GraphQLError ? error.originalError : error;
+  const original = (error as { originalError?: unknown } | null)?.originalError ?? error;
   if (original instanceof DomainError) {
     const extensions: Record<string, unknown> = { code: original.code, http: { status: original.status } };
     if (original instanceof Invalid && Object.keys(original.errors).length > 0) extensions.errors = original.errors;
