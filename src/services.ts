@@ -1,4 +1,8 @@
 import { VoiceService } from './domain/voice/voice.service';
+import { CompletionService } from './domain/completion/completion.service';
+import { TranscriptService } from './domain/transcription/transcript.service';
+import { ChatCompletionsClient } from './engines/chat-completions.client';
+import { SpeechToTextClient } from './engines/speech-to-text.client';
 import { Ffmpeg } from './engines/ffmpeg';
 import { GpuJobsClient } from './engines/gpu-jobs.client';
 import { LocalVoiceEngine } from './engines/local-voice-engine';
@@ -11,6 +15,10 @@ export interface Services {
   ffmpeg: Ffmpeg;
   voiceEmbedding: VoiceEmbeddingEngine;
   voices: VoiceService;
+  speechToText: SpeechToTextClient;
+  chat: ChatCompletionsClient;
+  transcripts: TranscriptService;
+  completions: CompletionService;
 }
 
 export function createServices(platform: Platform): Services {
@@ -32,5 +40,10 @@ export function createServices(platform: Platform): Services {
     ffmpeg,
     defaultTtsType: config.DEFAULT_TTS_TYPE,
   });
-  return { platform, ffmpeg, voiceEmbedding, voices };
+  const speechToText = new SpeechToTextClient({ baseUrl: config.ASR_BASE_URL, apiKey: config.ASR_API_KEY, model: config.ASR_MODEL });
+  const chat = new ChatCompletionsClient({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL });
+  const stores = { records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues, ffmpeg };
+  const transcripts = new TranscriptService(stores);
+  const completions = new CompletionService({ ...stores, ttlSeconds: config.COMPLETION_TTL_SECONDS });
+  return { platform, ffmpeg, voiceEmbedding, voices, speechToText, chat, transcripts, completions };
 }

@@ -5,6 +5,8 @@ import type { Services } from '../services';
 import { authenticate } from './authenticate';
 import { errorHandler } from './rest-errors';
 import { voicesRoutes } from './voices.routes';
+import { completionsRoutes } from './completions.routes';
+import { transcriptsRoutes } from './transcripts.routes';
 
 /**
  * The legacy REST APIs: /api (voices, knowledge bases) answers errors as `{detail}`, /v2
@@ -35,6 +37,8 @@ export async function registerRest(app: FastifyInstance, services: Services): Pr
         throw new NotFound('Not found');
       });
       v2.addHook('onRequest', authenticate(apiKeys, rateLimiter));
+      await v2.register(transcriptsRoutes(services));
+      await v2.register(completionsRoutes(services));
     },
     { prefix: '/v2' },
   );

@@ -1,4 +1,6 @@
 import type { Services } from '../services';
+import { completeProcessor } from './complete.worker';
+import { transcribeProcessor } from './transcribe.worker';
 import { embedVoiceProcessor } from './voice-embed.worker';
 import { splitVoiceProcessor } from './voice-split.worker';
 import type { JobProcessor } from './worker-runner';
@@ -10,5 +12,19 @@ export function jobProcessors(services: Services): JobProcessor<never>[] {
     splitVoiceProcessor({ voices, ffmpeg, blobs: platform.blobs }) as JobProcessor<never>,
     embedVoiceProcessor({ voices, engine: voiceEmbedding, blobs: platform.blobs }) as JobProcessor<never>,
   ];
+  const audioToText = {
+    ffmpeg,
+    blobs: platform.blobs,
+    speechToText: services.speechToText,
+    download: {
+      maxBytes: platform.config.DOWNLOAD_MAX_MB * 1024 * 1024,
+      timeoutMs: platform.config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
+      allowPrivate: platform.config.ALLOW_PRIVATE_URLS,
+    },
+  };
+  processors.push(
+    transcribeProcessor({ ...audioToText, transcripts: services.transcripts }) as JobProcessor<never>,
+    completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat }) as JobProcessor<never>,
+  );
   return processors;
 }

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import type { Caller } from '../../auth/api-keys';
+import { EngineError } from '../../engines/engine-error';
+import type { Ffmpeg } from '../../engines/ffmpeg';
+import type { EventBus } from '../../events/event-bus';
+import type { QueueRegistry } from '../../queues/queue-registry';
+import { completeQueue } from '../../queues/transcription.queues';
+import type { BlobStore } from '../../store/blob-store';
+import type { ChangeEvent, RecordStore } from '../../store/record-store';
+import { NotFound } from '../errors';
+import { canSee, isAcceptedContainer } from '../transcription/transcript.service';
+import { invalid } from '../transcription/transcript.inputs';
+import { AUDIO_FORMATS } from '../transcription/transcript.types';
+import { parseCompletionRequest } from './completion.inputs';
+import {
+  COMPLETION_PATH,
+  isFinished,
+  type AudioSource,
+  type CompletionOutput,
+  type CompletionRecord,
+} from './completion.types';
+
+const KIND = 'completion';
+/** Bounds an in-progress completion whose job was lost; a finished one lives `ttlSeconds`. */
+const IN_PROGRESS_TTL_SECONDS = 24 * 3600;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CompletionServiceDeps {
+  records: RecordStore;
+  events: EventBus;
+  blobs: BlobStore;
+  queues: QueueRegistry;
+  ffmpeg: Ffmpeg;
+  /** How long a finished completion can still be read (COMPLETION_TTL_SECONDS). */
+  ttlSeconds: number;
+}
+
+const now = () => new Date().toISOString();
+
+/** The uuid in `/v2/completions/<uuid>` or a bare uuid; anything else names no completion. */
+export function completionIdFrom(value: string): string {
+  const id = value.startsWith(COMPLETION_PATH) ? value.slice(COMPLETION_PATH.length) : value;
+  if (!UUID.test(id)) throw new NotFound('Completion not found');
+  return id.toLowerCase();
+}
+
+/**
+ * Completions: the only place that changes a completion record. Like transcripts they
+ * belong to the submitting API key, and a finished one expires after `ttlSeconds`.
+ */
+export class CompletionService {
+  constructor(private readonly deps: CompletionServiceDeps) {}
+
+  static topic(id: string): string {
+    return `completion:${id}`;
+  }
+
+  /**
+   * Validates the request; audio sent inline is decoded and probed now, so unreadable
+   * audio is refused before anything is stored. URLs are fetched by the job.
+   */
+  async submit(caller: Caller, body: unknown): Promise<CompletionRecord> {
+    const parsed = parseCompletionRequest(body);
+    if (!parsed.input) throw invalid(parsed.errors);
+    const { input } = parsed;
+
+    const audioFiles: Record<string, AudioSource> = {};
+    const errors: Record<string, string[]> = {};
+    try {
+      for (const [name, file] of Object.entries(input.audioFiles)) {
+        if (file.kind === 'url') {
+          audioFiles[name] = file;
+          continue;
+        }
+        const path = this.deps.blobs.tmpPath();
+        await writeFile(path, file.bytes);
+        const blobId = await this.deps.blobs.adopt(path);
+        audioFiles[name] = { kind: 'inline', blobId, mimeType: file.mimeType };
+        if (!(await this.isAcceptedAudio(blobId))) {
+          errors[`input.audio_files.${name}`] = [`The input.audio_files.${name} field must be audio of type: ${AUDIO_FORMATS.join(', ')}.`];
+        }
+      }
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+
+      const id = randomUUID();
+      const timestamp = now();
+      const created = await this.deps.records.create<CompletionRecord>(
+        KIND,
+        id,
+        {
+          id,
+          keyId: caller.keyId,
+          state: 'in-progress',
+          input: { messages: input.messages, audioFiles, character: input.character, characterParams: input.characterParams },
+          output: null,
+          createdAt: timestamp,
+          updatedAt: timestamp,
+          finishedAt: null,
+        },
+        this.write(id),
+      );
+      await this.expire(id, IN_PROGRESS_TTL_SECONDS);
+      await this.deps.queues.add(completeQueue, `${id}:complete`, { completionId: id });
+      return created;
+    } catch (error) {
+      await this.deps.blobs.remove(...inlineBlobs(audioFiles));
+      throw error;
+    }
+  }
+
+  async get(caller: Caller, idOrPath: string): Promise<CompletionRecord> {
+    const id = completionIdFrom(idOrPath);
+    const record = await this.getById(id);
+    if (!record || !canSee(caller, record)) throw new NotFound('Completion not found');
+    return record;
+  }
+
+  getById(id: string): Promise<CompletionRecord | null> {
+    return this.deps.records.get<CompletionRecord>(KIND, id);
+  }
+
+  /** The current state, then each change, ending once the completion is finished. */
+  watch(caller: Caller, idOrPath: string): AsyncIterableIterator<ChangeEvent<CompletionRecord>> {
+    const id = completionIdFrom(idOrPath);
+    return this.deps.events.live<CompletionRecord>(CompletionService.topic(id), {
+      load: async () => [await this.get(caller, id)],
+      until: (event) => event.deleted || isFinished(event.data),
+    });
+  }
+
+  // Worker-facing state changes: only an in-progress completion changes, so a repeated or
+  // late job cannot overwrite a result.
+
+  /** The completion when its job still has work to do. */
+  async pending(id: string): Promise<CompletionRecord | null> {
+    const record = await this.getById(id);
+    return record && !isFinished(record) ? record : null;
+  }
+
+  audioPath(source: Extract<AudioSource, { kind: 'inline' }>): string {
+    return this.deps.blobs.pathOf(source.blobId);
+  }
+
+  complete(id: string, output: CompletionOutput): Promise<boolean> {
+    return this.finish(id, (current) => ({ ...current, state: 'completed', output }));
+  }
+
+  fail(id: string, reason: string): Promise<boolean> {
+    return this.finish(id, (current) => ({ ...current, state: 'failed', output: { error: reason } }));
+  }
+
+  private async finish(id: string, change: (current: CompletionRecord) => CompletionRecord): Promise<boolean> {
+    let applied = false;
+    const updated = await this.deps.records.update<CompletionRecord>(
+      KIND,
+      id,
+      (current) => {
+        applied = !isFinished(current);
+        const timestamp = now();
+        return applied ? { ...change(current), updatedAt: timestamp, finishedAt: timestamp } : null;
+      },
+      this.write(id),
+    );
+    if (!updated) return false;
+    await this.expire(id, this.deps.ttlSeconds);
+    // Inline audio is only needed until the completion is finished.
+    await this.deps.blobs.remove(...inlineBlobs(updated.input.audioFiles));
+    return applied;
+  }
+
+  private write(id: string) {
+    return { topics: [CompletionService.topic(id)] };
+  }
+
+  /** Every write replaces the key and with it the expiry, so it is set again after each. */
+  private async expire(id: string, seconds: number): Promise<void> {
+    await this.deps.records.redis.expire(this.deps.records.recordKey(KIND, id), seconds);
+  }
+
+  private async isAcceptedAudio(blobId: string): Promise<boolean> {
+    try {
+      const probe = await this.deps.ffmpeg.probe(this.deps.blobs.pathOf(blobId));
+      return probe.hasAudio && isAcceptedContainer(probe.formatName);
+    } catch (error) {
+      if (error instanceof EngineError) return false;
+      throw error;
+    }
+  }
+}
+
+function inlineBlobs(files: Record<string, AudioSource>): string[] {
+  return Object.values(files).flatMap((file) => (file.kind === 'inline' ? [file.blobId] : []));
+}

@@ -1,0 +1,69 @@
+import type { Versioned } from '../../store/record-store';
+
+export const COMPLETION_STATES = ['in-progress', 'completed', 'failed'] as const;
+export type CompletionState = (typeof COMPLETION_STATES)[number];
+
+export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
+export type ContentPart = { type: 'text'; text: string } | { type: 'audio'; audio_file: string };
+
+export interface CompletionMessage {
+  role: MessageRole;
+  /** Plain text, or parts that mix text with references to entries of `audio_files`. */
+  content: string | ContentPart[];
+}
+
+/** An audio file as stored: a partner URL fetched by the job, or a data URI decoded at submission. */
+export type AudioSource = { kind: 'url'; url: string } | { kind: 'inline'; blobId: string; mimeType: string };
+
+export interface StoredCompletionInput {
+  messages: CompletionMessage[];
+  audioFiles: Record<string, AudioSource>;
+  character: string | null;
+  characterParams: Record<string, string>;
+}
+
+export interface CompletionOutput {
+  message: { role: 'assistant'; content: string };
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  model: string;
+  /** The text heard in each audio file the messages referenced, by its name. */
+  transcripts: Record<string, string>;
+}
+
+export interface CompletionFailure {
+  error: string;
+}
+
+export interface CompletionRecord extends Versioned {
+  id: string;
+  /** The API key that submitted it: completions belong to a key, not to a partner. */
+  keyId: string;
+  state: CompletionState;
+  input: StoredCompletionInput;
+  output: CompletionOutput | CompletionFailure | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export function isFinished(completion: CompletionRecord): boolean {
+  return completion.state !== 'in-progress';
+}
+
+export const COMPLETION_PATH = '/v2/completions/';
+
+export function completionPath(id: string): string {
+  return `${COMPLETION_PATH}${id}`;
+}
+
+/** The names of the audio files the messages point at, each once, in order of first use. */
+export function referencedAudioFiles(messages: readonly CompletionMessage[]): string[] {
+  const names = new Set<string>();
+  for (const message of messages) {
+    if (typeof message.content === 'string') continue;
+    for (const part of message.content) if (part.type === 'audio') names.add(part.audio_file);
+  }
+  return [...names];
+}

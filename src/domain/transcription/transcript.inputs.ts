@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { Invalid } from '../errors';
+import { single } from '../shared/form-values';
+import type { UploadedFile } from '../shared/uploaded-file';
+import { LANGUAGE_CODES, MAX_BOOSTED_WORDS, type TranscriptOptions } from './transcript.types';
+
+/**
+ * The transcript request as partners send it (snake_case, form strings or JSON values),
+ * checked with Laravel's wording because that is what the /v2 clients were written against.
+ */
+export const MAX_URL_LENGTH = 2048;
+const MAX_BOOSTED_WORD_LENGTH = 100;
+
+const TRUE = new Set(['true', '1', 'yes']);
+const FALSE = new Set(['false', '0', 'no']);
+
+/** Absent, an empty form field and null all mean "not given", as Laravel's empty-string middleware has it. */
+function given(value: unknown): unknown {
+  const last = single(value);
+  return last === '' || last === null ? undefined : last;
+}
+
+function toBoolean(value: unknown): unknown {
+  if (typeof value === 'string' && TRUE.has(value.toLowerCase())) return true;
+  if (typeof value === 'string' && FALSE.has(value.toLowerCase())) return false;
+  if (value === 1 || value === 0) return value === 1;
+  return value;
+}
+
+const booleanField = (label: string, fallback: boolean) =>
+  z.preprocess((value) => toBoolean(given(value)), z.boolean({ error: `The ${label} field must be true or false.` }).default(fallback));
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const audioUrl = z.preprocess(
+  given,
+  z
+    .string({ error: 'The audio url field must be a string.' })
+    .max(MAX_URL_LENGTH, `The audio url field must not be greater than ${MAX_URL_LENGTH} characters.`)
+    .refine(isHttpUrl, 'The audio url field must be a valid URL.')
+    .optional(),
+);
+
+const languageCode = z.preprocess(
+  (value) => {
+    const code = given(value);
+    return typeof code === 'string' ? code.trim().toLowerCase() : code;
+  },
+  z.enum(LANGUAGE_CODES, { error: `The language code field must be one of ${LANGUAGE_CODES.join(', ')}.` }).default('en_us'),
+);
+
+const boostedWords = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z
+    .array(z.unknown(), { error: 'The boosted words field must be an array.' })
+    .max(MAX_BOOSTED_WORDS, `The boosted words field must not have more than ${MAX_BOOSTED_WORDS} items.`)
+    .superRefine((words, context) => {
+      words.forEach((word, index) => {
+        if (typeof word !== 'string') {
+          context.addIssue({ code: 'custom', path: [index], message: `The boosted_words.${index} field must be a string.` });
+        } else if (word.length > MAX_BOOSTED_WORD_LENGTH) {
+          context.addIssue({
+            code: 'custom',
+            path: [index],
+            message: `The boosted_words.${index} field must not be greater than ${MAX_BOOSTED_WORD_LENGTH} characters.`,
+          });
+        }
+      });
+    })
+    .transform((words) => (words as string[]).map((word) => word.trim()).filter((word) => word !== ''))
+    .default([]),
+);
+
+const transcriptParams = z.object({
+  audio_url: audioUrl,
+  language_code: languageCode,
+  language_auto: booleanField('language auto', false),
+  filler_words: booleanField('filler words', false),
+  format_text: booleanField('format text', true),
+  boosted_words: boostedWords,
+});
+
+export interface TranscriptRequest {
+  audioUrl?: string;
+  audio?: UploadedFile;
+  options: TranscriptOptions;
+}
+
+export const NEITHER_SOURCE = 'Either audio_url or an audio file is required.';
+export const BOTH_SOURCES = 'Only one of audio_url or an audio file may be given, not both.';
+
+function isUploadedFile(value: unknown): value is UploadedFile {
+  return typeof value === 'object' && value !== null && typeof (value as UploadedFile).path === 'string';
+}
+
+/**
+ * Checks every parameter and reports each failing one, with the audio_url/audio rule,
+ * in one Invalid. `values.audio` is the uploaded file when there is one.
+ */
+export function parseTranscriptRequest(values: Record<string, unknown>): TranscriptRequest {
+  const errors: Record<string, string[]> = {};
+  const add = (param: string, message: string) => (errors[param] ??= []).push(message);
+
+  const parsed = transcriptParams.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) add(issue.path.map(String).join('.') || 'body', issue.message);
+  }
+
+  const rawAudio = given(values.audio);
+  const audio = isUploadedFile(rawAudio) ? rawAudio : undefined;
+  if (rawAudio !== undefined && !audio) add('audio', 'The audio field must be a file.');
+  const hasUrl = given(values.audio_url) !== undefined;
+  if (!hasUrl && rawAudio === undefined) add('audio_url', NEITHER_SOURCE);
+  if (hasUrl && rawAudio !== undefined) add('audio_url', BOTH_SOURCES);
+
+  if (!parsed.success || Object.keys(errors).length > 0) throw invalid(errors);
+  const input = parsed.data;
+  return {
+    audioUrl: input.audio_url,
+    audio,
+    options: {
+      languageCode: input.language_code,
+      languageAuto: input.language_auto,
+      fillerWords: input.filler_words,
+      formatText: input.format_text,
+      boostedWords: input.boosted_words,
+    },
+  };
+}
+
+/** The /v2 validation failure: every parameter's messages, the first one as the summary. */
+export function invalid(errors: Record<string, string[]>): Invalid {
+  const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+  return new Invalid(first, errors);
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '../../auth/api-keys';
+import type { Ffmpeg } from '../../engines/ffmpeg';
+import { EngineError } from '../../engines/engine-error';
+import type { EventBus } from '../../events/event-bus';
+import type { QueueRegistry } from '../../queues/queue-registry';
+import { transcribeQueue } from '../../queues/transcription.queues';
+import type { BlobStore } from '../../store/blob-store';
+import type { ChangeEvent, RecordStore } from '../../store/record-store';
+import { Invalid, NotFound } from '../errors';
+import type { UploadedFile } from '../shared/uploaded-file';
+import { invalid, parseTranscriptRequest } from './transcript.inputs';
+import { AUDIO_FORMATS, isFinished, TRANSCRIPT_PATH, type TranscriptRecord } from './transcript.types';
+
+const KIND = 'transcript';
+/** The spec leaves transcript retention open; a week covers any polling client. */
+export const TRANSCRIPT_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface TranscriptServiceDeps {
+  records: RecordStore;
+  events: EventBus;
+  blobs: BlobStore;
+  queues: QueueRegistry;
+  ffmpeg: Ffmpeg;
+  ttlSeconds?: number;
+}
+
+const now = () => new Date().toISOString();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const AUDIO_FORMAT_MESSAGE = `The audio field must be a file of type: ${AUDIO_FORMATS.join(', ')}.`;
+
+// ffprobe's demuxer names for the containers the spec lists (mp4 and m4a share one demuxer,
+// as do webm and matroska).
+const ACCEPTED_DEMUXERS = new Set(['mp3', 'wav', 'ogg', 'flac', 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm']);
+
+export function isAcceptedContainer(formatName: string): boolean {
+  return ACCEPTED_DEMUXERS.has(formatName);
+}
+
+/** The uuid in `/v2/transcript/<uuid>` or a bare uuid; anything else names no transcript. */
+export function transcriptIdFrom(value: string): string {
+  const id = value.startsWith(TRANSCRIPT_PATH) ? value.slice(TRANSCRIPT_PATH.length) : value;
+  if (!UUID.test(id)) throw new NotFound('Transcript not found');
+  return id.toLowerCase();
+}
+
+export function canSee(caller: Caller, record: { keyId: string }): boolean {
+  return caller.admin || record.keyId === caller.keyId;
+}
+
+/**
+ * Transcripts: the only place that changes a transcript record. They belong to the API
+ * key that submitted them; every other key is told they do not exist.
+ */
+export class TranscriptService {
+  private readonly ttlSeconds: number;
+
+  constructor(private readonly deps: TranscriptServiceDeps) {
+    this.ttlSeconds = deps.ttlSeconds ?? TRANSCRIPT_TTL_SECONDS;
+  }
+
+  static topic(id: string): string {
+    return `transcript:${id}`;
+  }
+
+  /**
+   * Validates every parameter, probes an upload (so audio we cannot read is refused before
+   * anything is stored), then stores the transcript as queued and enqueues its job.
+   */
+  async submit(caller: Caller, values: Record<string, unknown>): Promise<TranscriptRecord> {
+    let errors: Record<string, string[]> = {};
+    let request: ReturnType<typeof parseTranscriptRequest> | undefined;
+    try {
+      request = parseTranscriptRequest(values);
+    } catch (error) {
+      if (!(error instanceof Invalid)) throw error;
+      errors = { ...error.errors };
+    }
+    const upload = request?.audio ?? uploadIn(values);
+    if (upload && !errors.audio && !(await this.isAcceptedAudio(upload))) errors.audio = [AUDIO_FORMAT_MESSAGE];
+    if (!request || Object.keys(errors).length > 0) throw invalid(errors);
+
+    const id = randomUUID();
+    const timestamp = now();
+    const blobId = request.audio ? await this.deps.blobs.adopt(request.audio.path) : null;
+    const record: Omit<TranscriptRecord, 'version'> = {
+      id,
+      keyId: caller.keyId,
+      status: 'queued',
+      source: blobId
+        ? { kind: 'upload', blobId, filename: (request.audio?.filename ?? '').slice(0, 255) }
+        : { kind: 'url', url: request.audioUrl! },
+      options: request.options,
+      text: null,
+      audioDuration: null,
+      error: null,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    };
+    let created: TranscriptRecord;
+    try {
+      created = await this.deps.records.create<TranscriptRecord>(KIND, id, record, this.write(id));
+      await this.expire(id);
+    } catch (error) {
+      await this.deps.blobs.remove(blobId);
+      throw error;
+    }
+    await this.deps.queues.add(transcribeQueue, `${id}:transcribe`, { transcriptId: id });
+    return created;
+  }
+
+  async get(caller: Caller, idOrPath: string): Promise<TranscriptRecord> {
+    const id = transcriptIdFrom(idOrPath);
+    const record = await this.getById(id);
+    if (!record || !canSee(caller, record)) throw new NotFound('Transcript not found');
+    return record;
+  }
+
+  getById(id: string): Promise<TranscriptRecord | null> {
+    return this.deps.records.get<TranscriptRecord>(KIND, id);
+  }
+
+  /** The current state, then each change, ending once the transcript is finished. */
+  watch(caller: Caller, idOrPath: string): AsyncIterableIterator<ChangeEvent<TranscriptRecord>> {
+    const id = transcriptIdFrom(idOrPath);
+    return this.deps.events.live<TranscriptRecord>(TranscriptService.topic(id), {
+      load: async () => [await this.get(caller, id)],
+      until: (event) => event.deleted || isFinished(event.data),
+    });
+  }
+
+  // Worker-facing state changes. A job can run twice; each change applies only from the
+  // states it makes sense in, so a late or repeated job changes nothing.
+
+  /** Moves a queued transcript to processing; null when there is nothing (left) to do. */
+  async startProcessing(id: string): Promise<TranscriptRecord | null> {
+    const updated = await this.deps.records.update<TranscriptRecord>(
+      KIND,
+      id,
+      (current) => (current.status === 'queued' ? { ...current, status: 'processing', updatedAt: now() } : null),
+      this.write(id),
+    );
+    if (!updated || isFinished(updated)) return null;
+    await this.expire(id);
+    return updated;
+  }
+
+  async complete(id: string, text: string, audioDuration: number): Promise<boolean> {
+    return this.finish(id, (current) => ({ ...current, status: 'completed', text, audioDuration, error: null }));
+  }
+
+  async fail(id: string, reason: string): Promise<boolean> {
+    return this.finish(id, (current) => ({ ...current, status: 'error', error: reason }));
+  }
+
+  /** The uploaded audio is only needed until the transcript is finished. */
+  async releaseUpload(id: string): Promise<void> {
+    const record = await this.getById(id);
+    if (record?.source.kind === 'upload' && isFinished(record)) await this.deps.blobs.remove(record.source.blobId);
+  }
+
+  private async finish(id: string, change: (current: TranscriptRecord) => TranscriptRecord): Promise<boolean> {
+    let applied = false;
+    const updated = await this.deps.records.update<TranscriptRecord>(
+      KIND,
+      id,
+      (current) => {
+        applied = !isFinished(current);
+        return applied ? { ...change(current), updatedAt: now() } : null;
+      },
+      this.write(id),
+    );
+    if (!updated) return false;
+    await this.expire(id);
+    await this.releaseUpload(id);
+    return applied;
+  }
+
+  private write(id: string) {
+    return { topics: [TranscriptService.topic(id)] };
+  }
+
+  /** Every write replaces the key and with it the expiry, so it is set again after each. */
+  private async expire(id: string): Promise<void> {
+    await this.deps.records.redis.expire(this.deps.records.recordKey(KIND, id), this.ttlSeconds);
+  }
+
+  private async isAcceptedAudio(file: UploadedFile): Promise<boolean> {
+    try {
+      const probe = await this.deps.ffmpeg.probe(file.path);
+      return probe.hasAudio && isAcceptedContainer(probe.formatName);
+    } catch (error) {
+      if (error instanceof EngineError) return false;
+      throw error;
+    }
+  }
+}
+
+function uploadIn(values: Record<string, unknown>): UploadedFile | undefined {
+  const audio = values.audio as UploadedFile | undefined;
+  return audio && typeof audio === 'object' && typeof audio.path === 'string' ? audio : undefined;
+}

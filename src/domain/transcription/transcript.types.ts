@@ -1,0 +1,49 @@
+import type { Versioned } from '../../store/record-store';
+
+export const TRANSCRIPT_STATUSES = ['queued', 'processing', 'completed', 'error'] as const;
+export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
+
+export const LANGUAGE_CODES = [
+  'en', 'en_us', 'en_uk', 'en_au', 'es', 'fr', 'de', 'id', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'tr', 'uk', 'ca',
+] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+/** Containers the spec promises to read; anything else is refused at the door. */
+export const AUDIO_FORMATS = ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'mp4', 'webm'] as const;
+
+export const MAX_BOOSTED_WORDS = 100;
+
+export interface TranscriptOptions {
+  languageCode: LanguageCode;
+  languageAuto: boolean;
+  fillerWords: boolean;
+  formatText: boolean;
+  boostedWords: string[];
+}
+
+/** Where the audio comes from: a partner's URL (fetched by the job) or an upload kept as a blob. */
+export type TranscriptSource = { kind: 'url'; url: string } | { kind: 'upload'; blobId: string; filename: string };
+
+export interface TranscriptRecord extends Versioned {
+  id: string;
+  /** The API key that submitted it: transcripts belong to a key, not to a partner. */
+  keyId: string;
+  status: TranscriptStatus;
+  source: TranscriptSource;
+  options: TranscriptOptions;
+  text: string | null;
+  audioDuration: number | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function isFinished(transcript: TranscriptRecord): boolean {
+  return transcript.status === 'completed' || transcript.status === 'error';
+}
+
+export const TRANSCRIPT_PATH = '/v2/transcript/';
+
+export function transcriptPath(id: string): string {
+  return `${TRANSCRIPT_PATH}${id}`;
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import { requireCaller } from './authenticate';
+import { completionJson } from './v2.wire';
+
+/** POST /v2/completions (a JSON body) and its polling GET. */
+export function completionsRoutes(services: Services) {
+  const { completions } = services;
+
+  return async (app: FastifyInstance) => {
+    app.post('/completions', async (request, reply) => {
+      const completion = await completions.submit(requireCaller(request), request.body);
+      return reply.status(200).send(completionJson(completion));
+    });
+
+    app.get('/completions/:id', async (request: FastifyRequest<{ Params: { id: string } }>) => {
+      return completionJson(await completions.get(requireCaller(request), request.params.id));
+    });
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Invalid, PayloadTooLarge } from '../domain/errors';
+import type { Services } from '../services';
+import { requireCaller } from './authenticate';
+import { readParams, type RequestParams } from './request-params';
+import { transcriptJson } from './v2.wire';
+
+/** `boosted_words[]`, `boosted_words[0]`, ... as form clients send arrays, gathered into one list. */
+function formValues(values: Record<string, unknown>): Record<string, unknown> {
+  const gathered: { order: number; position: number; value: unknown }[] = [];
+  const rest: Record<string, unknown> = {};
+  let position = 0;
+  for (const [name, value] of Object.entries(values)) {
+    const match = /^boosted_words\[(\d*)\]$/.exec(name);
+    if (!match) {
+      rest[name] = value;
+      continue;
+    }
+    for (const item of Array.isArray(value) ? value : [value]) {
+      gathered.push({ order: match[1] ? Number(match[1]) : Number.MAX_SAFE_INTEGER, position: position++, value: item });
+    }
+  }
+  if (gathered.length > 0 && rest.boosted_words === undefined) {
+    rest.boosted_words = gathered.sort((a, b) => a.order - b.order || a.position - b.position).map((entry) => entry.value);
+  }
+  return rest;
+}
+
+/** The `audio` part, unless the client sent an empty one in its place. */
+function audioUpload(params: RequestParams) {
+  return params.files.find((file) => file.field === 'audio' && (file.size > 0 || file.filename !== ''));
+}
+
+/** POST /v2/transcript and its polling GET: parse, call the transcript service, shape the answer. */
+export function transcriptsRoutes(services: Services) {
+  const { transcripts, platform } = services;
+  const maxUploadMb = platform.config.MAX_UPLOAD_MB;
+
+  return async (app: FastifyInstance) => {
+    app.post('/transcript', async (request, reply) => {
+      const caller = requireCaller(request);
+      let params: RequestParams;
+      try {
+        params = await readParams(request, {
+          tmpPath: () => platform.blobs.tmpPath(),
+          maxFileBytes: maxUploadMb * 1024 * 1024,
+          fileFields: ['audio'],
+        });
+      } catch (error) {
+        if (error instanceof PayloadTooLarge) {
+          throw new Invalid(`The audio field must not be greater than ${maxUploadMb} MB.`, {
+            audio: [`The audio field must not be greater than ${maxUploadMb} MB.`],
+          });
+        }
+        throw error;
+      }
+      try {
+        const values = formValues(params.values);
+        const upload = audioUpload(params);
+        if (upload) values.audio = upload;
+        const transcript = await transcripts.submit(caller, values);
+        return reply.status(200).send(transcriptJson(transcript));
+      } finally {
+        await params.cleanup();
+      }
+    });
+
+    app.get('/transcript/:id', async (request: FastifyRequest<{ Params: { id: string } }>) => {
+      return transcriptJson(await transcripts.get(requireCaller(request), request.params.id));
+    });
+  };
+}

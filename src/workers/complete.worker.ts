@@ -1,0 +1,56 @@
+import type { Job } from 'bullmq';
+import type { CompletionService } from '../domain/completion/completion.service';
+import { referencedAudioFiles } from '../domain/completion/completion.types';
+import { chatMessages } from '../domain/completion/persona-prompt';
+import type { ChatCompletionsClient } from '../engines/chat-completions.client';
+import { EngineError } from '../engines/engine-error';
+import { completeQueue, type CompleteJob } from '../queues/transcription.queues';
+import { audioToText, type AudioToTextDeps } from './transcribe.worker';
+import type { JobProcessor } from './worker-runner';
+
+export interface CompleteWorkerDeps extends AudioToTextDeps {
+  completions: CompletionService;
+  chat: ChatCompletionsClient;
+}
+
+/**
+ * Transcribes the audio files the messages refer to, then asks the LLM for the persona's
+ * reply, and records the result through the completion service.
+ */
+export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<CompleteJob> {
+  const { completions, chat } = deps;
+  return {
+    queue: completeQueue,
+    async process(job: Job<CompleteJob>) {
+      const completion = await completions.pending(job.data.completionId);
+      if (!completion) return;
+      const { input } = completion;
+      const transcripts: Record<string, string> = {};
+      for (const name of referencedAudioFiles(input.messages)) {
+        const source = input.audioFiles[name];
+        if (!source) throw new EngineError(`Audio file '${name}' is missing`, false);
+        try {
+          const heard = await audioToText(deps, source.kind === 'url' ? { url: source.url } : { path: completions.audioPath(source) }, {});
+          transcripts[name] = heard.text;
+        } catch (error) {
+          if (error instanceof EngineError) throw new EngineError(`Audio file '${name}': ${error.message}`, error.retryable);
+          throw error;
+        }
+      }
+      const answer = await chat.complete({ messages: chatMessages(input, transcripts) });
+      await completions.complete(completion.id, {
+        message: answer.message,
+        usage: {
+          prompt_tokens: answer.usage.promptTokens,
+          completion_tokens: answer.usage.completionTokens,
+          total_tokens: answer.usage.totalTokens,
+        },
+        model: answer.model,
+        transcripts,
+      });
+    },
+    failed: async (job, reason) => {
+      await completions.fail(job.data.completionId, reason);
+    },
+  };
+}

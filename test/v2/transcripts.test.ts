@@ -1,0 +1,274 @@
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { FormData } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
+import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { pollJson, serveFiles, type FileServer } from './helpers';
+
+const ADMIN_KEY = 'admin-key-for-v2-tests-0123456789';
+
+interface TranscriptBody {
+  id: string;
+  status: string;
+  text?: string;
+  audio_duration?: number;
+  error?: string;
+}
+
+let app: TestApp;
+let asr: OpenAiCompatibleServer;
+let files: FileServer;
+let dir: string;
+let key: string;
+let wav: string;
+
+beforeAll(async () => {
+  dir = await makeTempDir('v2-transcripts-');
+  wav = await makeSine(join(dir, 'tone.wav'), { seconds: 3 });
+  await makeSine(join(dir, 'tone.mp3'), { seconds: 2 });
+  await writeFile(join(dir, 'notes.txt'), 'these are not audio samples\n'.repeat(50));
+  asr = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH });
+  files = await serveFiles({
+    'tone.mp3': { path: join(dir, 'tone.mp3'), contentType: 'audio/mpeg' },
+    'notes.txt': { path: join(dir, 'notes.txt'), contentType: 'audio/mpeg' },
+  });
+  app = await startTestApp({ ASR_BASE_URL: asr.baseUrl, ALLOW_PRIVATE_URLS: 'true', ADMIN_API_KEY: ADMIN_KEY });
+  key = await app.createKey('acme');
+});
+
+afterAll(async () => {
+  await app?.close();
+  await asr?.close();
+  await files?.close();
+  await removeDir(dir);
+});
+
+function postJson(body: unknown, requestKey = key) {
+  return app.request('/v2/transcript', {
+    method: 'POST',
+    key: requestKey,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function uploadForm(fields: Record<string, string | string[]>, audioPath?: string, filename = 'audio.wav'): Promise<FormData> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(name, item);
+  if (audioPath) form.append('audio', await openAsBlob(audioPath), filename);
+  return form;
+}
+
+async function submitAndWait(response: Awaited<ReturnType<typeof postJson>>): Promise<TranscriptBody> {
+  expect(response.status).toBe(200);
+  const submitted = (await response.json()) as TranscriptBody;
+  expect(submitted.status).toBe('queued');
+  expect(submitted.id).toMatch(/^\/v2\/transcript\/[0-9a-f-]{36}$/);
+  return pollJson<TranscriptBody>(app, submitted.id, key, (body) => body.status === 'completed' || body.status === 'error');
+}
+
+describe('POST /v2/transcript validation', () => {
+  it('asks for audio_url or audio when neither is given, in the spec shape', async () => {
+    const response = await postJson({ language_code: 'en' });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { audio_url: ['Either audio_url or an audio file is required.'] },
+    });
+  });
+
+  it('refuses audio_url together with an audio file', async () => {
+    const form = await uploadForm({ audio_url: files.url('tone.mp3') }, wav);
+    const response = await app.request('/v2/transcript', { method: 'POST', key, body: form });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { errors: Record<string, string[]> };
+    expect(body.errors.audio_url).toEqual(['Only one of audio_url or an audio file may be given, not both.']);
+  });
+
+  it('reports every invalid parameter at once', async () => {
+    const response = await postJson({
+      audio_url: 'ftp://example.com/a.mp3',
+      language_code: 'xx',
+      language_auto: 'maybe',
+      filler_words: 'YES',
+      format_text: 2,
+      boosted_words: Array.from({ length: 101 }, (_, index) => `word${index}`),
+      unknown_param: 'ignored',
+    });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+    expect(body.message).toBe('The given data was invalid.');
+    expect(body.errors).toEqual({
+      audio_url: ['The audio url field must be a valid URL.'],
+      language_code: ['The language code field must be one of en, en_us, en_uk, en_au, es, fr, de, id, it, ja, nl, pl, pt, ru, tr, uk, ca.'],
+      language_auto: ['The language auto field must be true or false.'],
+      format_text: ['The format text field must be true or false.'],
+      boosted_words: ['The boosted words field must not have more than 100 items.'],
+    });
+  });
+
+  it('checks each boosted word and the length of audio_url', async () => {
+    const response = await postJson({ audio_url: `https://example.com/${'a'.repeat(2048)}`, boosted_words: [7, 'x'.repeat(101), 'fine'] });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { errors: Record<string, string[]> };
+    expect(body.errors).toEqual({
+      audio_url: ['The audio url field must not be greater than 2048 characters.'],
+      'boosted_words.0': ['The boosted_words.0 field must be a string.'],
+      'boosted_words.1': ['The boosted_words.1 field must not be greater than 100 characters.'],
+    });
+    const notArray = await postJson({ audio_url: files.url('tone.mp3'), boosted_words: 'alpha' });
+    expect(((await notArray.json()) as { errors: unknown }).errors).toEqual({ boosted_words: ['The boosted words field must be an array.'] });
+  });
+
+  it('refuses an upload that is not one of the supported audio formats, storing nothing', async () => {
+    const form = await uploadForm({}, join(dir, 'notes.txt'), 'notes.mp3');
+    const response = await app.request('/v2/transcript', { method: 'POST', key, body: form });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { audio: ['The audio field must be a file of type: mp3, wav, ogg, flac, m4a, mp4, webm.'] },
+    });
+    expect(await readdir(join(app.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('refuses a streamed upload over 100 MB with 422 and leaves nothing on disk', async () => {
+    const big = join(dir, 'big.wav');
+    const out = createWriteStream(big);
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (let index = 0; index < 101; index++) if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    out.end();
+    await finished(out);
+    const form = await uploadForm({ language_code: 'en' }, big, 'big.wav');
+    const response = await app.request('/v2/transcript', { method: 'POST', key, body: form });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { audio: ['The audio field must not be greater than 100 MB.'] },
+    });
+    expect(await readdir(join(app.dataDir, 'tmp'))).toEqual([]);
+    expect(await readdir(join(app.dataDir, 'blobs'))).toEqual([]);
+  });
+});
+
+describe('transcription', () => {
+  it('transcribes an upload with multipart boosted_words[] in the engine prompt, fillers removed', async () => {
+    const before = asr.requests.length;
+    const form = await uploadForm({ 'boosted_words[]': ['Kubernetes', 'Grafana'], language_code: 'en_uk' }, wav);
+    const done = await submitAndWait(await app.request('/v2/transcript', { method: 'POST', key, body: form }));
+    expect(done).toEqual({ id: done.id, status: 'completed', text: 'Hello world. This is a test.', audio_duration: 3 });
+    const sent = asr.requests.slice(before).find((request) => request.endpoint === 'transcriptions');
+    expect(sent?.prompt).toBe('Kubernetes, Grafana');
+    expect(sent?.language).toBe('en');
+    expect(sent?.filename).toBe('audio.wav');
+    // The upload is not kept once its transcript is finished.
+    const blobs = await readdir(join(app.dataDir, 'blobs'), { recursive: true, withFileTypes: true });
+    expect(blobs.filter((entry) => entry.isFile())).toEqual([]);
+  });
+
+  it('fetches audio_url, keeps fillers when asked and leaves the text unformatted', async () => {
+    const before = asr.requests.length;
+    const done = await submitAndWait(
+      await postJson({ audio_url: files.url('tone.mp3'), filler_words: true, format_text: 'no', language_auto: '1' }),
+    );
+    expect(done.status).toBe('completed');
+    expect(done.text).toBe('um hello world this is uh a test');
+    expect(done.audio_duration).toBe(2);
+    const sent = asr.requests.slice(before).find((request) => request.endpoint === 'transcriptions');
+    expect(sent?.language).toBeUndefined();
+    expect(sent?.prompt).toBeUndefined();
+  });
+
+  it('stores a readable reason when the audio behind audio_url is not audio', async () => {
+    const done = await submitAndWait(await postJson({ audio_url: files.url('notes.txt') }));
+    expect(done).toEqual({ id: done.id, status: 'error', error: 'The audio is not readable audio' });
+  });
+
+  it('stores the engine failure as the error when speech-to-text keeps failing', async () => {
+    asr.setBehaviour({ failures: { transcriptions: { status: 500, message: 'model overloaded' } } });
+    try {
+      const done = await submitAndWait(await postJson({ audio_url: files.url('tone.mp3') }));
+      expect(done.status).toBe('error');
+      expect(done.error).toBe('Speech-to-text request failed: HTTP 500: model overloaded');
+    } finally {
+      asr.setBehaviour({ failures: {} });
+    }
+  });
+});
+
+describe('access', () => {
+  it('hides a transcript from other keys, shows it to the admin, 404s unknown ids', async () => {
+    const done = await submitAndWait(await postJson({ audio_url: files.url('tone.mp3') }));
+    const other = await app.createKey('acme');
+    const hidden = await app.request(done.id, { key: other });
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toEqual({ error: 'Transcript not found' });
+    const admin = await app.request(done.id, { key: ADMIN_KEY });
+    expect(admin.status).toBe(200);
+    expect(((await admin.json()) as TranscriptBody).text).toBe('Hello world. This is a test.');
+    for (const path of ['/v2/transcript/00000000-0000-4000-8000-000000000000', '/v2/transcript/not-a-uuid']) {
+      const unknown = await app.request(path, { key });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({ error: 'Transcript not found' });
+    }
+  });
+
+  it('refuses a missing key with the /v2 body', async () => {
+    const response = await app.request('/v2/transcript/00000000-0000-4000-8000-000000000000');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Invalid API key' });
+  });
+
+  it('answers 429 with the wait in the message once a key is over its limit', async () => {
+    const limited = await app.createKey('acme');
+    const caller = await app.app.services.platform.apiKeys.verify(limited);
+    for (let index = 0; index < 600; index++) await app.app.services.platform.rateLimiter.hit(caller!.keyId);
+    const response = await postJson({ audio_url: files.url('tone.mp3') }, limited);
+    expect(response.status).toBe(429);
+    const body = (await response.json()) as { error: string };
+    expect(body.error).toMatch(/^Rate limit exceeded\. Try again in \d+ seconds\.$/);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('engine configuration and private URLs', () => {
+  let strict: TestApp;
+  let strictKey: string;
+
+  beforeAll(async () => {
+    strict = await startTestApp({ ASR_BASE_URL: asr.baseUrl });
+    strictKey = await strict.createKey('acme');
+  });
+  afterAll(async () => strict?.close());
+
+  it('refuses audio_url on a loopback address when private URLs are not allowed', async () => {
+    const response = await strict.request('/v2/transcript', {
+      method: 'POST',
+      key: strictKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ audio_url: files.url('tone.mp3') }),
+    });
+    const { id } = (await response.json()) as TranscriptBody;
+    const done = await pollJson<TranscriptBody>(strict, id, strictKey, (body) => body.status === 'error');
+    expect(done.error).toBe('Download refused: private or loopback address (127.0.0.1)');
+  });
+
+  it('fails with the not-configured reason when no speech-to-text engine is set', async () => {
+    const unconfigured = await startTestApp();
+    try {
+      const unconfiguredKey = await unconfigured.createKey('acme');
+      const form = await uploadForm({}, wav);
+      const response = await unconfigured.request('/v2/transcript', { method: 'POST', key: unconfiguredKey, body: form });
+      expect(response.status).toBe(200);
+      const { id } = (await response.json()) as TranscriptBody;
+      const done = await pollJson<TranscriptBody>(unconfigured, id, unconfiguredKey, (body) => body.status === 'error');
+      expect(done.error).toBe('The speech-to-text engine is not configured (set ASR_BASE_URL)');
+    } finally {
+      await unconfigured.close();
+    }
+  });
+});
+
