@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fetch } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeNoise, makeTempDir, removeDir } from '../support/audio';
+import { multipart, waitFor } from '../support/http';
+import { freePort, startTestRedis, type TestRedis } from '../support/redis-server';
+import { startTestApp } from '../support/test-app';
+
+interface Detail {
+  status: { splitting: string; embedding: string };
+  samples: { index: number; source_timestamp: string }[];
+}
+
+let dir: string;
+let recording: string;
+let redis: TestRedis;
+
+beforeAll(async () => {
+  dir = await makeTempDir('lifecycle-');
+  recording = await makeNoise(join(dir, 'recording.wav'), { seconds: 60, amplitude: 0.2 });
+  redis = await startTestRedis();
+});
+
+afterAll(async () => {
+  await redis?.stop();
+  await removeDir(dir);
+});
+
+const settled = (voice: Detail) => voice.status.splitting !== 'in_progress' && voice.status.embedding !== 'in_progress';
+
+describe('job lifecycle', () => {
+  it('lets the latest split win when triggers overlap', async () => {
+    const app = await startTestApp({ WORKER_CONCURRENCY: '2' }, redis);
+    try {
+      const key = await app.createKey('acme');
+      await app.request('/api/voices/acme', { method: 'POST', key, body: await multipart({ name: 'Racer' }, { file: recording }) });
+      await waitFor(async () => (await (await app.request('/api/voices/acme/Racer', { key })).json()) as Detail, settled);
+      const split = (body: string) =>
+        app.request('/api/voices/acme/Racer/split', { method: 'POST', key, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      expect((await split('max_samples=10&sample_duration=5')).status).toBe(202);
+      expect((await split('max_samples=2&sample_duration=20')).status).toBe(202);
+      const done = await waitFor(async () => (await (await app.request('/api/voices/acme/Racer', { key })).json()) as Detail, settled);
+      expect(done.status.splitting).toBe('completed');
+      expect(done.samples.map((sample) => sample.source_timestamp)).toEqual(['00:00', '00:20']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('drains on SIGTERM: the process exits cleanly and its work is finished or handed back', async () => {
+    const port = await freePort();
+    const dataDir = join(dir, 'shared-data');
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: `${redis.prefix}-drain`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_GRACE_SECONDS: '20',
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(async () => fetch(`${url}/healthz`).then((response) => response.status, () => 0), (status) => status === 200, 30_000);
+
+    const worker = await startTestApp({ ROLE: 'worker', REDIS_PREFIX: env.REDIS_PREFIX, DATA_DIR: dataDir }, redis);
+    try {
+      const key = (await worker.app.services.platform.apiKeys.create(['acme'])).key;
+      const created = await fetch(`${url}/api/voices/acme`, { method: 'POST', headers: { 'x-api-key': key }, body: await multipart({ name: 'Drained' }, { file: recording }) });
+      expect(created.status).toBe(201);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const refused = await fetch(`${url}/healthz`).then((response) => response.status, () => 0);
+      expect(refused).toBe(0);
+
+      const voices = worker.app.services.voices;
+      const done = await waitFor(() => voices.get('acme', 'Drained'), (voice) => voice.embedding.status !== 'in_progress' && voice.splitting.status !== 'in_progress', 90_000);
+      expect(done.splitting.status).toBe('completed');
+      expect(done.embedding.status).toBe('completed');
+      expect(done.samples.length).toBe(4);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await worker.close();
+    }
+  });
+});
