@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { formBoolean, formInteger, optionalText, resourceName, single } from '../shared/form-values';
+import { normalizeContentType, type ContentType } from './content-types';
+import { CONTENT_KINDS, DOCUMENT_TYPES, MODEL_TIERS, PROCESS_ACTIONS } from './kb.types';
+
+/** Inputs of the knowledge base operations, shared by REST (form strings) and GraphQL (typed values). */
+const text = (max: number) => z.preprocess(single, optionalText(max));
+const name = z.preprocess(single, resourceName);
+/** Form values with one readable message each, where a union would only say "Invalid input". */
+const strictly = <T>(schema: z.ZodType<T>, message: string) =>
+  z.unknown().transform((value, context): T => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+const bool = (fallback: boolean) => z.preprocess(single, strictly(formBoolean, 'must be true or false')).default(fallback);
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => {
+    const last = single(value);
+    return typeof last === 'string' ? last.trim().toLowerCase() : last;
+  }, z.enum(values, { error: `must be one of ${values.join(', ')}` }));
+
+export const MAX_BATCH_URLS = 1000;
+
+/** A partner's URL: http or https only, kept within a sane length. */
+export const documentUrl = z
+  .string({ error: 'is required' })
+  .trim()
+  .max(2048, 'must be at most 2048 characters')
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const protocol = new URL(value).protocol;
+    return protocol === 'http:' || protocol === 'https:';
+  }, 'must be an http or https URL');
+
+export const contentTypeInput = z.preprocess(
+  (value) => single(value) ?? 'auto',
+  z.string({ error: 'must be one of auto, article, video, book' }).transform((value, context): ContentType => {
+    const type = normalizeContentType(value);
+    if (type) return type;
+    context.addIssue({ code: 'custom', message: 'must be one of auto, article, video, book' });
+    return z.NEVER;
+  }),
+);
+
+export const createKnowledgeBaseInput = z.object({
+  name,
+  expert_name: text(255),
+  user_email: text(320),
+});
+
+export const folderInput = z.object({ name });
+
+const documentOptions = {
+  name: z.preprocess(single, resourceName.optional()),
+  expert_name: text(255),
+  user_email: text(320),
+  auto_rewrite: bool(false),
+  model_tier: oneOf(MODEL_TIERS).default('standard'),
+  use_original_as_rewritten: bool(false),
+};
+
+export const createDocumentInput = z
+  .object({
+    type: oneOf(DOCUMENT_TYPES),
+    folder: name,
+    url: z.preprocess(single, documentUrl.optional()),
+    ...documentOptions,
+  })
+  .superRefine((input, context) => {
+    if (input.type === 'url' && !input.url) context.addIssue({ code: 'custom', path: ['url'], message: 'is required when type is url' });
+  });
+
+export const emptyDocumentInput = z
+  .object({
+    name,
+    folder: name,
+    type: oneOf(DOCUMENT_TYPES),
+    url: z.preprocess(single, documentUrl.optional()),
+    expert_name: text(255),
+    user_email: text(320),
+  })
+  .superRefine((input, context) => {
+    if (input.type === 'url' && !input.url) context.addIssue({ code: 'custom', path: ['url'], message: 'is required when type is url' });
+  });
+
+/** URLs are checked one by one later: a bad entry fails alone instead of failing the batch. */
+export const batchInput = z.object({
+  folder: name,
+  urls: z
+    .array(z.unknown(), { error: 'must be an array of URLs' })
+    .min(1, 'must contain at least one URL')
+    .max(MAX_BATCH_URLS, `must contain at most ${MAX_BATCH_URLS} URLs`),
+  ...documentOptions,
+  name: z.undefined({ error: 'is not accepted in a batch' }).optional(),
+});
+
+export const renameDocumentInput = z.object({ name });
+export const documentTypeInput = z.object({ type: oneOf(DOCUMENT_TYPES), url: z.preprocess(single, documentUrl.optional()) });
+export const documentUrlInput = z.object({ url: z.preprocess(single, documentUrl) });
+export const deleteDocumentInput = z.object({ force: bool(true) });
+
+export const contentKindParam = z.enum(CONTENT_KINDS, { error: `must be one of ${CONTENT_KINDS.join(', ')}` });
+/** Text content: up to 20 million characters keeps a record's files far below memory limits. */
+export const contentInput = z.object({
+  content: z.preprocess(single, z.string({ error: 'is required' }).max(20_000_000, 'must be at most 20000000 characters')),
+});
+
+const documentReference = z.preprocess(
+  (value) => {
+    const last = single(value);
+    if (typeof last === 'string') {
+      try {
+        return JSON.parse(last) as unknown;
+      } catch {
+        return { id: last };
+      }
+    }
+    return last;
+  },
+  z.object({ id: z.string({ error: 'must name the document id' }).uuid('must be a document id') }, { error: 'must be a document object with an id' }),
+);
+
+export const queueProcessInput = z.object({
+  document: documentReference,
+  action: oneOf(PROCESS_ACTIONS).default('process'),
+  partner: name,
+  kb: name,
+  content_type: contentTypeInput,
+  person_name: text(255),
+});
+
+export const bulkRewriteInput = z.object({
+  skip_rewritten: bool(true),
+  content_type: contentTypeInput,
+  person_name: text(255),
+});
+
+export const startEmbeddingInput = z.object({
+  split_level: z
+    .preprocess(single, strictly(formInteger, 'must be an integer').pipe(z.number().min(0, 'must be between 0 and 6').max(6, 'must be between 0 and 6')))
+    .default(0),
+  language: z
+    .preprocess(
+      single,
+      z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(50, 'must be at most 50 characters')
+        .regex(/^[\p{L} _-]+$/u, 'must be a language name'),
+    )
+    .default('english'),
+});
+
+export type CreateDocumentInput = z.output<typeof createDocumentInput>;
+export type EmptyDocumentInput = z.output<typeof emptyDocumentInput>;
+export type BatchInput = z.output<typeof batchInput>;

@@ -1,0 +1,174 @@
+import type { DocumentFormat } from '../../engines/digitize';
+import type { Versioned } from '../../store/record-store';
+import type { ContentType } from './content-types';
+
+export const DOCUMENT_TYPES = ['file', 'url'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const MODEL_TIERS = ['standard', 'economy'] as const;
+export type ModelTier = (typeof MODEL_TIERS)[number];
+
+/** The four texts of a document, as the content routes name them. */
+export const CONTENT_KINDS = ['original', 'digitized', 'draft', 'rewritten'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+export const PROCESS_ACTIONS = ['digitize', 'rewrite', 'process'] as const;
+export type ProcessAction = (typeof PROCESS_ACTIONS)[number];
+
+export type QueueName = 'digitize' | 'rewrite';
+
+export const EMBEDDING_STATUSES = ['idle', 'in_progress', 'completed', 'failed'] as const;
+export type EmbeddingStatus = (typeof EMBEDDING_STATUSES)[number];
+
+export interface EmbeddingDetails {
+  documents: number;
+  chunks: number;
+  model: string;
+  split_level: number;
+  language: string;
+}
+
+/**
+ * A knowledge base's embedding. Staleness is a pair of counters rather than timestamps:
+ * `contentRevision` moves past `startedRevision` on the first document change after a run
+ * starts, and a run that succeeds records the revision it started from.
+ */
+export interface KbEmbedding {
+  status: EmbeddingStatus;
+  error: string | null;
+  generation: number;
+  externalJobId: string | null;
+  splitLevel: number;
+  language: string;
+  lastUpdateTime: string | null;
+  lastUpdateStatus: 'success' | 'failed' | null;
+  lastUpdateDetails: EmbeddingDetails | null;
+  lastSuccessfulUpdateTime: string | null;
+  lastSuccessfulDetails: EmbeddingDetails | null;
+  /** JSON lines of the last successful run: one chunk with its vector per line. */
+  blobId: string | null;
+  startedRevision: number;
+  embeddedRevision: number | null;
+}
+
+export interface KnowledgeBaseRecord extends Versioned {
+  id: string;
+  partner: string;
+  name: string;
+  expertName: string | null;
+  userEmail: string | null;
+  folders: string[];
+  contentRevision: number;
+  embedding: KbEmbedding;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The original: an upload or a download, stored under our own id. */
+export interface OriginalFile {
+  blobId: string;
+  format: DocumentFormat;
+  /** The name we give it (`original.pdf`), never the client's. */
+  filename: string;
+  /** As the client or server named it: metadata only. */
+  sourceName: string | null;
+}
+
+export interface TextFile {
+  blobId: string;
+  chars: number;
+}
+
+export interface RewriteRequest {
+  contentType: ContentType;
+  personName: string | null;
+}
+
+export interface DocumentRecord extends Versioned {
+  id: string;
+  kbId: string;
+  partner: string;
+  name: string;
+  /** True while the name is the one derived from the URL, so a page title may replace it. */
+  nameFromSource: boolean;
+  folder: string;
+  type: DocumentType;
+  url: string | null;
+  original: OriginalFile | null;
+  digitized: TextFile | null;
+  draft: TextFile | null;
+  rewritten: TextFile | null;
+  userEmail: string | null;
+  expertName: string | null;
+  autoRewrite: boolean;
+  modelTier: ModelTier;
+  useOriginalAsRewritten: boolean;
+  inQueues: QueueName[];
+  /** Raised by every processing trigger; a job whose generation is behind has been superseded. */
+  generation: number;
+  rewriteModel: string | null;
+  rewriteInputTokens: number | null;
+  rewriteOutputTokens: number | null;
+  rewriteCompletedAt: string | null;
+  processingError: string | null;
+  isEmbedded: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface KnowledgeBaseStats {
+  document_count: number;
+  digitized_count: number;
+  draft_rewrite_count: number;
+  final_rewrite_count: number;
+  total_digitized_chars: number;
+  total_draft_rewrite_chars: number;
+  total_final_rewrite_chars: number;
+  error_count: number;
+  embedded_count: number;
+}
+
+export const FILENAMES = {
+  digitized: 'digitized.md',
+  draft: 'rewritten_draft.md',
+  rewritten: 'rewritten.md',
+} as const;
+
+const VIDEO_PLATFORM_HOSTS = ['youtube.com', 'youtu.be', 'vimeo.com'];
+
+export function isVideoPlatformUrl(url: string | null): boolean {
+  if (!url || !URL.canParse(url)) return false;
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  return VIDEO_PLATFORM_HOSTS.some((platform) => host === platform || host.endsWith(`.${platform}`));
+}
+
+export function isBusy(document: DocumentRecord): boolean {
+  return document.inQueues.length > 0;
+}
+
+export function isEmbeddingStale(kb: KnowledgeBaseRecord): boolean {
+  const { embeddedRevision } = kb.embedding;
+  return embeddedRevision === null ? kb.contentRevision > 0 : kb.contentRevision !== embeddedRevision;
+}
+
+export function statsOf(documents: readonly DocumentRecord[]): KnowledgeBaseStats {
+  const sum = (pick: (document: DocumentRecord) => number) => documents.reduce((total, document) => total + pick(document), 0);
+  return {
+    document_count: documents.length,
+    digitized_count: sum((document) => (document.digitized ? 1 : 0)),
+    draft_rewrite_count: sum((document) => (document.draft ? 1 : 0)),
+    final_rewrite_count: sum((document) => (document.rewritten ? 1 : 0)),
+    total_digitized_chars: sum((document) => document.digitized?.chars ?? 0),
+    total_draft_rewrite_chars: sum((document) => document.draft?.chars ?? 0),
+    total_final_rewrite_chars: sum((document) => document.rewritten?.chars ?? 0),
+    error_count: sum((document) => (document.processingError ? 1 : 0)),
+    embedded_count: sum((document) => (document.isEmbedded ? 1 : 0)),
+  };
+}
+
+/** Characters as people count them: code points, not UTF-16 units. */
+export function charCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}

@@ -1,0 +1,96 @@
+import { readFile, rm } from 'node:fs/promises';
+import type { Job } from 'bullmq';
+import { detectFileFormat, originalFilename } from '../domain/knowledge-base/document-files';
+import type { KnowledgeBaseService } from '../domain/knowledge-base/kb.service';
+import { isVideoPlatformUrl, type DocumentRecord, type OriginalFile } from '../domain/knowledge-base/kb.types';
+import { decodeHtml, extractHtmlText, extractText } from '../engines/digitize';
+import { EngineError } from '../engines/engine-error';
+import type { Ffmpeg } from '../engines/ffmpeg';
+import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
+import type { SpeechToTextClient } from '../engines/speech-to-text.client';
+import { digitizeQueue, type DigitizeDocumentJob } from '../queues/knowledge-base.queues';
+import type { BlobStore } from '../store/blob-store';
+import type { JobProcessor } from './worker-runner';
+
+export interface DigitizeWorkerDeps {
+  knowledgeBases: KnowledgeBaseService;
+  blobs: BlobStore;
+  ffmpeg: Ffmpeg;
+  speechToText: SpeechToTextClient;
+  download: DownloadOptions;
+}
+
+/**
+ * Turns a document's source into text: a URL is fetched first (again on every run, as pages
+ * change), then PDF, DOCX, HTML and text are read here and audio or video goes through
+ * ffmpeg to the speech-to-text engine. Safe to run twice: every result is recorded under
+ * the job's generation, and a superseded job's files are dropped.
+ */
+export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<DigitizeDocumentJob> {
+  const { knowledgeBases, blobs } = deps;
+  return {
+    queue: digitizeQueue,
+    async process(job: Job<DigitizeDocumentJob>) {
+      const { documentId, generation, thenRewrite } = job.data;
+      let document = await knowledgeBases.currentDocument(documentId, generation);
+      if (!document) return;
+
+      if (document.type === 'url' && document.url) {
+        const original = await fetchOriginal(deps, document.url);
+        if (!(await knowledgeBases.recordOriginal(documentId, generation, original))) return;
+        document = await knowledgeBases.currentDocument(documentId, generation);
+        if (!document) return;
+      }
+      if (!document.original) throw new EngineError('The document has no original file or URL to digitize', false);
+
+      const { text, title } = await readOriginal(deps, document, document.original);
+      if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
+      await knowledgeBases.recordDigitized(documentId, generation, text, { title, thenRewrite });
+    },
+    failed: (job, reason) => knowledgeBases.recordProcessingFailure(job.data.documentId, job.data.generation, reason),
+  };
+}
+
+async function fetchOriginal(deps: DigitizeWorkerDeps, url: string): Promise<OriginalFile> {
+  const path = deps.blobs.tmpPath();
+  try {
+    const download = await downloadToFile(url, path, deps.download);
+    const format = await detectFileFormat(path, { filename: download.filename, contentType: download.contentType });
+    if (isVideoPlatformUrl(url) && format !== 'audio' && format !== 'video') {
+      throw new EngineError('The video platform did not return a media file for this URL', false);
+    }
+    if (!format) throw new EngineError('The URL does not point to a supported document format', false);
+    return {
+      blobId: await deps.blobs.adopt(path),
+      format,
+      filename: originalFilename(format, download.filename),
+      sourceName: download.filename?.slice(0, 255) ?? null,
+    };
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+async function readOriginal(deps: DigitizeWorkerDeps, document: DocumentRecord, original: OriginalFile): Promise<{ text: string; title?: string }> {
+  const path = deps.blobs.pathOf(original.blobId);
+  switch (original.format) {
+    case 'audio':
+    case 'video':
+      return { text: await transcribe(deps, path) };
+    case 'html':
+      return extractHtmlText(decodeHtml(await readFile(path)), document.url ?? undefined);
+    default:
+      return extractText(path, original.format);
+  }
+}
+
+/** Speech-to-text engines take a small, uniform input best: 16 kHz mono WAV. */
+async function transcribe(deps: DigitizeWorkerDeps, path: string): Promise<string> {
+  const wav = deps.blobs.tmpPath('.wav');
+  try {
+    await deps.ffmpeg.toWav16kMono(path, wav);
+    return (await deps.speechToText.transcribe(wav, { filename: 'audio.wav' })).text;
+  } finally {
+    await rm(wav, { force: true });
+  }
+}
