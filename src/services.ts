@@ -1,4 +1,6 @@
 import { VoiceService } from './domain/voice/voice.service';
+import { KnowledgeBaseService } from './domain/knowledge-base/kb.service';
+import { createTextEmbedder, type TextEmbedder } from './engines/text-embeddings.client';
 import { CompletionService } from './domain/completion/completion.service';
 import { TranscriptService } from './domain/transcription/transcript.service';
 import { ChatCompletionsClient } from './engines/chat-completions.client';
@@ -19,6 +21,8 @@ export interface Services {
   chat: ChatCompletionsClient;
   transcripts: TranscriptService;
   completions: CompletionService;
+  textEmbedder: TextEmbedder;
+  knowledgeBases: KnowledgeBaseService;
 }
 
 export function createServices(platform: Platform): Services {
@@ -45,5 +49,7 @@ export function createServices(platform: Platform): Services {
   const stores = { records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues, ffmpeg };
   const transcripts = new TranscriptService(stores);
   const completions = new CompletionService({ ...stores, ttlSeconds: config.COMPLETION_TTL_SECONDS });
-  return { platform, ffmpeg, voiceEmbedding, voices, speechToText, chat, transcripts, completions };
+  const textEmbedder = createTextEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, apiKey: config.EMBEDDINGS_API_KEY, model: config.EMBEDDINGS_MODEL });
+  const knowledgeBases = new KnowledgeBaseService({ records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues });
+  return { platform, ffmpeg, voiceEmbedding, voices, speechToText, chat, transcripts, completions, textEmbedder, knowledgeBases };
 }

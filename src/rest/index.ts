@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { authenticate } from './authenticate';
 import { errorHandler } from './rest-errors';
 import { voicesRoutes } from './voices.routes';
+import { knowledgeBasesRoutes } from './knowledge-bases.routes';
 import { completionsRoutes } from './completions.routes';
 import { transcriptsRoutes } from './transcripts.routes';
 
@@ -25,6 +26,7 @@ export async function registerRest(app: FastifyInstance, services: Services): Pr
       });
       api.addHook('onRequest', authenticate(apiKeys, rateLimiter));
       await api.register(voicesRoutes(services));
+      await api.register(knowledgeBasesRoutes(services));
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,8 @@
 import type { Services } from '../services';
 import { completeProcessor } from './complete.worker';
+import { digitizeProcessor } from './digitize.worker';
+import { kbEmbedProcessor } from './kb-embed.worker';
+import { rewriteProcessor } from './rewrite.worker';
 import { transcribeProcessor } from './transcribe.worker';
 import { embedVoiceProcessor } from './voice-embed.worker';
 import { splitVoiceProcessor } from './voice-split.worker';
@@ -25,6 +28,16 @@ export function jobProcessors(services: Services): JobProcessor<never>[] {
   processors.push(
     transcribeProcessor({ ...audioToText, transcripts: services.transcripts }) as JobProcessor<never>,
     completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat }) as JobProcessor<never>,
+  );
+  const { knowledgeBases } = services;
+  processors.push(
+    digitizeProcessor({ ...audioToText, knowledgeBases }) as JobProcessor<never>,
+    rewriteProcessor({
+      knowledgeBases,
+      chat: services.chat,
+      models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
+    }) as JobProcessor<never>,
+    kbEmbedProcessor({ knowledgeBases, embedder: services.textEmbedder, blobs: platform.blobs }) as JobProcessor<never>,
   );
   return processors;
 }
