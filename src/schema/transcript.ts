@@ -1,0 +1,70 @@
+import { transcriptPath, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
+import { transcriptionResolvers as resolvers } from '../resolvers/transcription.resolvers';
+import type { ChangeEvent } from '../store/record-store';
+import { builder } from './builder';
+
+export const TranscriptStatusEnum = builder.enumType('TranscriptStatus', {
+  description: 'QUEUED, then PROCESSING, then COMPLETED or ERROR.',
+  values: Object.fromEntries(TRANSCRIPT_STATUSES.map((status) => [status.toUpperCase(), { value: status }])) as Record<
+    'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'ERROR',
+    { value: (typeof TRANSCRIPT_STATUSES)[number] }
+  >,
+});
+
+export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').implement({
+  description: 'Speech transcribed from audio; it belongs to the API key that submitted it.',
+  fields: (t) => ({
+    id: t.id({ description: 'The path form, /v2/transcript/<uuid>, as REST gives it.', resolve: (transcript) => transcriptPath(transcript.id) }),
+    status: t.field({ type: TranscriptStatusEnum, resolve: (transcript) => transcript.status }),
+    text: t.string({ nullable: true, description: 'Set once COMPLETED.', resolve: (transcript) => transcript.text }),
+    audioDuration: t.int({ nullable: true, description: 'Whole seconds; set once COMPLETED.', resolve: (transcript) => transcript.audioDuration }),
+    error: t.string({ nullable: true, description: 'Readable reason when ERROR.', resolve: (transcript) => transcript.error }),
+    languageCode: t.string({ resolve: (transcript) => transcript.options.languageCode }),
+    languageAuto: t.boolean({ resolve: (transcript) => transcript.options.languageAuto }),
+    fillerWords: t.boolean({ resolve: (transcript) => transcript.options.fillerWords }),
+    formatText: t.boolean({ resolve: (transcript) => transcript.options.formatText }),
+    boostedWords: t.stringList({ resolve: (transcript) => transcript.options.boostedWords }),
+    createdAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.updatedAt }),
+  }),
+});
+
+const SubmitTranscriptInput = builder.inputType('SubmitTranscriptInput', {
+  description: 'Exactly one of audioUrl and audio; the rest as the REST parameters of the same names.',
+  fields: (t) => ({
+    audioUrl: t.string(),
+    audio: t.field({ type: 'Upload', description: 'At most 100 MB: mp3, wav, ogg, flac, m4a, mp4 or webm.' }),
+    languageCode: t.string({ description: 'en, en_us (default), en_uk, en_au, es, fr, de, id, it, ja, nl, pl, pt, ru, tr, uk or ca.' }),
+    languageAuto: t.boolean({ description: 'Detect the language instead; default false.' }),
+    fillerWords: t.boolean({ description: 'Keep um, uh and the like; default false.' }),
+    formatText: t.boolean({ description: 'Capitalization and punctuation; default true.' }),
+    boostedWords: t.stringList({ description: 'At most 100 terms to favour.' }),
+  }),
+});
+
+builder.queryField('transcript', (t) =>
+  t.field({
+    type: TranscriptRef,
+    args: { id: t.arg.id({ required: true, description: '/v2/transcript/<uuid> or the bare uuid.' }) },
+    resolve: (_root, args, ctx) => resolvers.transcript(ctx, String(args.id)),
+  }),
+);
+
+builder.mutationField('submitTranscript', (t) =>
+  t.field({
+    type: TranscriptRef,
+    description: 'Queues a transcription; follow it with transcriptUpdated.',
+    args: { input: t.arg({ type: SubmitTranscriptInput, required: true }) },
+    resolve: (_root, args, ctx) => resolvers.submitTranscript(ctx, args.input),
+  }),
+);
+
+builder.subscriptionField('transcriptUpdated', (t) =>
+  t.field({
+    type: TranscriptRef,
+    description: 'The transcript now, then after every change; ends once it is COMPLETED or ERROR.',
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: (_root, args, ctx) => resolvers.transcriptUpdated(ctx, String(args.id)),
+    resolve: (event: ChangeEvent<TranscriptRecord>) => event.data,
+  }),
+);
