@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { VoiceRecord } from '../domain/voice/voice.types';
+import type { DocumentRecord, KnowledgeBaseRecord } from '../domain/knowledge-base/kb.types';
 import type { Services } from '../services';
 
 /**
@@ -8,10 +9,14 @@ import type { Services } from '../services';
  */
 export interface Loaders {
   voiceById: DataLoader<string, VoiceRecord | null>;
+  knowledgeBaseById: DataLoader<string, KnowledgeBaseRecord | null>;
+  documentById: DataLoader<string, DocumentRecord | null>;
 }
 
 export function createLoaders(services: Services): Loaders {
   return {
     voiceById: new DataLoader((ids: readonly string[]) => services.voices.getMany(ids)),
+    knowledgeBaseById: new DataLoader((ids: readonly string[]) => services.knowledgeBases.getKnowledgeBases(ids)),
+    documentById: new DataLoader((ids: readonly string[]) => services.knowledgeBases.getDocuments(ids)),
   };
 }

@@ -75,7 +75,7 @@ async function call(method: string, path: string, options: { json?: unknown; for
 function form(values: Record<string, string>, file?: { name: string; data: Buffer | string; type?: string }): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(values)) data.append(name, value);
-  if (file) data.append('file', new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name);
+  if (file) data.append('file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
   return data;
 }
 
