@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/config';
+import { startTestRedis, type TestRedis } from '../support/redis-server';
+
+const run = promisify(execFile);
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 4000,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATA_DIR: './data',
+      RATE_LIMIT_PER_MINUTE: 600,
+      MAX_UPLOAD_MB: 100,
+      ROLE: 'all',
+      ALLOW_PRIVATE_URLS: false,
+      COMPLETION_TTL_SECONDS: 1200,
+    });
+    expect(config.GPU_JOBS_URL).toBeUndefined();
+  });
+
+  it('names every invalid variable in one message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', ROLE: 'both', REDIS_URL: 'http://x', ADMIN_API_KEY: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const variable of ['PORT', 'ROLE', 'REDIS_URL', 'ADMIN_API_KEY']) expect(message).toContain(variable);
+  });
+});
+
+describe('npm run key', () => {
+  let redis: TestRedis;
+  const env = () => ({ ...process.env, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix });
+  const key = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/key.ts', ...args], { env: env() });
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  });
+  afterAll(async () => redis?.stop());
+
+  it('creates a key scoped to partners (printed last), lists and revokes it', async () => {
+    const created = await key('create', '--partner', 'acme', '--partner', 'beta', '--label', 'CMS');
+    const lines = created.stdout.trim().split('\n');
+    const apiKey = lines.at(-1)!;
+    expect(apiKey).toMatch(/^pk_[A-Za-z0-9_-]{32}$/);
+    expect(created.stdout).toContain('acme, beta');
+
+    const listed = await key('list');
+    expect(listed.stdout).toContain('partners=acme,beta');
+    expect(listed.stdout).toContain('label=CMS');
+    expect(listed.stdout).not.toContain(apiKey);
+
+    expect((await key('revoke', apiKey)).stdout).toContain('Revoked.');
+    await expect(key('revoke', apiKey)).rejects.toMatchObject({ code: 1 });
+  });
+
+  it('explains its usage when a partner is missing', async () => {
+    await expect(key('create')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--partner') });
+  });
+});
