@@ -1,0 +1,480 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { FormData, request } from 'undici';
+import { ApiKeyService } from '../src/auth/api-keys';
+import { KeySpace } from '../src/store/keys';
+import { makeSine } from '../test/support/audio';
+import { startTestRedis } from '../test/support/redis-server';
+import { PollerPool } from './pollers';
+import { SubscriberPool, type RoundResult } from './subscribers';
+import {
+  Cleanup,
+  collectGarbage,
+  machineInfo,
+  percentile,
+  processUsage,
+  round,
+  sleep,
+  startNodeChild,
+  type MachineInfo,
+  type NodeChild,
+} from './support';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PARTNER = 'bench';
+const VOICE = 'bench-voice';
+const DETAIL_PATH = `/api/voices/${PARTNER}/${VOICE}`;
+const HTTP_LOAD = { connections: 50, warmupSeconds: 2, durationSeconds: 10 };
+const SUBSCRIBER_COUNTS = [1_000, 10_000];
+const CHANGES_PER_COUNT = 20;
+const CPU_CLIENTS = 1_000;
+const CPU_SECONDS = 15;
+const SETTLE_MS = 2_000;
+
+const TARGETS = { restOfFloor: 50, graphqlOfRest: 40, kibPerSubscriber: 10, pollingOverSubscriptions: 10 };
+
+/** The GraphQL selection that carries exactly what the REST voice detail carries. */
+const VOICE_DETAIL_FIELDS = `
+  name originalFilename originalUploadedName originalDuration
+  status { splitting embedding }
+  splitting { error }
+  embedding { error }
+  samples { index sourceTimestamp duration }
+  embeddingInfo {
+    ttsType lastUpdateStatus lastUpdateTime
+    testSamples { sampleIndex sentenceIndex filename }
+    sampleScores { sampleIndex score }
+  }
+  embeddingType embeddingZipUrl preferredSampleIndex creatorName creatorEmail`;
+const VOICE_QUERY = `query Voice($partner: String!, $name: String!) { voice(partner: $partner, name: $name) { ${VOICE_DETAIL_FIELDS} } }`;
+const VOICE_SUBSCRIPTION = `subscription VoiceUpdated($partner: String!, $name: String!) { voiceUpdated(partner: $partner, name: $name) { ${VOICE_DETAIL_FIELDS} } }`;
+const VARIABLES = { partner: PARTNER, name: VOICE };
+
+interface Bench {
+  server: NodeChild;
+  redis: { url: string; prefix: string };
+  apiKey: string;
+  changes: PreferredSampleChanges;
+}
+
+interface LoadFigures {
+  requestsPerSecond: number;
+  p99Ms: number;
+  requests: number;
+  failures: number;
+  serverCpuPercent: number;
+}
+
+interface SubscriberFigures {
+  count: number;
+  connected: number;
+  connectSeconds: number;
+  firstFailure?: string;
+  /** VmRSS growth per subscriber. */
+  kibPerSubscriber: number;
+  /** V8 heap growth per subscriber: the JavaScript objects alone, without socket buffers. */
+  heapKibPerSubscriber: number;
+  rssDeltaMiB: number;
+  deliveries: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  missing: number;
+  wrong: number;
+  closedByServer: number;
+}
+
+interface CpuFigures {
+  idleCpuSeconds: number;
+  polling: { cpuSeconds: number; windowSeconds: number; requests: number; failures: number; firstFailure?: string };
+  subscriptions: { cpuSeconds: number; windowSeconds: number; deliveries: number; missing: number; wrong: number };
+}
+
+const log = (line: string) => console.log(line);
+
+/**
+ * Real state changes through the REST API: the preferred sample cycles 0 → 1 → none, so
+ * each PUT changes the record and publishes.
+ */
+class PreferredSampleChanges {
+  private count = 0;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+  ) {}
+
+  /** The value the next change sets. */
+  peek(): number | null {
+    return [0, 1, null][this.count % 3] ?? null;
+  }
+
+  async send(): Promise<number | null> {
+    const index = this.peek();
+    this.count++;
+    const response = await request(`${this.baseUrl}${DETAIL_PATH}/preferred-sample`, {
+      method: 'PUT',
+      headers: { 'x-api-key': this.apiKey, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `sample_index=${index ?? ''}`,
+    });
+    const body = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`preferred-sample PUT answered ${response.statusCode}: ${body}`);
+    return index;
+  }
+}
+
+const expectPreferred = (index: number | null) => (data: unknown) =>
+  (data as { voiceUpdated?: { preferredSampleIndex?: number | null } } | undefined)?.voiceUpdated?.preferredSampleIndex === index;
+
+async function setUp(cleanup: Cleanup): Promise<Bench> {
+  const redis = await startTestRedis();
+  cleanup.add(() => redis.stop());
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-bench-'));
+  cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
+
+  const keyRedis = new Redis(redis.url);
+  const apiKey = (await new ApiKeyService(keyRedis, new KeySpace(redis.prefix)).create([PARTNER], 'bench')).key;
+  keyRedis.disconnect();
+
+  // The inspector (loopback, random port) only serves to force a garbage collection before memory is read.
+  const server = await startNodeChild('server', 'src/main.ts', {
+    cwd: ROOT,
+    inspect: true,
+    env: {
+      ...inheritedEnv(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      DATA_DIR: path.join(dataDir, 'server'),
+      LOG_LEVEL: 'warn',
+      ROLE: 'all',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    },
+  });
+  cleanup.add(() => server.stop());
+  log(`server pid ${server.pid} at ${server.url}, redis ${redis.url} prefix ${redis.prefix}`);
+
+  await call(server.url, apiKey, `/api/voices/${PARTNER}/empty`, 201, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: VOICE, creator_name: 'Bench', creator_email: 'bench@example.com' }),
+  });
+  const sine = await makeSine(path.join(dataDir, 'sine.wav'), { seconds: 5 });
+  const audio = await readFile(sine);
+  for (let sample = 0; sample < 3; sample++) {
+    const form = new FormData();
+    form.append('file', new Blob([audio], { type: 'audio/wav' }), 'sine.wav');
+    await call(server.url, apiKey, `${DETAIL_PATH}/samples`, 201, { method: 'POST', body: form });
+  }
+  log(`voice ${PARTNER}/${VOICE} created with 3 samples of a 5 s sine`);
+  return { server, redis: { url: redis.url, prefix: redis.prefix }, apiKey, changes: new PreferredSampleChanges(server.url, apiKey) };
+}
+
+/** Only what node and tsx need, so a developer's own service settings cannot leak into the run. */
+function inheritedEnv(): Record<string, string> {
+  const names = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+}
+
+async function call(
+  baseUrl: string,
+  apiKey: string,
+  pathname: string,
+  expectedStatus: number,
+  init: { method: string; headers?: Record<string, string>; body?: string | FormData },
+): Promise<string> {
+  const response = await request(`${baseUrl}${pathname}`, { ...init, headers: { ...init.headers, 'x-api-key': apiKey } });
+  const body = await response.body.text();
+  if (response.statusCode !== expectedStatus) throw new Error(`${init.method} ${pathname} answered ${response.statusCode}: ${body}`);
+  return body;
+}
+
+async function subscriptions(bench: Bench): Promise<SubscriberFigures[]> {
+  const target = { url: `${bench.server.url.replace(/^http/, 'ws')}/graphql`, apiKey: bench.apiKey, query: VOICE_SUBSCRIPTION, variables: VARIABLES };
+  const connect = { concurrency: 200, timeoutMs: 60_000 };
+
+  // A few subscribers and changes first, so the baseline is taken after the code paths warmed up.
+  const warmup = new SubscriberPool(target);
+  await warmup.add(50, connect);
+  for (let change = 0; change < 3; change++) await warmup.measure(() => sendChange(bench), () => true, 5_000);
+  await warmup.closeAll();
+
+  await sleep(SETTLE_MS);
+  const baseline = await collectGarbage(bench.server);
+  log(`server before subscribers, after a forced GC: VmRSS ${round(baseline.rssKiB / 1024)} MiB, V8 heap used ${round(baseline.usedKiB / 1024)} MiB`);
+
+  const pool = new SubscriberPool(target);
+  const figures: SubscriberFigures[] = [];
+  try {
+    for (const count of SUBSCRIBER_COUNTS) {
+      const opened = await pool.add(count - pool.size, connect);
+      log(`${pool.size} subscribers connected (+${opened.connected}, ${opened.failed} failed) in ${round(opened.seconds)} s`);
+      await sleep(SETTLE_MS);
+      const settled = await collectGarbage(bench.server);
+      const rounds: RoundResult[] = [];
+      for (let change = 0; change < CHANGES_PER_COUNT; change++) {
+        const expected = bench.changes.peek();
+        rounds.push(await pool.measure(() => sendChange(bench), expectPreferred(expected), 30_000));
+        await sleep(200);
+      }
+      const latencies = rounds.flatMap((result) => result.latenciesMs);
+      figures.push({
+        count,
+        connected: pool.size,
+        connectSeconds: opened.seconds,
+        firstFailure: opened.firstFailure,
+        kibPerSubscriber: (settled.rssKiB - baseline.rssKiB) / Math.max(1, pool.size),
+        heapKibPerSubscriber: (settled.usedKiB - baseline.usedKiB) / Math.max(1, pool.size),
+        rssDeltaMiB: (settled.rssKiB - baseline.rssKiB) / 1024,
+        deliveries: latencies.length,
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+        maxMs: percentile(latencies, 100),
+        missing: rounds.reduce((sum, result) => sum + result.missing, 0) + (count - pool.size) * CHANGES_PER_COUNT,
+        wrong: rounds.reduce((sum, result) => sum + result.wrong, 0),
+        closedByServer: pool.stray.closed,
+      });
+      const last = figures.at(-1)!;
+      log(`${count} subscribers: ${last.deliveries} deliveries, p50 ${round(last.p50Ms)} ms, p99 ${round(last.p99Ms)} ms, missing ${last.missing}`);
+    }
+  } finally {
+    await pool.closeAll();
+  }
+  return figures;
+}
+
+async function sendChange(bench: Bench): Promise<void> {
+  await bench.changes.send();
+}
+
+async function httpLoad(label: string, pid: number, options: autocannon.Options): Promise<LoadFigures> {
+  await autocannon({ ...options, connections: HTTP_LOAD.connections, duration: HTTP_LOAD.warmupSeconds });
+  const before = processUsage(pid).cpuSeconds;
+  const result = await autocannon({ ...options, connections: HTTP_LOAD.connections, duration: HTTP_LOAD.durationSeconds });
+  const cpu = processUsage(pid).cpuSeconds - before;
+  const figures: LoadFigures = {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors,
+    serverCpuPercent: (cpu / result.duration) * 100,
+  };
+  log(`${label}: ${round(figures.requestsPerSecond, 0)} req/s, p99 ${figures.p99Ms} ms, ${figures.failures} failures, server CPU ${round(figures.serverCpuPercent, 0)}%`);
+  return figures;
+}
+
+async function http(bench: Bench, cleanup: Cleanup): Promise<{ floor: LoadFigures; rest: LoadFigures; graphql: LoadFigures }> {
+  const floorServer = await startNodeChild('floor', 'bench/bare-floor-server.ts', {
+    cwd: ROOT,
+    env: { ...inheritedEnv(), PORT: '0', REDIS_URL: bench.redis.url, REDIS_PREFIX: bench.redis.prefix },
+  });
+  cleanup.add(() => floorServer.stop());
+
+  // The floor must answer what the real route answers, byte for byte, or the comparison means nothing.
+  const restBody = await call(bench.server.url, bench.apiKey, DETAIL_PATH, 200, { method: 'GET' });
+  const floorBody = await call(floorServer.url, bench.apiKey, DETAIL_PATH, 200, { method: 'GET' });
+  if (restBody !== floorBody) throw new Error(`the floor answers differently:\nREST:  ${restBody}\nfloor: ${floorBody}`);
+  const graphqlRequest = {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', 'x-api-key': bench.apiKey },
+    body: JSON.stringify({ query: VOICE_QUERY, variables: VARIABLES }),
+  };
+  const graphqlBody = await call(bench.server.url, bench.apiKey, '/graphql', 200, graphqlRequest);
+  if (!graphqlBody.includes(`"name":"${VOICE}"`) || graphqlBody.includes('"errors"')) throw new Error(`GraphQL answered ${graphqlBody}`);
+  log(`floor and REST answer the same ${restBody.length}-byte JSON; GraphQL answers ${graphqlBody.length} bytes`);
+
+  const headers = { 'x-api-key': bench.apiKey };
+  const floor = await httpLoad('bare floor', floorServer.pid, { url: `${floorServer.url}${DETAIL_PATH}`, headers });
+  const rest = await httpLoad('REST', bench.server.pid, { url: `${bench.server.url}${DETAIL_PATH}`, headers });
+  const graphql = await httpLoad('GraphQL', bench.server.pid, { url: `${bench.server.url}/graphql`, ...graphqlRequest });
+  await floorServer.stop();
+  return { floor, rest, graphql };
+}
+
+async function cpuComparison(bench: Bench): Promise<CpuFigures> {
+  const pid = bench.server.pid;
+  const idleSeconds = 5;
+  const idleStart = processUsage(pid).cpuSeconds;
+  await sleep(idleSeconds * 1000);
+  const idleCpuSeconds = ((processUsage(pid).cpuSeconds - idleStart) * CPU_SECONDS) / idleSeconds;
+
+  const pollers = new PollerPool(bench.server.url, DETAIL_PATH, bench.apiKey, CPU_CLIENTS);
+  let polling: CpuFigures['polling'];
+  try {
+    const opened = await pollers.connect();
+    if (opened.failures > 0) throw new Error(`${opened.failures} pollers could not connect: ${opened.firstFailure}`);
+    await sleep(1000);
+    const start = performance.now();
+    const before = processUsage(pid).cpuSeconds;
+    const [polled] = await Promise.all([pollers.run(CPU_SECONDS, 1000), changeEverySecond(bench, start)]);
+    polling = {
+      cpuSeconds: processUsage(pid).cpuSeconds - before,
+      windowSeconds: (performance.now() - start) / 1000,
+      requests: polled.requests,
+      failures: polled.failures,
+      firstFailure: polled.firstFailure,
+    };
+  } finally {
+    await pollers.close();
+  }
+  log(`polling: ${polling.requests} requests, server CPU ${round(polling.cpuSeconds, 2)} s in ${round(polling.windowSeconds)} s`);
+
+  const target = { url: `${bench.server.url.replace(/^http/, 'ws')}/graphql`, apiKey: bench.apiKey, query: VOICE_SUBSCRIPTION, variables: VARIABLES };
+  const pool = new SubscriberPool(target);
+  let subscriptions: CpuFigures['subscriptions'];
+  try {
+    const opened = await pool.add(CPU_CLIENTS, { concurrency: 200, timeoutMs: 60_000 });
+    if (opened.failed > 0) throw new Error(`${opened.failed} subscribers could not connect: ${opened.firstFailure}`);
+    await sleep(1000);
+    const start = performance.now();
+    const before = processUsage(pid).cpuSeconds;
+    const rounds: RoundResult[] = [];
+    for (let second = 0; second < CPU_SECONDS; second++) {
+      await sleep(start + second * 1000 - performance.now());
+      const expected = bench.changes.peek();
+      rounds.push(await pool.measure(() => sendChange(bench), expectPreferred(expected), 900));
+    }
+    await sleep(start + CPU_SECONDS * 1000 - performance.now());
+    subscriptions = {
+      cpuSeconds: processUsage(pid).cpuSeconds - before,
+      windowSeconds: (performance.now() - start) / 1000,
+      deliveries: rounds.reduce((sum, result) => sum + result.latenciesMs.length, 0),
+      missing: rounds.reduce((sum, result) => sum + result.missing, 0),
+      wrong: rounds.reduce((sum, result) => sum + result.wrong, 0),
+    };
+  } finally {
+    await pool.closeAll();
+  }
+  log(`subscriptions: ${subscriptions.deliveries} deliveries, server CPU ${round(subscriptions.cpuSeconds, 2)} s in ${round(subscriptions.windowSeconds)} s`);
+  return { idleCpuSeconds, polling, subscriptions };
+}
+
+/** The same state changes the subscribers get, one a second, while the pollers poll. */
+async function changeEverySecond(bench: Bench, start: number): Promise<void> {
+  for (let second = 0; second < CPU_SECONDS; second++) {
+    await sleep(start + second * 1000 - performance.now());
+    await bench.changes.send();
+  }
+}
+
+function check(ok: boolean): string {
+  return ok ? '✓' : '✗';
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  log(line(rows[0]!));
+  log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows.slice(1)) log(line(row));
+}
+
+function report(
+  machine: MachineInfo,
+  load: { floor: LoadFigures; rest: LoadFigures; graphql: LoadFigures },
+  subscribers: SubscriberFigures[],
+  cpu: CpuFigures,
+): void {
+  const restOfFloor = (load.rest.requestsPerSecond / load.floor.requestsPerSecond) * 100;
+  const graphqlOfRest = (load.graphql.requestsPerSecond / load.rest.requestsPerSecond) * 100;
+  const ratio = cpu.polling.cpuSeconds / cpu.subscriptions.cpuSeconds;
+  const netRatio = (cpu.polling.cpuSeconds - cpu.idleCpuSeconds) / (cpu.subscriptions.cpuSeconds - cpu.idleCpuSeconds);
+  const httpRow = (name: string, figures: LoadFigures, share: string, target: string) => [
+    name,
+    `${round(figures.requestsPerSecond, 0)} req/s`,
+    `${figures.p99Ms} ms`,
+    share,
+    target,
+    `${figures.requests} requests, ${figures.failures} failures, server CPU ${round(figures.serverCpuPercent, 0)}% = ${round(figures.requestsPerSecond / (figures.serverCpuPercent / 100), 0)} req per CPU-s`,
+  ];
+
+  log('');
+  log(`Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.date}`);
+  log(`HTTP: autocannon, ${HTTP_LOAD.connections} connections, ${HTTP_LOAD.durationSeconds} s after a ${HTTP_LOAD.warmupSeconds} s warm-up, GET ${DETAIL_PATH}`);
+  log('');
+  printTable([
+    ['HTTP', 'throughput', 'p99', 'share', 'target', 'notes'],
+    httpRow('bare node:http floor', load.floor, '', ''),
+    httpRow('REST voice detail', load.rest, `${round(restOfFloor, 0)}% of floor`, `≥ ${TARGETS.restOfFloor}% ${check(restOfFloor >= TARGETS.restOfFloor)}`),
+    httpRow('GraphQL voice(partner, name)', load.graphql, `${round(graphqlOfRest, 0)}% of REST`, `≥ ${TARGETS.graphqlOfRest}% ${check(graphqlOfRest >= TARGETS.graphqlOfRest)}`),
+  ]);
+  log('');
+  printTable([
+    ['voiceUpdated subscribers', 'connected', 'deliveries', 'p50', 'p99', 'max', 'missing', 'KiB/subscriber', 'notes'],
+    ...subscribers.map((figures) => [
+      figures.count.toLocaleString('en-US'),
+      `${figures.connected} in ${round(figures.connectSeconds)} s`,
+      `${figures.deliveries} (${CHANGES_PER_COUNT} changes)`,
+      `${round(figures.p50Ms)} ms`,
+      `${round(figures.p99Ms)} ms`,
+      `${round(figures.maxMs)} ms`,
+      `${figures.missing} ${check(figures.missing === 0)}`,
+      `${round(figures.kibPerSubscriber, 2)} (< ${TARGETS.kibPerSubscriber} ${check(figures.kibPerSubscriber < TARGETS.kibPerSubscriber)})`,
+      [
+        `VmRSS +${round(figures.rssDeltaMiB)} MiB, V8 heap ${round(figures.heapKibPerSubscriber, 2)} KiB/subscriber`,
+        figures.wrong > 0 ? `${figures.wrong} wrong messages` : '',
+        figures.closedByServer > 0 ? `${figures.closedByServer} closed by server` : '',
+        figures.firstFailure ? `first refusal: ${figures.firstFailure}` : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ]),
+  ]);
+  log('');
+  printTable([
+    [`${CPU_CLIENTS} clients, 1 change/s`, 'server CPU', 'window', 'notes'],
+    [
+      'polling GET detail 1/s',
+      `${round(cpu.polling.cpuSeconds, 2)} s`,
+      `${round(cpu.polling.windowSeconds)} s`,
+      `${cpu.polling.requests} requests, ${cpu.polling.failures} failures${cpu.polling.firstFailure ? ` (${cpu.polling.firstFailure})` : ''}`,
+    ],
+    [
+      'voiceUpdated subscriptions',
+      `${round(cpu.subscriptions.cpuSeconds, 2)} s`,
+      `${round(cpu.subscriptions.windowSeconds)} s`,
+      `${cpu.subscriptions.deliveries} deliveries, ${cpu.subscriptions.missing} missing, ${cpu.subscriptions.wrong} wrong`,
+    ],
+    ['idle server (5 s measured, scaled)', `${round(cpu.idleCpuSeconds, 2)} s`, `${CPU_SECONDS} s`, ''],
+    [
+      'polling / subscriptions',
+      `${round(ratio)}×`,
+      '',
+      `target ≥ ${TARGETS.pollingOverSubscriptions}× ${check(ratio >= TARGETS.pollingOverSubscriptions)}; net of idle ${round(netRatio)}×`,
+    ],
+  ]);
+}
+
+async function main(cleanup: Cleanup): Promise<void> {
+  const machine = machineInfo();
+  const started = performance.now();
+  log(`npm run bench: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.date}`);
+  const bench = await setUp(cleanup);
+  // Subscriptions go first: the memory per subscriber is read on a server whose heap the
+  // HTTP load has not yet grown, so freed space cannot hide their cost.
+  const subscribers = await subscriptions(bench);
+  const load = await http(bench, cleanup);
+  const cpu = await cpuComparison(bench);
+  report(machine, load, subscribers, cpu);
+  log(`\nwhole run: ${round((performance.now() - started) / 1000, 0)} s`);
+}
+
+const cleanup = new Cleanup();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`${signal}: stopping the children and removing temp files`);
+    void cleanup.run().finally(() => process.exit(130));
+  });
+}
+main(cleanup).then(
+  () => cleanup.run().then(() => process.exit(0)),
+  (error: unknown) => {
+    console.error(error);
+    void cleanup.run().finally(() => process.exit(1));
+  },
+);

@@ -1,0 +1,217 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { createInterface } from 'node:readline';
+import WebSocket, { type RawData } from 'ws';
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface MachineInfo {
+  cpuModel: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  date: string;
+}
+
+export function machineInfo(): MachineInfo {
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim();
+  return {
+    cpuModel: model ?? cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    date: new Date().toISOString(),
+  };
+}
+
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time (user + system, all threads) and resident memory of another process, from /proc. */
+export interface ProcessUsage {
+  cpuSeconds: number;
+  rssKiB: number;
+}
+
+export function processUsage(pid: number): ProcessUsage {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name in parentheses may contain spaces; the numeric fields follow its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rss = Number(/^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1] ?? NaN);
+  return { cpuSeconds: (utime + stime) / clockTicks, rssKiB: rss };
+}
+
+/** Nearest-rank percentile of unsorted values. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? NaN;
+}
+
+/** Undo steps run last-in first-out, once, whether the run ends normally, fails or is interrupted. */
+export class Cleanup {
+  private readonly steps: (() => Promise<void> | void)[] = [];
+  private running: Promise<void> | null = null;
+
+  add(step: () => Promise<void> | void): void {
+    this.steps.push(step);
+  }
+
+  run(): Promise<void> {
+    this.running ??= (async () => {
+      for (const step of this.steps.reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          console.error('cleanup step failed:', error);
+        }
+      }
+    })();
+    return this.running;
+  }
+}
+
+export interface NodeChild {
+  process: ChildProcess;
+  pid: number;
+  /** The URL the child printed as `listening on <url>`. */
+  url: string;
+  /** The child's inspector WebSocket, when started with `inspect`. */
+  inspectorUrl?: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node --import tsx <script>` and waits until it prints `listening on <url>`. The
+ * child's own output is kept and shown only if it dies before that.
+ */
+export async function startNodeChild(
+  label: string,
+  script: string,
+  options: { cwd: string; env: Record<string, string>; inspect?: boolean; timeoutMs?: number },
+): Promise<NodeChild> {
+  const inspect = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
+  const child = spawn(process.execPath, [...inspect, '--import', 'tsx', script], {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  let started = false;
+  let inspectorUrl: string | undefined;
+  const onLine = (line: string) => {
+    const inspector = /^Debugger listening on (ws:\/\/\S+)/.exec(line)?.[1];
+    if (inspector) inspectorUrl = inspector;
+    if (inspector || /^For help, see: https:\/\/nodejs.org/.test(line)) return;
+    // Output after the start (warnings at LOG_LEVEL=warn) goes to our stderr, labelled.
+    if (started) return console.error(`[${label}] ${line}`);
+    output.push(line);
+    if (output.length > 50) output.shift();
+  };
+  createInterface({ input: child.stderr! }).on('line', onLine);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const timeoutMs = options.timeoutMs ?? 60_000;
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`did not start within ${timeoutMs / 1000} s`), timeoutMs);
+    function fail(reason: string) {
+      if (started) return;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${label} ${reason}:\n${output.join('\n')}`));
+    }
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = started ? null : /listening on (http:\/\/\S+)/.exec(line);
+      if (!match?.[1]) return onLine(line);
+      started = true;
+      clearTimeout(timer);
+      resolve(match[1]);
+    });
+    child.once('exit', (code, signal) => fail(`exited early (${signal ?? code})`));
+    child.once('error', (error) => fail(error.message));
+  });
+
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`[${label}] exited unexpectedly (${signal ?? code})`);
+  });
+
+  return {
+    process: child,
+    pid: child.pid!,
+    url,
+    inspectorUrl,
+    async stop() {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+export async function inBatches<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await task(item);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+export const round = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+/** What the child's V8 heap holds once a full collection has run. */
+export interface HeapAfterGc {
+  usedKiB: number;
+  rssKiB: number;
+}
+
+/**
+ * Forces a full garbage collection in a child started with `inspect`, then reads its heap
+ * and resident memory, so memory per connection is not blurred by garbage awaiting collection.
+ */
+export async function collectGarbage(child: NodeChild): Promise<HeapAfterGc> {
+  if (!child.inspectorUrl) throw new Error('the child was started without an inspector');
+  const socket = new WebSocket(child.inspectorUrl, { perMessageDeflate: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  let nextId = 0;
+  const send = (method: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const id = ++nextId;
+      const onMessage = (data: RawData) => {
+        const message = JSON.parse(data.toString()) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
+        if (message.id !== id) return;
+        socket.off('message', onMessage);
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+        else resolve(message.result ?? {});
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await send('HeapProfiler.collectGarbage');
+    await sleep(200);
+    await send('HeapProfiler.collectGarbage');
+    const usage = await send('Runtime.getHeapUsage');
+    return { usedKiB: Number(usage.usedSize) / 1024, rssKiB: processUsage(child.pid).rssKiB };
+  } finally {
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.close();
+    });
+  }
+}
