@@ -316,6 +316,53 @@ describe('document processing', () => {
     }
   });
 
+  it('stores the not-configured reason when no LLM is set', async () => {
+    const bare = await startTestApp({ REDIS_PREFIX: `${app.env.REDIS_PREFIX}-bare` }, app.redis);
+    try {
+      const bareKey = await bare.createKey('acme');
+      const send = async (method: string, path: string, json: unknown) => {
+        const response = await bare.request(path, { method, key: bareKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+        return (await response.json()) as Json;
+      };
+      await send('POST', '/api/knowledgebases/acme', { name: 'NoLlm' });
+      const created = await send('POST', '/api/documents/acme/NoLlm', { type: 'file', folder: 'f', use_original_as_rewritten: false, auto_rewrite: true });
+      expect(created.detail).toBe('file: is required when type is file');
+      const empty = await send('POST', '/api/documents/acme/NoLlm/empty', { name: 'n', folder: 'f', type: 'file' });
+      await send('PUT', `/api/documents/acme/NoLlm/${empty.id}/content/digitized`, { content: 'Waiting for an LLM.' });
+      await send('POST', '/api/queue/process', { document: { id: empty.id }, action: 'rewrite', partner: 'acme', kb: 'NoLlm' });
+      const failed = await until(
+        async () => (await (await bare.request(`/api/document/acme/NoLlm/${empty.id}`, { key: bareKey })).json()) as Json,
+        settled,
+        'the rewrite to fail',
+      );
+      expect(failed.processing_error).toBe('The LLM engine is not configured (set LLM_BASE_URL)');
+      expect(failed.file_digitized).toBe('digitized.md');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('lets a new trigger supersede a running rewrite', async () => {
+    const created = await call('POST', '/api/documents/acme/Library/empty', { json: { name: 'Twice', folder: 'Twice', type: 'file' } });
+    const id = created.body.id as string;
+    await call('PUT', `/api/documents/acme/Library/${id}/content/digitized`, { json: { content: 'Text rewritten twice.' } });
+    engines.setBehaviour({ delaysMs: { chat: 800 } });
+    try {
+      await call('POST', '/api/queue/process', { json: { document: { id }, action: 'rewrite', partner: 'acme', kb: 'Library', content_type: 'article' } });
+      await until(async () => chatsAbout('Text rewritten twice.').length, (count) => count > 0, 'the first rewrite to reach the LLM');
+      const second = await call('POST', '/api/queue/process', { json: { document: { id }, action: 'rewrite', partner: 'acme', kb: 'Library', content_type: 'book' } });
+      expect(second.body.document.in_queues).toEqual(['rewrite']);
+      const document = await processed('Library', id);
+      expect(document.file_rewritten).toBe('rewritten.md');
+    } finally {
+      engines.setBehaviour({ delaysMs: {} });
+    }
+    const finalSteps = engines.requests.filter(
+      (request) => request.endpoint === 'chat' && request.messages?.[0]?.content.startsWith('You are the final editor') && request.messages[1]?.content.includes('Text rewritten twice.'),
+    );
+    expect(finalSteps.map((request) => request.messages?.[0]?.content.includes('book'))).toEqual([true]);
+  });
+
   it('force-deletes a document while its rewrite runs; the late result changes nothing', async () => {
     await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Doomed' }) });
     const created = await call('POST', '/api/documents/acme/Doomed/empty', { json: { name: 'busy', folder: 'f', type: 'file' } });
