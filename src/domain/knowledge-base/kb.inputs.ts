@@ -53,7 +53,6 @@ export const createKnowledgeBaseInput = z.object({
 export const folderInput = z.object({ name });
 
 const documentOptions = {
-  name: z.preprocess(single, resourceName.optional()),
   expert_name: text(255),
   user_email: text(320),
   auto_rewrite: bool(false),
@@ -66,6 +65,7 @@ export const createDocumentInput = z
     type: oneOf(DOCUMENT_TYPES),
     folder: name,
     url: z.preprocess(single, documentUrl.optional()),
+    name: z.preprocess(single, resourceName.optional()),
     ...documentOptions,
   })
   .superRefine((input, context) => {
@@ -93,7 +93,6 @@ export const batchInput = z.object({
     .min(1, 'must contain at least one URL')
     .max(MAX_BATCH_URLS, `must contain at most ${MAX_BATCH_URLS} URLs`),
   ...documentOptions,
-  name: z.undefined({ error: 'is not accepted in a batch' }).optional(),
 });
 
 export const renameDocumentInput = z.object({ name });

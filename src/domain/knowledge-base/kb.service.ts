@@ -392,7 +392,6 @@ export class KnowledgeBaseService {
     const kb = await this.get(partner, kbName);
     const results: BatchItemResult[] = [];
     const documents: Omit<DocumentRecord, 'version'>[] = [];
-    const slots: number[] = [];
     for (const entry of input.urls) {
       const url = typeof entry === 'string' ? entry.trim() : '';
       const parsed = documentUrl.safeParse(url);
@@ -418,7 +417,6 @@ export class KnowledgeBaseService {
         useOriginalAsRewritten: input.use_original_as_rewritten,
         queued: true,
       });
-      slots.push(results.length);
       results.push({ url: parsed.data, status: 'success', documentId: document.id });
       documents.push(document);
     }
