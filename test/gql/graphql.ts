@@ -22,6 +22,55 @@ export type Scalars = {
   Upload: { input: File; output: File; }
 };
 
+export type ChatRole =
+  | 'ASSISTANT'
+  | 'SYSTEM'
+  | 'USER';
+
+/** A persona reply generated from messages and audio; readable for a while after it finishes. */
+export type Completion = {
+  __typename?: 'Completion';
+  createdAt: Scalars['DateTime']['output'];
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The path form, /v2/completions/<uuid>, as REST gives it. */
+  id: Scalars['ID']['output'];
+  /** As in REST: {message, usage, model, transcripts} once COMPLETED, {error} once FAILED. */
+  output?: Maybe<Scalars['JSON']['output']>;
+  state: CompletionState;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type CompletionAudioFileInput = {
+  name: Scalars['String']['input'];
+  /** An http(s) URL or a data:audio/...;base64,... URI. */
+  url: Scalars['String']['input'];
+};
+
+export type CompletionContentPartInput = {
+  /** For AUDIO parts: the name of one of the audioFiles. */
+  audioFile?: InputMaybe<Scalars['String']['input']>;
+  /** For TEXT parts. */
+  text?: InputMaybe<Scalars['String']['input']>;
+  type: ContentPartType;
+};
+
+/** Either content (plain text) or parts (text and audio), not both. */
+export type CompletionMessageInput = {
+  content?: InputMaybe<Scalars['String']['input']>;
+  parts?: InputMaybe<Array<CompletionContentPartInput>>;
+  role: ChatRole;
+};
+
+/** IN_PROGRESS, then COMPLETED or FAILED. */
+export type CompletionState =
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'IN_PROGRESS';
+
+export type ContentPartType =
+  | 'AUDIO'
+  | 'TEXT';
+
 /** The outcome of the last embedding run. */
 export type EmbeddingInfo = {
   __typename?: 'EmbeddingInfo';
@@ -47,6 +96,10 @@ export type Mutation = {
   setPreferredSample: Voice;
   /** Re-splits the original recording, replacing the samples. */
   splitVoice: Voice;
+  /** Queues a completion; follow it with completionUpdated. */
+  submitCompletion: Completion;
+  /** Queues a transcription; follow it with transcriptUpdated. */
+  submitTranscript: Transcript;
   uploadVoiceSample: VoiceSample;
 };
 
@@ -115,6 +168,16 @@ export type MutationSplitVoiceArgs = {
 };
 
 
+export type MutationSubmitCompletionArgs = {
+  input: SubmitCompletionInput;
+};
+
+
+export type MutationSubmitTranscriptArgs = {
+  input: SubmitTranscriptInput;
+};
+
+
 export type MutationUploadVoiceSampleArgs = {
   file: Scalars['Upload']['input'];
   name: Scalars['String']['input'];
@@ -130,10 +193,22 @@ export type ProcessingStatus =
 
 export type Query = {
   __typename?: 'Query';
+  completion: Completion;
   /** The rewrite templates a document can use; needs no API key. */
   contentTypes: Array<Scalars['String']['output']>;
+  transcript: Transcript;
   voice?: Maybe<Voice>;
   voices: Array<Voice>;
+};
+
+
+export type QueryCompletionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryTranscriptArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -154,12 +229,52 @@ export type SampleScore = {
   score: Scalars['Float']['output'];
 };
 
+export type SubmitCompletionInput = {
+  audioFiles?: InputMaybe<Array<CompletionAudioFileInput>>;
+  /** The persona to play. */
+  character?: InputMaybe<Scalars['String']['input']>;
+  /** String values: description, personality, speaking_style, language, ... */
+  characterParams?: InputMaybe<Scalars['JSON']['input']>;
+  messages: Array<CompletionMessageInput>;
+};
+
+/** Exactly one of audioUrl and audio; the rest as the REST parameters of the same names. */
+export type SubmitTranscriptInput = {
+  /** At most 100 MB: mp3, wav, ogg, flac, m4a, mp4 or webm. */
+  audio?: InputMaybe<Scalars['Upload']['input']>;
+  audioUrl?: InputMaybe<Scalars['String']['input']>;
+  /** At most 100 terms to favour. */
+  boostedWords?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Keep um, uh and the like; default false. */
+  fillerWords?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Capitalization and punctuation; default true. */
+  formatText?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Detect the language instead; default false. */
+  languageAuto?: InputMaybe<Scalars['Boolean']['input']>;
+  /** en, en_us (default), en_uk, en_au, es, fr, de, id, it, ja, nl, pl, pt, ru, tr, uk or ca. */
+  languageCode?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
+  /** The completion now, then after every change; ends once it is COMPLETED or FAILED. */
+  completionUpdated: Completion;
+  /** The transcript now, then after every change; ends once it is COMPLETED or ERROR. */
+  transcriptUpdated: Transcript;
   /** The voice now, then after every change; ends after the event of its deletion. */
   voiceUpdated: Voice;
   /** Every voice of the partner now, then each voice that changes (deletions have deleted: true). */
   voicesUpdated: Voice;
+};
+
+
+export type SubscriptionCompletionUpdatedArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionTranscriptUpdatedArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -182,6 +297,34 @@ export type TestSample = {
   ttsType: Scalars['String']['output'];
   url: Scalars['String']['output'];
 };
+
+/** Speech transcribed from audio; it belongs to the API key that submitted it. */
+export type Transcript = {
+  __typename?: 'Transcript';
+  /** Whole seconds; set once COMPLETED. */
+  audioDuration?: Maybe<Scalars['Int']['output']>;
+  boostedWords: Array<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** Readable reason when ERROR. */
+  error?: Maybe<Scalars['String']['output']>;
+  fillerWords: Scalars['Boolean']['output'];
+  formatText: Scalars['Boolean']['output'];
+  /** The path form, /v2/transcript/<uuid>, as REST gives it. */
+  id: Scalars['ID']['output'];
+  languageAuto: Scalars['Boolean']['output'];
+  languageCode: Scalars['String']['output'];
+  status: TranscriptStatus;
+  /** Set once COMPLETED. */
+  text?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** QUEUED, then PROCESSING, then COMPLETED or ERROR. */
+export type TranscriptStatus =
+  | 'COMPLETED'
+  | 'ERROR'
+  | 'PROCESSING'
+  | 'QUEUED';
 
 /** A named voice of a partner: its recording, samples and embeddings. */
 export type Voice = {
