@@ -11,6 +11,8 @@ export interface Loaders {
   voiceById: DataLoader<string, VoiceRecord | null>;
   knowledgeBaseById: DataLoader<string, KnowledgeBaseRecord | null>;
   documentById: DataLoader<string, DocumentRecord | null>;
+  /** A knowledge base's document ids, read once per request however many fields need them. */
+  documentIdsByKb: DataLoader<string, string[]>;
 }
 
 export function createLoaders(services: Services): Loaders {
@@ -18,5 +20,6 @@ export function createLoaders(services: Services): Loaders {
     voiceById: new DataLoader((ids: readonly string[]) => services.voices.getMany(ids)),
     knowledgeBaseById: new DataLoader((ids: readonly string[]) => services.knowledgeBases.getKnowledgeBases(ids)),
     documentById: new DataLoader((ids: readonly string[]) => services.knowledgeBases.getDocuments(ids)),
+    documentIdsByKb: new DataLoader((kbIds: readonly string[]) => Promise.all(kbIds.map((kbId) => services.knowledgeBases.documentIds(kbId)))),
   };
 }

@@ -2,6 +2,7 @@ import { builder } from './builder';
 import './scalars';
 import './content-types';
 import './voice.operations';
+import './knowledge-base.operations';
 import './transcript';
 import './completion';
 

@@ -22,6 +22,35 @@ export type Scalars = {
   Upload: { input: File; output: File; }
 };
 
+/** One URL of a batch: a document was created for it, or the URL was refused on its own. */
+export type BatchItemResult = {
+  __typename?: 'BatchItemResult';
+  documentId?: Maybe<Scalars['ID']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  status: BatchItemStatus;
+  url: Scalars['String']['output'];
+};
+
+export type BatchItemStatus =
+  | 'FAILED'
+  | 'SUCCESS';
+
+export type BatchSummary = {
+  __typename?: 'BatchSummary';
+  failed: Scalars['Int']['output'];
+  succeeded: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** Which documents a bulk rewrite queued and which it skipped; follow them with documentUpdated. */
+export type BulkRewriteResult = {
+  __typename?: 'BulkRewriteResult';
+  queued: Array<Scalars['ID']['output']>;
+  queuedCount: Scalars['Int']['output'];
+  skipped: Array<SkippedDocument>;
+  skippedCount: Scalars['Int']['output'];
+};
+
 export type ChatRole =
   | 'ASSISTANT'
   | 'SYSTEM'
@@ -71,6 +100,85 @@ export type ContentPartType =
   | 'AUDIO'
   | 'TEXT';
 
+/** A knowledge base document. Progress shows in inQueues, the file* fields and processingError: there is no status field. */
+export type Document = {
+  __typename?: 'Document';
+  autoRewrite: Scalars['Boolean']['output'];
+  /** The text of that kind, null when it does not exist. A binary ORIGINAL (PDF, DOCX, audio, video) comes base64-encoded. */
+  content?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** True only on the last subscription event of a deleted document. */
+  deleted: Scalars['Boolean']['output'];
+  digitizedCharCount: Scalars['Int']['output'];
+  draftRewriteCharCount: Scalars['Int']['output'];
+  expertName?: Maybe<Scalars['String']['output']>;
+  fileDigitized?: Maybe<Scalars['String']['output']>;
+  fileOriginal?: Maybe<Scalars['String']['output']>;
+  fileRewritten?: Maybe<Scalars['String']['output']>;
+  fileRewrittenDraft?: Maybe<Scalars['String']['output']>;
+  finalRewriteCharCount: Scalars['Int']['output'];
+  folder: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Empty once processing has ended. */
+  inQueues: Array<DocumentQueue>;
+  /** Included in the last successful embedding run. */
+  isEmbedded: Scalars['Boolean']['output'];
+  modelTier: ModelTier;
+  name: Scalars['String']['output'];
+  /** pdf, docx, html, text, markdown, audio or video. */
+  originalFormat?: Maybe<Scalars['String']['output']>;
+  /** Readable reason when the last processing run failed. */
+  processingError?: Maybe<Scalars['String']['output']>;
+  rewriteCompletedAt?: Maybe<Scalars['DateTime']['output']>;
+  rewriteInputTokens?: Maybe<Scalars['Int']['output']>;
+  /** The LLM that wrote the rewrite. */
+  rewriteModel?: Maybe<Scalars['String']['output']>;
+  rewriteOutputTokens?: Maybe<Scalars['Int']['output']>;
+  type: DocumentType;
+  updatedAt: Scalars['DateTime']['output'];
+  /** The source URL when type is URL. */
+  url?: Maybe<Scalars['String']['output']>;
+  useOriginalAsRewritten: Scalars['Boolean']['output'];
+  userEmail?: Maybe<Scalars['String']['output']>;
+};
+
+
+/** A knowledge base document. Progress shows in inQueues, the file* fields and processingError: there is no status field. */
+export type DocumentContentArgs = {
+  kind: DocumentContentKind;
+};
+
+export type DocumentBatchResult = {
+  __typename?: 'DocumentBatchResult';
+  results: Array<BatchItemResult>;
+  summary: BatchSummary;
+};
+
+/** One of the four texts of a document. */
+export type DocumentContentKind =
+  /** Text extracted from the original. */
+  | 'DIGITIZED'
+  /** The LLM's first rewrite. */
+  | 'DRAFT'
+  /** The uploaded or downloaded file. */
+  | 'ORIGINAL'
+  /** The final rewrite. */
+  | 'REWRITTEN';
+
+/** A processing queue a document is waiting in or being worked on by. */
+export type DocumentQueue =
+  /** Text is being extracted from the original file or URL. */
+  | 'DIGITIZE'
+  /** The LLM is writing the draft and the final rewrite. */
+  | 'REWRITE';
+
+/** Where a document comes from. */
+export type DocumentType =
+  /** An uploaded file. */
+  | 'FILE'
+  /** A page or media file fetched from its URL. */
+  | 'URL';
+
 /** The outcome of the last embedding run. */
 export type EmbeddingInfo = {
   __typename?: 'EmbeddingInfo';
@@ -82,25 +190,208 @@ export type EmbeddingInfo = {
   ttsType: Scalars['String']['output'];
 };
 
+/** A folder of a knowledge base. */
+export type Folder = {
+  __typename?: 'Folder';
+  documentCount: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** A knowledge base of a partner. documents, folders and stats share one read of the documents per request, whatever their number. */
+export type KnowledgeBase = {
+  __typename?: 'KnowledgeBase';
+  createdAt: Scalars['DateTime']['output'];
+  /** Oldest first. */
+  documents: Array<Document>;
+  embeddingInfo: KnowledgeBaseEmbeddingInfo;
+  embeddingStatus: KnowledgeBaseEmbeddingStatus;
+  /** Default author or speaker of new documents. */
+  expertName?: Maybe<Scalars['String']['output']>;
+  /** In creation order. */
+  folders: Array<Folder>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  partner: Scalars['String']['output'];
+  stats: KnowledgeBaseStats;
+  updatedAt: Scalars['DateTime']['output'];
+  /** Default user e-mail of new documents. */
+  userEmail?: Maybe<Scalars['String']['output']>;
+};
+
+/** What an embedding run covered. */
+export type KnowledgeBaseEmbeddingDetails = {
+  __typename?: 'KnowledgeBaseEmbeddingDetails';
+  chunks: Scalars['Int']['output'];
+  documents: Scalars['Int']['output'];
+  language: Scalars['String']['output'];
+  model: Scalars['String']['output'];
+  splitLevel: Scalars['Int']['output'];
+};
+
+/** The short form of the embedding status that the REST listings carry. */
+export type KnowledgeBaseEmbeddingInfo = {
+  __typename?: 'KnowledgeBaseEmbeddingInfo';
+  /** Documents changed since the last successful run started. */
+  embeddingStale: Scalars['Boolean']['output'];
+  lastSuccessfulUpdateTime?: Maybe<Scalars['DateTime']['output']>;
+  /** success or failed; null before the first run. */
+  lastUpdateStatus?: Maybe<Scalars['String']['output']>;
+};
+
+/** Where the embedding run of a knowledge base stands. */
+export type KnowledgeBaseEmbeddingState =
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'IDLE'
+  | 'IN_PROGRESS';
+
+/** The embedding of a knowledge base: the current run and the last successful one. */
+export type KnowledgeBaseEmbeddingStatus = {
+  __typename?: 'KnowledgeBaseEmbeddingStatus';
+  /** True only on the last subscription event, when the knowledge base was deleted. */
+  deleted: Scalars['Boolean']['output'];
+  embeddingStale: Scalars['Boolean']['output'];
+  /** Readable reason when FAILED. */
+  error?: Maybe<Scalars['String']['output']>;
+  externalJobId?: Maybe<Scalars['String']['output']>;
+  /** The name of the knowledge base. */
+  knowledgeBase: Scalars['String']['output'];
+  language: Scalars['String']['output'];
+  lastSuccessfulDetails?: Maybe<KnowledgeBaseEmbeddingDetails>;
+  lastSuccessfulUpdateTime?: Maybe<Scalars['DateTime']['output']>;
+  lastUpdateDetails?: Maybe<KnowledgeBaseEmbeddingDetails>;
+  /** success or failed; null before the first run. */
+  lastUpdateStatus?: Maybe<Scalars['String']['output']>;
+  lastUpdateTime?: Maybe<Scalars['DateTime']['output']>;
+  splitLevel: Scalars['Int']['output'];
+  status: KnowledgeBaseEmbeddingState;
+};
+
+/** Counts over the documents of a knowledge base; characters are counted as code points. */
+export type KnowledgeBaseStats = {
+  __typename?: 'KnowledgeBaseStats';
+  digitizedCount: Scalars['Int']['output'];
+  documentCount: Scalars['Int']['output'];
+  draftRewriteCount: Scalars['Int']['output'];
+  embeddedCount: Scalars['Int']['output'];
+  errorCount: Scalars['Int']['output'];
+  finalRewriteCount: Scalars['Int']['output'];
+  totalDigitizedChars: Scalars['Int']['output'];
+  totalDraftRewriteChars: Scalars['Int']['output'];
+  totalFinalRewriteChars: Scalars['Int']['output'];
+};
+
+/** Which LLM rewrites a document. */
+export type ModelTier =
+  | 'ECONOMY'
+  | 'STANDARD';
+
 export type Mutation = {
   __typename?: 'Mutation';
+  bulkRewriteFolder: BulkRewriteResult;
+  bulkRewriteKnowledgeBase: BulkRewriteResult;
+  /** Creates a document from an uploaded file or a URL and queues its digitization; a missing folder is created. */
+  createDocument: Document;
+  /** One URL document per URL (at most 1,000); an invalid URL fails alone. */
+  createDocumentsBatch: DocumentBatchResult;
+  /** A document without content, for manual editing. */
+  createEmptyDocument: Document;
   createEmptyVoice: Voice;
+  createFolder: Folder;
+  createKnowledgeBase: KnowledgeBase;
   /** Creates a voice; with a file, splitting and then embedding start on their own. */
   createVoice: Voice;
+  deleteDocument: Scalars['Boolean']['output'];
+  /** Deletes the folder and the documents in it, processing or not. */
+  deleteFolder: Scalars['Boolean']['output'];
+  /** Deletes the knowledge base with its documents, their files, waiting jobs and its embedding. */
+  deleteKnowledgeBase: Scalars['Boolean']['output'];
   deleteVoice: Scalars['Boolean']['output'];
   deleteVoiceSample: Voice;
   deleteVoiceTestFiles: Voice;
   embedVoice: Voice;
+  /** Queues digitizing, rewriting or both, superseding whatever ran before; follow it with documentUpdated. */
+  queueDocumentProcessing: Document;
+  renameDocument: Document;
   renameVoice: Voice;
   /** Sets the preferred sample; a null index clears it. */
   setPreferredSample: Voice;
   /** Re-splits the original recording, replacing the samples. */
   splitVoice: Voice;
+  /** Splits every document by heading and embeds the chunks; follow it with knowledgeBaseEmbeddingUpdated. */
+  startKnowledgeBaseEmbedding: KnowledgeBaseEmbeddingStatus;
   /** Queues a completion; follow it with completionUpdated. */
   submitCompletion: Completion;
   /** Queues a transcription; follow it with transcriptUpdated. */
   submitTranscript: Transcript;
+  /** Replaces one text of the document; an ORIGINAL given as text becomes a plain-text original. */
+  updateDocumentContent: Document;
+  updateDocumentType: Document;
+  /** Changes the URL without fetching it; queue a DIGITIZE for that. */
+  updateDocumentUrl: Document;
+  /** Stores a file as the ORIGINAL, or reads a text document (text, Markdown, HTML, PDF, DOCX) into the other kinds. */
+  uploadDocumentContent: Document;
   uploadVoiceSample: VoiceSample;
+};
+
+
+export type MutationBulkRewriteFolderArgs = {
+  contentType?: InputMaybe<RewriteContentType>;
+  folder: Scalars['String']['input'];
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+  personName?: InputMaybe<Scalars['String']['input']>;
+  skipRewritten?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationBulkRewriteKnowledgeBaseArgs = {
+  contentType?: InputMaybe<RewriteContentType>;
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+  personName?: InputMaybe<Scalars['String']['input']>;
+  skipRewritten?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationCreateDocumentArgs = {
+  autoRewrite?: InputMaybe<Scalars['Boolean']['input']>;
+  expertName?: InputMaybe<Scalars['String']['input']>;
+  file?: InputMaybe<Scalars['Upload']['input']>;
+  folder: Scalars['String']['input'];
+  kb: Scalars['String']['input'];
+  modelTier?: InputMaybe<ModelTier>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  partner: Scalars['String']['input'];
+  type?: InputMaybe<DocumentType>;
+  url?: InputMaybe<Scalars['String']['input']>;
+  useOriginalAsRewritten?: InputMaybe<Scalars['Boolean']['input']>;
+  userEmail?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationCreateDocumentsBatchArgs = {
+  autoRewrite?: InputMaybe<Scalars['Boolean']['input']>;
+  expertName?: InputMaybe<Scalars['String']['input']>;
+  folder: Scalars['String']['input'];
+  kb: Scalars['String']['input'];
+  modelTier?: InputMaybe<ModelTier>;
+  partner: Scalars['String']['input'];
+  urls: Array<Scalars['String']['input']>;
+  useOriginalAsRewritten?: InputMaybe<Scalars['Boolean']['input']>;
+  userEmail?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationCreateEmptyDocumentArgs = {
+  expertName?: InputMaybe<Scalars['String']['input']>;
+  folder: Scalars['String']['input'];
+  kb: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+  type: DocumentType;
+  url?: InputMaybe<Scalars['String']['input']>;
+  userEmail?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -110,10 +401,46 @@ export type MutationCreateEmptyVoiceArgs = {
 };
 
 
+export type MutationCreateFolderArgs = {
+  kb: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+};
+
+
+export type MutationCreateKnowledgeBaseArgs = {
+  expertName?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+  userEmail?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationCreateVoiceArgs = {
   creatorEmail?: InputMaybe<Scalars['String']['input']>;
   creatorName?: InputMaybe<Scalars['String']['input']>;
   file?: InputMaybe<Scalars['Upload']['input']>;
+  name: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteDocumentArgs = {
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteFolderArgs = {
+  kb: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteKnowledgeBaseArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
@@ -146,6 +473,24 @@ export type MutationEmbedVoiceArgs = {
 };
 
 
+export type MutationQueueDocumentProcessingArgs = {
+  action?: InputMaybe<ProcessAction>;
+  contentType?: InputMaybe<RewriteContentType>;
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+  personName?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRenameDocumentArgs = {
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+};
+
+
 export type MutationRenameVoiceArgs = {
   name: Scalars['String']['input'];
   newName: Scalars['String']['input'];
@@ -168,6 +513,14 @@ export type MutationSplitVoiceArgs = {
 };
 
 
+export type MutationStartKnowledgeBaseEmbeddingArgs = {
+  kb: Scalars['String']['input'];
+  language?: InputMaybe<Scalars['String']['input']>;
+  partner: Scalars['String']['input'];
+  splitLevel?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type MutationSubmitCompletionArgs = {
   input: SubmitCompletionInput;
 };
@@ -178,11 +531,54 @@ export type MutationSubmitTranscriptArgs = {
 };
 
 
+export type MutationUpdateDocumentContentArgs = {
+  content: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  kind: DocumentContentKind;
+  partner: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateDocumentTypeArgs = {
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+  type: DocumentType;
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateDocumentUrlArgs = {
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+  url: Scalars['String']['input'];
+};
+
+
+export type MutationUploadDocumentContentArgs = {
+  file: Scalars['Upload']['input'];
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  kind: DocumentContentKind;
+  partner: Scalars['String']['input'];
+};
+
+
 export type MutationUploadVoiceSampleArgs = {
   file: Scalars['Upload']['input'];
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
+
+export type ProcessAction =
+  /** Digitize again (then rewrite when the document has autoRewrite). */
+  | 'DIGITIZE'
+  /** Digitize, then rewrite; rewrite alone when there is no source but digitized text. */
+  | 'PROCESS'
+  /** Rewrite the digitized text. */
+  | 'REWRITE';
 
 /** Where a voice pipeline (splitting or embedding) stands. */
 export type ProcessingStatus =
@@ -196,6 +592,11 @@ export type Query = {
   completion: Completion;
   /** The rewrite templates a document can use; needs no API key. */
   contentTypes: Array<Scalars['String']['output']>;
+  /** Null when the knowledge base or the document does not exist. */
+  document?: Maybe<Document>;
+  knowledgeBase?: Maybe<KnowledgeBase>;
+  /** The partner's knowledge bases by name. */
+  knowledgeBases: Array<KnowledgeBase>;
   transcript: Transcript;
   voice?: Maybe<Voice>;
   voices: Array<Voice>;
@@ -204,6 +605,24 @@ export type Query = {
 
 export type QueryCompletionArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryDocumentArgs = {
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+};
+
+
+export type QueryKnowledgeBaseArgs = {
+  name: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+};
+
+
+export type QueryKnowledgeBasesArgs = {
+  partner: Scalars['String']['input'];
 };
 
 
@@ -222,11 +641,26 @@ export type QueryVoicesArgs = {
   partner: Scalars['String']['input'];
 };
 
+/** The rewrite template. */
+export type RewriteContentType =
+  | 'ARTICLE'
+  /** VIDEO for a video-platform URL or media, BOOK for a PDF, ARTICLE otherwise. */
+  | 'AUTO'
+  | 'BOOK'
+  | 'VIDEO';
+
 export type SampleScore = {
   __typename?: 'SampleScore';
   sampleIndex: Scalars['Int']['output'];
   /** 0 (unusable) to 1 (clean reference audio). */
   score: Scalars['Float']['output'];
+};
+
+export type SkippedDocument = {
+  __typename?: 'SkippedDocument';
+  documentId: Scalars['ID']['output'];
+  /** "already rewritten" or "not digitized". */
+  reason: Scalars['String']['output'];
 };
 
 export type SubmitCompletionInput = {
@@ -259,6 +693,10 @@ export type Subscription = {
   __typename?: 'Subscription';
   /** The completion now, then after every change; ends once it is COMPLETED or FAILED. */
   completionUpdated: Completion;
+  /** Every document of the knowledge base now, then each document that changes (a deletion has deleted: true). */
+  documentUpdated: Document;
+  /** The embedding status now, then after every change; ends after the deletion of the knowledge base. */
+  knowledgeBaseEmbeddingUpdated: KnowledgeBaseEmbeddingStatus;
   /** The transcript now, then after every change; ends once it is COMPLETED or ERROR. */
   transcriptUpdated: Transcript;
   /** The voice now, then after every change; ends after the event of its deletion. */
@@ -270,6 +708,18 @@ export type Subscription = {
 
 export type SubscriptionCompletionUpdatedArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionDocumentUpdatedArgs = {
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
+};
+
+
+export type SubscriptionKnowledgeBaseEmbeddingUpdatedArgs = {
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
 };
 
 

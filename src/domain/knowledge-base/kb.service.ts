@@ -124,7 +124,7 @@ function touched(kb: KnowledgeBaseRecord): KnowledgeBaseRecord | null {
   return { ...kb, contentRevision: kb.embedding.startedRevision + 1, updatedAt: now() };
 }
 
-function byCreation(a: DocumentRecord, b: DocumentRecord): number {
+export function byCreation(a: DocumentRecord, b: DocumentRecord): number {
   return a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 }
 

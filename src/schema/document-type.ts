@@ -1,0 +1,10 @@
+import type { DocumentType } from '../domain/knowledge-base/kb.types';
+import { builder } from './builder';
+
+export const DocumentTypeEnum = builder.enumType('DocumentType', {
+  description: 'Where a document comes from.',
+  values: {
+    FILE: { value: 'file' as DocumentType, description: 'An uploaded file.' },
+    URL: { value: 'url' as DocumentType, description: 'A page or media file fetched from its URL.' },
+  },
+});

@@ -1,0 +1,55 @@
+import { FILENAMES, type DocumentRecord } from '../domain/knowledge-base/kb.types';
+import { knowledgeBaseResolvers as resolvers } from '../resolvers/knowledge-base.resolvers';
+import { builder } from './builder';
+import { DocumentContentKindEnum } from './document-content-kind';
+import { DocumentQueueEnum } from './document-queue';
+import { DocumentTypeEnum } from './document-type';
+import { ModelTierEnum } from './kb-model-tier';
+
+/** A document as resolvers pass it around; `deleted` is set on the last subscription event. */
+export type DocumentShape = DocumentRecord & { deleted?: boolean };
+
+export const DocumentRef = builder.objectRef<DocumentShape>('Document').implement({
+  description:
+    'A knowledge base document. Progress shows in inQueues, the file* fields and processingError: there is no status field.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    folder: t.exposeString('folder'),
+    type: t.field({ type: DocumentTypeEnum, resolve: (document) => document.type }),
+    url: t.string({ nullable: true, description: 'The source URL when type is URL.', resolve: (document) => document.url }),
+    fileOriginal: t.string({ nullable: true, resolve: (document) => document.original?.filename ?? null }),
+    fileDigitized: t.string({ nullable: true, resolve: (document) => (document.digitized ? FILENAMES.digitized : null) }),
+    fileRewrittenDraft: t.string({ nullable: true, resolve: (document) => (document.draft ? FILENAMES.draft : null) }),
+    fileRewritten: t.string({ nullable: true, resolve: (document) => (document.rewritten ? FILENAMES.rewritten : null) }),
+    originalFormat: t.string({
+      nullable: true,
+      description: 'pdf, docx, html, text, markdown, audio or video.',
+      resolve: (document) => document.original?.format ?? null,
+    }),
+    userEmail: t.string({ nullable: true, resolve: (document) => document.userEmail }),
+    inQueues: t.field({ type: [DocumentQueueEnum], description: 'Empty once processing has ended.', resolve: (document) => document.inQueues }),
+    expertName: t.string({ nullable: true, resolve: (document) => document.expertName }),
+    autoRewrite: t.exposeBoolean('autoRewrite'),
+    modelTier: t.field({ type: ModelTierEnum, resolve: (document) => document.modelTier }),
+    useOriginalAsRewritten: t.exposeBoolean('useOriginalAsRewritten'),
+    rewriteModel: t.string({ nullable: true, description: 'The LLM that wrote the rewrite.', resolve: (document) => document.rewriteModel }),
+    rewriteInputTokens: t.int({ nullable: true, resolve: (document) => document.rewriteInputTokens }),
+    rewriteOutputTokens: t.int({ nullable: true, resolve: (document) => document.rewriteOutputTokens }),
+    rewriteCompletedAt: t.field({ type: 'DateTime', nullable: true, resolve: (document) => document.rewriteCompletedAt }),
+    processingError: t.string({ nullable: true, description: 'Readable reason when the last processing run failed.', resolve: (document) => document.processingError }),
+    isEmbedded: t.boolean({ description: 'Included in the last successful embedding run.', resolve: (document) => document.isEmbedded }),
+    digitizedCharCount: t.int({ resolve: (document) => document.digitized?.chars ?? 0 }),
+    draftRewriteCharCount: t.int({ resolve: (document) => document.draft?.chars ?? 0 }),
+    finalRewriteCharCount: t.int({ resolve: (document) => document.rewritten?.chars ?? 0 }),
+    content: t.string({
+      nullable: true,
+      description: 'The text of that kind, null when it does not exist. A binary ORIGINAL (PDF, DOCX, audio, video) comes base64-encoded.',
+      args: { kind: t.arg({ type: DocumentContentKindEnum, required: true }) },
+      resolve: (document, args, ctx) => resolvers.content(ctx, document, args.kind),
+    }),
+    createdAt: t.field({ type: 'DateTime', resolve: (document) => document.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (document) => document.updatedAt }),
+    deleted: t.boolean({ description: 'True only on the last subscription event of a deleted document.', resolve: (document) => document.deleted ?? false }),
+  }),
+});

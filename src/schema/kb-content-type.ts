@@ -1,0 +1,12 @@
+import type { ContentType } from '../domain/knowledge-base/content-types';
+import { builder } from './builder';
+
+export const RewriteContentTypeEnum = builder.enumType('RewriteContentType', {
+  description: 'The rewrite template.',
+  values: {
+    AUTO: { value: 'auto' as ContentType, description: 'VIDEO for a video-platform URL or media, BOOK for a PDF, ARTICLE otherwise.' },
+    ARTICLE: { value: 'article' as ContentType },
+    VIDEO: { value: 'video' as ContentType },
+    BOOK: { value: 'book' as ContentType },
+  },
+});

@@ -1,0 +1,36 @@
+import { isEmbeddingStale, type EmbeddingDetails, type KnowledgeBaseRecord } from '../domain/knowledge-base/kb.types';
+import { builder } from './builder';
+import { KnowledgeBaseEmbeddingStateEnum } from './kb-embedding-state';
+
+export const KnowledgeBaseEmbeddingDetailsRef = builder.objectRef<EmbeddingDetails>('KnowledgeBaseEmbeddingDetails').implement({
+  description: 'What an embedding run covered.',
+  fields: (t) => ({
+    documents: t.exposeInt('documents'),
+    chunks: t.exposeInt('chunks'),
+    model: t.exposeString('model'),
+    splitLevel: t.exposeInt('split_level'),
+    language: t.exposeString('language'),
+  }),
+});
+
+/** A knowledge base as seen through its embedding; `deleted` is set on the last subscription event. */
+export type EmbeddingStatusShape = KnowledgeBaseRecord & { deleted?: boolean };
+
+export const KnowledgeBaseEmbeddingStatusRef = builder.objectRef<EmbeddingStatusShape>('KnowledgeBaseEmbeddingStatus').implement({
+  description: 'The embedding of a knowledge base: the current run and the last successful one.',
+  fields: (t) => ({
+    knowledgeBase: t.string({ description: 'The name of the knowledge base.', resolve: (kb) => kb.name }),
+    status: t.field({ type: KnowledgeBaseEmbeddingStateEnum, resolve: (kb) => kb.embedding.status }),
+    error: t.string({ nullable: true, description: 'Readable reason when FAILED.', resolve: (kb) => kb.embedding.error }),
+    lastSuccessfulUpdateTime: t.field({ type: 'DateTime', nullable: true, resolve: (kb) => kb.embedding.lastSuccessfulUpdateTime }),
+    lastUpdateTime: t.field({ type: 'DateTime', nullable: true, resolve: (kb) => kb.embedding.lastUpdateTime }),
+    lastUpdateStatus: t.string({ nullable: true, description: 'success or failed; null before the first run.', resolve: (kb) => kb.embedding.lastUpdateStatus }),
+    lastUpdateDetails: t.field({ type: KnowledgeBaseEmbeddingDetailsRef, nullable: true, resolve: (kb) => kb.embedding.lastUpdateDetails }),
+    lastSuccessfulDetails: t.field({ type: KnowledgeBaseEmbeddingDetailsRef, nullable: true, resolve: (kb) => kb.embedding.lastSuccessfulDetails }),
+    externalJobId: t.string({ nullable: true, resolve: (kb) => kb.embedding.externalJobId }),
+    embeddingStale: t.boolean({ resolve: (kb) => isEmbeddingStale(kb) }),
+    splitLevel: t.int({ resolve: (kb) => kb.embedding.splitLevel }),
+    language: t.string({ resolve: (kb) => kb.embedding.language }),
+    deleted: t.boolean({ description: 'True only on the last subscription event, when the knowledge base was deleted.', resolve: (kb) => kb.deleted ?? false }),
+  }),
+});

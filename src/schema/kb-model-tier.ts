@@ -1,0 +1,10 @@
+import type { ModelTier } from '../domain/knowledge-base/kb.types';
+import { builder } from './builder';
+
+export const ModelTierEnum = builder.enumType('ModelTier', {
+  description: 'Which LLM rewrites a document.',
+  values: {
+    STANDARD: { value: 'standard' as ModelTier },
+    ECONOMY: { value: 'economy' as ModelTier },
+  },
+});

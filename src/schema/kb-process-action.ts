@@ -1,0 +1,10 @@
+import type { ProcessAction } from '../domain/knowledge-base/kb.types';
+import { builder } from './builder';
+
+export const ProcessActionEnum = builder.enumType('ProcessAction', {
+  values: {
+    DIGITIZE: { value: 'digitize' as ProcessAction, description: 'Digitize again (then rewrite when the document has autoRewrite).' },
+    REWRITE: { value: 'rewrite' as ProcessAction, description: 'Rewrite the digitized text.' },
+    PROCESS: { value: 'process' as ProcessAction, description: 'Digitize, then rewrite; rewrite alone when there is no source but digitized text.' },
+  },
+});

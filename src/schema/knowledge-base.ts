@@ -1,0 +1,27 @@
+import type { KnowledgeBaseRecord } from '../domain/knowledge-base/kb.types';
+import { knowledgeBaseResolvers as resolvers } from '../resolvers/knowledge-base.resolvers';
+import { builder } from './builder';
+import { DocumentRef } from './document';
+import { FolderRef } from './folder';
+import { KnowledgeBaseEmbeddingInfoRef } from './kb-embedding-info';
+import { KnowledgeBaseEmbeddingStatusRef } from './kb-embedding-status';
+import { KnowledgeBaseStatsRef } from './kb-stats';
+
+export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('KnowledgeBase').implement({
+  description:
+    'A knowledge base of a partner. documents, folders and stats share one read of the documents per request, whatever their number.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    partner: t.exposeString('partner'),
+    name: t.exposeString('name'),
+    expertName: t.string({ nullable: true, description: 'Default author or speaker of new documents.', resolve: (kb) => kb.expertName }),
+    userEmail: t.string({ nullable: true, description: 'Default user e-mail of new documents.', resolve: (kb) => kb.userEmail }),
+    documents: t.field({ type: [DocumentRef], description: 'Oldest first.', resolve: (kb, _args, ctx) => resolvers.documentsOf(ctx, kb) }),
+    folders: t.field({ type: [FolderRef], description: 'In creation order.', resolve: (kb, _args, ctx) => resolvers.folders(ctx, kb) }),
+    stats: t.field({ type: KnowledgeBaseStatsRef, resolve: (kb, _args, ctx) => resolvers.stats(ctx, kb) }),
+    embeddingInfo: t.field({ type: KnowledgeBaseEmbeddingInfoRef, resolve: (kb) => kb }),
+    embeddingStatus: t.field({ type: KnowledgeBaseEmbeddingStatusRef, resolve: (kb) => kb }),
+    createdAt: t.field({ type: 'DateTime', resolve: (kb) => kb.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (kb) => kb.updatedAt }),
+  }),
+});
