@@ -28,7 +28,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTNER = 'bench';
 const VOICE = 'bench-voice';
 const DETAIL_PATH = `/api/voices/${PARTNER}/${VOICE}`;
-const HTTP_LOAD = { connections: 50, warmupSeconds: 2, durationSeconds: 10 };
+const HTTP_LOAD = { connections: 50, warmupSeconds: 2, durationSeconds: 10, rounds: 2 };
 const SUBSCRIBER_COUNTS = [1_000, 10_000];
 const CHANGES_PER_COUNT = 20;
 const CPU_CLIENTS = 1_000;
@@ -86,6 +86,8 @@ interface SubscriberFigures {
   missing: number;
   wrong: number;
   closedByServer: number;
+  /** Messages outside a change's round or a second one within it. */
+  strayMessages: number;
 }
 
 interface CpuFigures {
@@ -113,7 +115,7 @@ class PreferredSampleChanges {
     return [0, 1, null][this.count % 3] ?? null;
   }
 
-  async send(): Promise<number | null> {
+  async send(): Promise<void> {
     const index = this.peek();
     this.count++;
     const response = await request(`${this.baseUrl}${DETAIL_PATH}/preferred-sample`, {
@@ -123,7 +125,6 @@ class PreferredSampleChanges {
     });
     const body = await response.body.text();
     if (response.statusCode !== 200) throw new Error(`preferred-sample PUT answered ${response.statusCode}: ${body}`);
-    return index;
   }
 }
 
@@ -144,6 +145,8 @@ async function setUp(cleanup: Cleanup): Promise<Bench> {
   const server = await startNodeChild('server', 'src/main.ts', {
     cwd: ROOT,
     inspect: true,
+    // autocannon hangs up with requests in flight when its time is up; the server logs each as a 500.
+    quiet: /ERR_STREAM_PREMATURE_CLOSE/,
     env: {
       ...inheritedEnv(),
       PORT: '0',
@@ -201,7 +204,7 @@ async function subscriptions(bench: Bench): Promise<SubscriberFigures[]> {
   // A few subscribers and changes first, so the baseline is taken after the code paths warmed up.
   const warmup = new SubscriberPool(target);
   await warmup.add(50, connect);
-  for (let change = 0; change < 3; change++) await warmup.measure(() => sendChange(bench), () => true, 5_000);
+  for (let change = 0; change < 3; change++) await warmup.measure(() => bench.changes.send(), () => true, 5_000);
   await warmup.closeAll();
 
   await sleep(SETTLE_MS);
@@ -219,7 +222,7 @@ async function subscriptions(bench: Bench): Promise<SubscriberFigures[]> {
       const rounds: RoundResult[] = [];
       for (let change = 0; change < CHANGES_PER_COUNT; change++) {
         const expected = bench.changes.peek();
-        rounds.push(await pool.measure(() => sendChange(bench), expectPreferred(expected), 30_000));
+        rounds.push(await pool.measure(() => bench.changes.send(), expectPreferred(expected), 30_000));
         await sleep(200);
       }
       const latencies = rounds.flatMap((result) => result.latenciesMs);
@@ -238,6 +241,7 @@ async function subscriptions(bench: Bench): Promise<SubscriberFigures[]> {
         missing: rounds.reduce((sum, result) => sum + result.missing, 0) + (count - pool.size) * CHANGES_PER_COUNT,
         wrong: rounds.reduce((sum, result) => sum + result.wrong, 0),
         closedByServer: pool.stray.closed,
+        strayMessages: pool.stray.messages,
       });
       const last = figures.at(-1)!;
       log(`${count} subscribers: ${last.deliveries} deliveries, p50 ${round(last.p50Ms)} ms, p99 ${round(last.p99Ms)} ms, missing ${last.missing}`);
@@ -246,10 +250,6 @@ async function subscriptions(bench: Bench): Promise<SubscriberFigures[]> {
     await pool.closeAll();
   }
   return figures;
-}
-
-async function sendChange(bench: Bench): Promise<void> {
-  await bench.changes.send();
 }
 
 async function httpLoad(label: string, pid: number, options: autocannon.Options): Promise<LoadFigures> {
@@ -288,12 +288,21 @@ async function http(bench: Bench, cleanup: Cleanup): Promise<{ floor: LoadFigure
   if (!graphqlBody.includes(`"name":"${VOICE}"`) || graphqlBody.includes('"errors"')) throw new Error(`GraphQL answered ${graphqlBody}`);
   log(`floor and REST answer the same ${restBody.length}-byte JSON; GraphQL answers ${graphqlBody.length} bytes`);
 
+  // Other work on a small machine makes any one run noisy: the three targets take turns and
+  // each keeps its best round.
   const headers = { 'x-api-key': bench.apiKey };
-  const floor = await httpLoad('bare floor', floorServer.pid, { url: `${floorServer.url}${DETAIL_PATH}`, headers });
-  const rest = await httpLoad('REST', bench.server.pid, { url: `${bench.server.url}${DETAIL_PATH}`, headers });
-  const graphql = await httpLoad('GraphQL', bench.server.pid, { url: `${bench.server.url}/graphql`, ...graphqlRequest });
+  const best = (current: LoadFigures | undefined, next: LoadFigures) =>
+    current && current.requestsPerSecond >= next.requestsPerSecond ? current : next;
+  let floor: LoadFigures | undefined;
+  let rest: LoadFigures | undefined;
+  let graphql: LoadFigures | undefined;
+  for (let pass = 1; pass <= HTTP_LOAD.rounds; pass++) {
+    floor = best(floor, await httpLoad(`round ${pass} bare floor`, floorServer.pid, { url: `${floorServer.url}${DETAIL_PATH}`, headers }));
+    rest = best(rest, await httpLoad(`round ${pass} REST`, bench.server.pid, { url: `${bench.server.url}${DETAIL_PATH}`, headers }));
+    graphql = best(graphql, await httpLoad(`round ${pass} GraphQL`, bench.server.pid, { url: `${bench.server.url}/graphql`, ...graphqlRequest }));
+  }
   await floorServer.stop();
-  return { floor, rest, graphql };
+  return { floor: floor!, rest: rest!, graphql: graphql! };
 }
 
 async function cpuComparison(bench: Bench): Promise<CpuFigures> {
@@ -337,7 +346,7 @@ async function cpuComparison(bench: Bench): Promise<CpuFigures> {
     for (let second = 0; second < CPU_SECONDS; second++) {
       await sleep(start + second * 1000 - performance.now());
       const expected = bench.changes.peek();
-      rounds.push(await pool.measure(() => sendChange(bench), expectPreferred(expected), 900));
+      rounds.push(await pool.measure(() => bench.changes.send(), expectPreferred(expected), 900));
     }
     await sleep(start + CPU_SECONDS * 1000 - performance.now());
     subscriptions = {
@@ -375,34 +384,48 @@ function printTable(rows: string[][]): void {
 }
 
 function report(
+  bench: Bench,
   machine: MachineInfo,
   load: { floor: LoadFigures; rest: LoadFigures; graphql: LoadFigures },
   subscribers: SubscriberFigures[],
   cpu: CpuFigures,
 ): void {
-  const restOfFloor = (load.rest.requestsPerSecond / load.floor.requestsPerSecond) * 100;
-  const graphqlOfRest = (load.graphql.requestsPerSecond / load.rest.requestsPerSecond) * 100;
+  const perCpu = (figures: LoadFigures) => figures.requestsPerSecond / (figures.serverCpuPercent / 100);
+  const share = (part: LoadFigures, whole: LoadFigures) => ({
+    throughput: (part.requestsPerSecond / whole.requestsPerSecond) * 100,
+    perCpu: (perCpu(part) / perCpu(whole)) * 100,
+  });
+  const restOfFloor = share(load.rest, load.floor);
+  const graphqlOfRest = share(load.graphql, load.rest);
   const ratio = cpu.polling.cpuSeconds / cpu.subscriptions.cpuSeconds;
   const netRatio = (cpu.polling.cpuSeconds - cpu.idleCpuSeconds) / (cpu.subscriptions.cpuSeconds - cpu.idleCpuSeconds);
-  const httpRow = (name: string, figures: LoadFigures, share: string, target: string) => [
+  const httpRow = (name: string, figures: LoadFigures, of?: { share: ReturnType<typeof share>; whole: string; target: number }) => [
     name,
     `${round(figures.requestsPerSecond, 0)} req/s`,
     `${figures.p99Ms} ms`,
-    share,
-    target,
-    `${figures.requests} requests, ${figures.failures} failures, server CPU ${round(figures.serverCpuPercent, 0)}% = ${round(figures.requestsPerSecond / (figures.serverCpuPercent / 100), 0)} req per CPU-s`,
+    `${round(figures.serverCpuPercent, 0)}%`,
+    `${round(perCpu(figures), 0)}`,
+    of ? `${round(of.share.throughput, 0)}% of ${of.whole} ${check(of.share.throughput >= of.target)}` : '',
+    of ? `${round(of.share.perCpu, 0)}% of ${of.whole} ${check(of.share.perCpu >= of.target)}` : '',
+    of ? `≥ ${of.target}%` : '',
+    `${figures.failures} of ${figures.requests}`,
   ];
 
   log('');
   log(`Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.date}`);
-  log(`HTTP: autocannon, ${HTTP_LOAD.connections} connections, ${HTTP_LOAD.durationSeconds} s after a ${HTTP_LOAD.warmupSeconds} s warm-up, GET ${DETAIL_PATH}`);
+  log(
+    `HTTP: autocannon, ${HTTP_LOAD.connections} connections, ${HTTP_LOAD.durationSeconds} s after a ${HTTP_LOAD.warmupSeconds} s warm-up, ` +
+      `best of ${HTTP_LOAD.rounds} rounds, GET ${DETAIL_PATH}; the load generator shares the ${machine.cores} cores, so the per-CPU share is the steadier figure`,
+  );
   log('');
   printTable([
-    ['HTTP', 'throughput', 'p99', 'share', 'target', 'notes'],
-    httpRow('bare node:http floor', load.floor, '', ''),
-    httpRow('REST voice detail', load.rest, `${round(restOfFloor, 0)}% of floor`, `≥ ${TARGETS.restOfFloor}% ${check(restOfFloor >= TARGETS.restOfFloor)}`),
-    httpRow('GraphQL voice(partner, name)', load.graphql, `${round(graphqlOfRest, 0)}% of REST`, `≥ ${TARGETS.graphqlOfRest}% ${check(graphqlOfRest >= TARGETS.graphqlOfRest)}`),
+    ['HTTP', 'throughput', 'p99', 'server CPU', 'req per CPU-s', 'share (throughput)', 'share (per CPU-s)', 'target', 'failures'],
+    httpRow('bare node:http floor', load.floor),
+    httpRow('REST voice detail', load.rest, { share: restOfFloor, whole: 'floor', target: TARGETS.restOfFloor }),
+    httpRow('GraphQL voice(partner, name)', load.graphql, { share: graphqlOfRest, whole: 'REST', target: TARGETS.graphqlOfRest }),
   ]);
+  const hangUps = bench.server.quietLines();
+  if (hangUps > 0) log(`(the server logged ${hangUps} "Premature close" 500s: autocannon hanging up on requests in flight when a run ends)`);
   log('');
   printTable([
     ['voiceUpdated subscribers', 'connected', 'deliveries', 'p50', 'p99', 'max', 'missing', 'KiB/subscriber', 'notes'],
@@ -419,6 +442,7 @@ function report(
         `VmRSS +${round(figures.rssDeltaMiB)} MiB, V8 heap ${round(figures.heapKibPerSubscriber, 2)} KiB/subscriber`,
         figures.wrong > 0 ? `${figures.wrong} wrong messages` : '',
         figures.closedByServer > 0 ? `${figures.closedByServer} closed by server` : '',
+        figures.strayMessages > 0 ? `${figures.strayMessages} stray messages` : '',
         figures.firstFailure ? `first refusal: ${figures.firstFailure}` : '',
       ]
         .filter(Boolean)
@@ -460,7 +484,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   const subscribers = await subscriptions(bench);
   const load = await http(bench, cleanup);
   const cpu = await cpuComparison(bench);
-  report(machine, load, subscribers, cpu);
+  report(bench, machine, load, subscribers, cpu);
   log(`\nwhole run: ${round((performance.now() - started) / 1000, 0)} s`);
 }
 

@@ -83,6 +83,8 @@ export interface NodeChild {
   url: string;
   /** The child's inspector WebSocket, when started with `inspect`. */
   inspectorUrl?: string;
+  /** How many output lines matched `quiet` and were counted instead of shown. */
+  quietLines(): number;
   stop(): Promise<void>;
 }
 
@@ -93,7 +95,7 @@ export interface NodeChild {
 export async function startNodeChild(
   label: string,
   script: string,
-  options: { cwd: string; env: Record<string, string>; inspect?: boolean; timeoutMs?: number },
+  options: { cwd: string; env: Record<string, string>; inspect?: boolean; quiet?: RegExp; timeoutMs?: number },
 ): Promise<NodeChild> {
   const inspect = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
   const child = spawn(process.execPath, [...inspect, '--import', 'tsx', script], {
@@ -104,10 +106,16 @@ export async function startNodeChild(
   const output: string[] = [];
   let started = false;
   let inspectorUrl: string | undefined;
+  let quiet = 0;
   const onLine = (line: string) => {
     const inspector = /^Debugger listening on (ws:\/\/\S+)/.exec(line)?.[1];
     if (inspector) inspectorUrl = inspector;
-    if (inspector || /^For help, see: https:\/\/nodejs.org/.test(line)) return;
+    // The inspector's own chatter, each time the bench attaches to force a collection.
+    if (/^(Debugger (listening|attached|ending)|For help, see: https:\/\/nodejs.org|Waiting for the debugger)/.test(line)) return;
+    if (started && options.quiet?.test(line)) {
+      quiet++;
+      return;
+    }
     // Output after the start (warnings at LOG_LEVEL=warn) goes to our stderr, labelled.
     if (started) return console.error(`[${label}] ${line}`);
     output.push(line);
@@ -146,6 +154,7 @@ export async function startNodeChild(
     pid: child.pid!,
     url,
     inspectorUrl,
+    quietLines: () => quiet,
     async stop() {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
