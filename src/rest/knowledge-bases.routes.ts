@@ -20,7 +20,6 @@ import {
 import { folderInfos } from '../domain/knowledge-base/kb.service';
 import { Invalid, NotFound } from '../domain/errors';
 import { parseInput } from '../domain/shared/validation';
-import type { UploadedFile } from '../domain/shared/uploaded-file';
 import type { Services } from '../services';
 import { authorizePartner } from './authenticate';
 import {
@@ -32,7 +31,8 @@ import {
   folderJson,
   knowledgeBaseJson,
 } from './kb.wire';
-import { readParams, type RequestParams } from './request-params';
+import { attachment } from './attachment';
+import { paramsHandler, uploadedFile } from './request-params';
 
 type KbParams = { partner: string; kb: string };
 type DocParams = KbParams & { doc_id: string };
@@ -49,17 +49,7 @@ function documentId(id: string): string {
 /** The knowledge base service's routes: parse, authorize, call the knowledge base service, shape the answer. */
 export function knowledgeBasesRoutes(services: Services) {
   const { knowledgeBases: kbs, platform } = services;
-  const maxFileBytes = platform.config.MAX_UPLOAD_MB * 1024 * 1024;
-
-  /** Runs `handle` with the request's parameters and removes unadopted uploads afterwards. */
-  async function withParams<T>(request: FastifyRequest, handle: (params: RequestParams) => Promise<T>): Promise<T> {
-    const params = await readParams(request, { tmpPath: () => platform.blobs.tmpPath(), maxFileBytes });
-    try {
-      return await handle(params);
-    } finally {
-      await params.cleanup();
-    }
-  }
+  const withParams = paramsHandler({ tmpPath: () => platform.blobs.tmpPath(), maxFileBytes: platform.config.MAX_UPLOAD_MB * 1024 * 1024 });
 
   return async (app: FastifyInstance) => {
     app.get('/content_types', { config: { public: true } }, async () => [...CONTENT_TYPES]);
@@ -303,10 +293,6 @@ export function knowledgeBasesRoutes(services: Services) {
   };
 }
 
-/** The `file` part, unless the client sent an empty one in its place. */
-function uploadedFile(params: RequestParams): UploadedFile | undefined {
-  return params.files.find((file) => file.field === 'file' && (file.size > 0 || file.filename !== ''));
-}
 
 /** A user's name as one ZIP path segment: no separators, no dot-only names, no control characters. */
 function safeSegment(name: string): string {
@@ -325,8 +311,3 @@ function uniqueEntry(used: Set<string>, base: string, extension: string): string
   return candidate;
 }
 
-/** A Content-Disposition header that survives any name: ASCII fallback plus RFC 5987 UTF-8. */
-function attachment(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}

@@ -73,6 +73,26 @@ export async function readParams(request: FastifyRequest, options: ReadParamsOpt
   return { values, files, cleanup };
 }
 
+/**
+ * A route helper: runs `handle` with the request's parameters, then deletes the uploads
+ * that `handle` did not adopt into the blob store, whatever happened.
+ */
+export function paramsHandler(options: ReadParamsOptions) {
+  return async function withParams<T>(request: FastifyRequest, handle: (params: RequestParams) => Promise<T>): Promise<T> {
+    const params = await readParams(request, options);
+    try {
+      return await handle(params);
+    } finally {
+      await params.cleanup();
+    }
+  };
+}
+
+/** The `file` part, unless the client sent an empty one in its place. */
+export function uploadedFile(params: RequestParams): UploadedFile | undefined {
+  return params.files.find((file) => file.field === 'file' && (file.size > 0 || file.filename !== ''));
+}
+
 function tooLarge(maxBytes: number): PayloadTooLarge {
   return new PayloadTooLarge(`File too large: the limit is ${Math.round(maxBytes / (1024 * 1024))} MB`);
 }

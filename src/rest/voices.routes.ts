@@ -13,10 +13,10 @@ import {
 import { sampleFilename } from '../domain/voice/voice.types';
 import { Invalid } from '../domain/errors';
 import { parseInput } from '../domain/shared/validation';
-import type { UploadedFile } from '../domain/shared/uploaded-file';
 import type { Services } from '../services';
 import { authorizePartner } from './authenticate';
-import { readParams, type RequestParams } from './request-params';
+import { attachment } from './attachment';
+import { paramsHandler, uploadedFile } from './request-params';
 import { sampleJson, testSampleJson, voiceDetail, voiceInfoJson, voiceListItem } from './voice.wire';
 
 type VoiceParams = { partner: string; voice: string };
@@ -25,17 +25,7 @@ type Req<P> = FastifyRequest<{ Params: P }>;
 /** The voice service's routes: parse, authorize, call the voice service, shape the answer. */
 export function voicesRoutes(services: Services) {
   const { voices, platform } = services;
-  const maxFileBytes = platform.config.MAX_UPLOAD_MB * 1024 * 1024;
-
-  /** Runs `handle` with the request's parameters and removes unadopted uploads afterwards. */
-  async function withParams<T>(request: FastifyRequest, handle: (params: RequestParams) => Promise<T>): Promise<T> {
-    const params = await readParams(request, { tmpPath: () => platform.blobs.tmpPath(), maxFileBytes });
-    try {
-      return await handle(params);
-    } finally {
-      await params.cleanup();
-    }
-  }
+  const withParams = paramsHandler({ tmpPath: () => platform.blobs.tmpPath(), maxFileBytes: platform.config.MAX_UPLOAD_MB * 1024 * 1024 });
 
   return async (app: FastifyInstance) => {
     const config = { apiKeyInQuery: true };
@@ -186,17 +176,8 @@ export function voicesRoutes(services: Services) {
   };
 }
 
-/** The `file` part, unless the client sent an empty one in its place. */
-function uploadedFile(params: RequestParams): UploadedFile | undefined {
-  return params.files.find((file) => file.field === 'file' && (file.size > 0 || file.filename !== ''));
-}
 
 function sendAudio(reply: FastifyReply, stream: NodeJS.ReadableStream, filename: string) {
   return reply.header('content-type', 'audio/ogg').header('content-disposition', attachment(filename)).send(stream);
 }
 
-/** A Content-Disposition header that survives any name: ASCII fallback plus RFC 5987 UTF-8. */
-function attachment(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}

@@ -27,7 +27,7 @@ export interface DigitizeWorkerDeps {
  * the job's generation, and a superseded job's files are dropped.
  */
 export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<DigitizeDocumentJob> {
-  const { knowledgeBases, blobs } = deps;
+  const { knowledgeBases } = deps;
   return {
     queue: digitizeQueue,
     async process(job: Job<DigitizeDocumentJob>) {

@@ -17,7 +17,6 @@ import {
   makeTempDir,
   probeFile,
   removeDir,
-  renderLavfi,
 } from '../support/audio';
 
 let dir: string;

@@ -13,7 +13,7 @@ import { multipart, waitFor } from '../support/http';
 import { freePort } from '../support/redis-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-const VoiceFields = graphql(`
+export const VoiceFields = graphql(`
   fragment VoiceFields on Voice {
     id
     name
