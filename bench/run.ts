@@ -157,6 +157,7 @@ async function setUp(cleanup: Cleanup): Promise<Bench> {
       LOG_LEVEL: 'warn',
       ROLE: 'all',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      SHUTDOWN_GRACE_SECONDS: '5',
     },
   });
   cleanup.add(() => server.stop());
@@ -197,7 +198,7 @@ async function call(
   return body;
 }
 
-async function subscriptions(bench: Bench): Promise<SubscriberFigures[]> {
+async function subscriptions(bench: Bench, cleanup: Cleanup): Promise<SubscriberFigures[]> {
   const target = { url: `${bench.server.url.replace(/^http/, 'ws')}/graphql`, apiKey: bench.apiKey, query: VOICE_SUBSCRIPTION, variables: VARIABLES };
   const connect = { concurrency: 200, timeoutMs: 60_000 };
 
@@ -212,6 +213,7 @@ async function subscriptions(bench: Bench): Promise<SubscriberFigures[]> {
   log(`server before subscribers, after a forced GC: VmRSS ${round(baseline.rssKiB / 1024)} MiB, V8 heap used ${round(baseline.usedKiB / 1024)} MiB`);
 
   const pool = new SubscriberPool(target);
+  cleanup.add(() => pool.closeAll());
   const figures: SubscriberFigures[] = [];
   try {
     for (const count of SUBSCRIBER_COUNTS) {
@@ -305,7 +307,7 @@ async function http(bench: Bench, cleanup: Cleanup): Promise<{ floor: LoadFigure
   return { floor: floor!, rest: rest!, graphql: graphql! };
 }
 
-async function cpuComparison(bench: Bench): Promise<CpuFigures> {
+async function cpuComparison(bench: Bench, cleanup: Cleanup): Promise<CpuFigures> {
   const pid = bench.server.pid;
   const idleSeconds = 5;
   const idleStart = processUsage(pid).cpuSeconds;
@@ -313,6 +315,7 @@ async function cpuComparison(bench: Bench): Promise<CpuFigures> {
   const idleCpuSeconds = ((processUsage(pid).cpuSeconds - idleStart) * CPU_SECONDS) / idleSeconds;
 
   const pollers = new PollerPool(bench.server.url, DETAIL_PATH, bench.apiKey, CPU_CLIENTS);
+  cleanup.add(() => pollers.close());
   let polling: CpuFigures['polling'];
   try {
     const opened = await pollers.connect();
@@ -335,6 +338,7 @@ async function cpuComparison(bench: Bench): Promise<CpuFigures> {
 
   const target = { url: `${bench.server.url.replace(/^http/, 'ws')}/graphql`, apiKey: bench.apiKey, query: VOICE_SUBSCRIPTION, variables: VARIABLES };
   const pool = new SubscriberPool(target);
+  cleanup.add(() => pool.closeAll());
   let subscriptions: CpuFigures['subscriptions'];
   try {
     const opened = await pool.add(CPU_CLIENTS, { concurrency: 200, timeoutMs: 60_000 });
@@ -481,9 +485,9 @@ async function main(cleanup: Cleanup): Promise<void> {
   const bench = await setUp(cleanup);
   // Subscriptions go first: the memory per subscriber is read on a server whose heap the
   // HTTP load has not yet grown, so freed space cannot hide their cost.
-  const subscribers = await subscriptions(bench);
+  const subscribers = await subscriptions(bench, cleanup);
   const load = await http(bench, cleanup);
-  const cpu = await cpuComparison(bench);
+  const cpu = await cpuComparison(bench, cleanup);
   report(bench, machine, load, subscribers, cpu);
   log(`\nwhole run: ${round((performance.now() - started) / 1000, 0)} s`);
 }

@@ -159,7 +159,10 @@ export async function startNodeChild(
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const killer = setTimeout(() => {
+        console.error(`[${label}] still running 10 s after SIGTERM: killed`);
+        child.kill('SIGKILL');
+      }, 10_000);
       await exited;
       clearTimeout(killer);
     },
