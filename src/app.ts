@@ -42,7 +42,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       closing ??= (async () => {
         const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
         if (http) {
-          await http.graphql.closeSockets();
+          await http.graphql.sockets.close();
           await http.app.close();
         }
         await workers?.close(graceMs);

@@ -16,10 +16,24 @@ export interface Loaders {
 }
 
 export function createLoaders(services: Services): Loaders {
-  return {
-    voiceById: new DataLoader((ids: readonly string[]) => services.voices.getMany(ids)),
-    knowledgeBaseById: new DataLoader((ids: readonly string[]) => services.knowledgeBases.getKnowledgeBases(ids)),
-    documentById: new DataLoader((ids: readonly string[]) => services.knowledgeBases.getDocuments(ids)),
-    documentIdsByKb: new DataLoader((kbIds: readonly string[]) => Promise.all(kbIds.map((kbId) => services.knowledgeBases.documentIds(kbId)))),
-  };
+  return lazily<Loaders>({
+    voiceById: () => new DataLoader((ids: readonly string[]) => services.voices.getMany(ids)),
+    knowledgeBaseById: () => new DataLoader((ids: readonly string[]) => services.knowledgeBases.getKnowledgeBases(ids)),
+    documentById: () => new DataLoader((ids: readonly string[]) => services.knowledgeBases.getDocuments(ids)),
+    documentIdsByKb: () =>
+      new DataLoader((kbIds: readonly string[]) => Promise.all(kbIds.map((kbId) => services.knowledgeBases.documentIds(kbId)))),
+  });
+}
+
+/**
+ * Builds each member on first use: a long-lived subscription context that never batches
+ * anything should not carry a set of loaders.
+ */
+function lazily<T extends object>(factories: { [K in keyof T]: () => T[K] }): T {
+  const made: Partial<T> = {};
+  const target = {} as T;
+  for (const key of Object.keys(factories) as (keyof T)[]) {
+    Object.defineProperty(target, key, { enumerable: true, get: () => (made[key] ??= factories[key]()) });
+  }
+  return target;
 }

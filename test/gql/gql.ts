@@ -48,6 +48,7 @@ type Documents = {
     "\n  mutation RenameVoice($partner: String!, $name: String!, $newName: String!) {\n    renameVoice(partner: $partner, name: $name, newName: $newName) {\n      name\n    }\n  }\n": typeof types.RenameVoiceDocument,
     "\n  mutation DeleteVoice($partner: String!, $name: String!) {\n    deleteVoice(partner: $partner, name: $name)\n  }\n": typeof types.DeleteVoiceDocument,
     "\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n": typeof types.VoiceUpdatedDocument,
+    "\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n": typeof types.PreferredUpdatedDocument,
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": typeof types.VoicesUpdatedDocument,
 };
 const documents: Documents = {
@@ -85,6 +86,7 @@ const documents: Documents = {
     "\n  mutation RenameVoice($partner: String!, $name: String!, $newName: String!) {\n    renameVoice(partner: $partner, name: $name, newName: $newName) {\n      name\n    }\n  }\n": types.RenameVoiceDocument,
     "\n  mutation DeleteVoice($partner: String!, $name: String!) {\n    deleteVoice(partner: $partner, name: $name)\n  }\n": types.DeleteVoiceDocument,
     "\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n": types.VoiceUpdatedDocument,
+    "\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n": types.PreferredUpdatedDocument,
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": types.VoicesUpdatedDocument,
 };
 
@@ -238,6 +240,10 @@ export function graphql(source: "\n  mutation DeleteVoice($partner: String!, $na
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n"): (typeof documents)["\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n"): (typeof documents)["\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -131,6 +131,14 @@ const VoiceUpdated = graphql(`
   }
 `);
 
+const PreferredUpdated = graphql(`
+  subscription PreferredUpdated($partner: String!, $name: String!) {
+    voiceUpdated(partner: $partner, name: $name) {
+      preferredSampleIndex
+    }
+  }
+`);
+
 const VoicesUpdated = graphql(`
   subscription VoicesUpdated($partner: String!) {
     voicesUpdated(partner: $partner) {
@@ -264,6 +272,29 @@ describe('subscriptions', () => {
       await waitFor(async () => feed.completed, (done) => done, 5_000);
     } finally {
       await client.dispose();
+    }
+  });
+
+  it('gives subscribers that share an event each the fields and arguments they asked for', async () => {
+    await execute(app.url, key, CreateEmptyVoice, { partner: 'acme', name: 'Shared' });
+    await executeWithFiles(app.url, key, UploadSample, { partner: 'acme', name: 'Shared', file: null as unknown as File }, { file: clip });
+    const clients = [wsClient(app.url, key), wsClient(app.url, key), wsClient(app.url, key)];
+    try {
+      const byName = subscribe(clients[0]!, VoiceUpdated, { partner: 'acme', name: 'Shared' });
+      const sameAgain = subscribe(clients[1]!, VoiceUpdated, { partner: 'acme', name: 'Shared' });
+      const preferredOnly = subscribe(clients[2]!, PreferredUpdated, { partner: 'acme', name: 'Shared' });
+      await Promise.all([byName.until(() => true), sameAgain.until(() => true), preferredOnly.until(() => true)]);
+      await execute(app.url, key, SetPreferred, { partner: 'acme', name: 'Shared', sampleIndex: 0 });
+      const [first, second, third] = await Promise.all([
+        byName.until((event) => event.voiceUpdated.preferredSampleIndex === 0),
+        sameAgain.until((event) => event.voiceUpdated.preferredSampleIndex === 0),
+        preferredOnly.until((event) => event.voiceUpdated.preferredSampleIndex === 0),
+      ]);
+      expect(second).toEqual(first);
+      expect(first.voiceUpdated.samples).toHaveLength(1);
+      expect(Object.keys(third.voiceUpdated).sort()).toEqual(['preferredSampleIndex']);
+    } finally {
+      await Promise.all(clients.map((client) => client.dispose()));
     }
   });
 

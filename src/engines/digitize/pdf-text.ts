@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api';
 import { EngineError } from '../engine-error';
 
@@ -9,6 +9,9 @@ import { EngineError } from '../engine-error';
  */
 export async function extractPdfText(path: string): Promise<string> {
   const bytes = await readFile(path);
+  // Loaded on first use: pdf.js swaps the process-wide JSON.parse for a polyfill when it is
+  // imported, which would slow every API request of a process that never reads a PDF.
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = getDocument({
     data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     // Fonts are never rendered here; evaluating font programs would only widen the attack surface.

@@ -1,0 +1,120 @@
+import type { Server } from 'node:http';
+import { execute, parse, validate, type DocumentNode, type ExecutionArgs, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { Caller } from '../auth/api-keys';
+import { createGraphqlContext } from '../resolvers/context';
+import type { Services } from '../services';
+import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
+import { SharedSubscriptions } from './shared-execution';
+
+export interface GraphqlSockets {
+  count(): number;
+  /** Asks every client to go, then drops the ones that have not gone within a second. */
+  close(): Promise<void>;
+}
+
+const maskAll = (errors: readonly GraphQLError[]) => errors.map((error) => maskError(error, 'Unexpected error.') as GraphQLError);
+
+/**
+ * Parsed and validated documents by query text: thousands of clients subscribe with the same
+ * few operations, and one shared DocumentNode is cheaper than one each.
+ */
+class DocumentCache {
+  private readonly entries = new Map<string, DocumentNode | readonly GraphQLError[]>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly limit = 500,
+  ) {}
+
+  get(query: string): DocumentNode | readonly GraphQLError[] {
+    const cached = this.entries.get(query);
+    if (cached) {
+      this.entries.delete(query);
+      this.entries.set(query, cached);
+      return cached;
+    }
+    let entry: DocumentNode | readonly GraphQLError[];
+    try {
+      const document = parse(query);
+      const errors = validate(this.schema, document);
+      entry = errors.length > 0 ? errors : document;
+    } catch (error) {
+      entry = [error as GraphQLError];
+    }
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(query, entry);
+    return entry;
+  }
+}
+
+/**
+ * graphql-ws on the HTTP server's port and path. Operations run on graphql-js directly:
+ * the per-subscribe work of yoga's plugin pipeline costs memory on every one of thousands
+ * of long-lived subscriptions, and errors are masked here the same way yoga masks them.
+ */
+export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, services: Services): GraphqlSockets {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  server.on('upgrade', (request, socket, head) => {
+    if ((request.url ?? '').split('?')[0] !== GRAPHQL_PATH) {
+      socket.destroy();
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (client) => sockets.emit('connection', client, request));
+  });
+
+  const documents = new DocumentCache(schema);
+  const shared = new SharedSubscriptions(maskAll);
+  const shareKeys = new WeakMap<object, string>();
+
+  useServer<Record<string, unknown>, { caller?: Caller | null }>(
+    {
+      execute: async (args: ExecutionArgs) => {
+        const result = await execute(args);
+        return result.errors ? { ...result, errors: maskAll(result.errors) } : result;
+      },
+      subscribe: (args: ExecutionArgs) => shared.subscribe(args, shareKeys.get(args.contextValue as object) ?? ''),
+      onConnect: async (ctx) => {
+        const params = ctx.connectionParams ?? {};
+        const key = params.apiKey ?? params['X-Api-Key'] ?? params['x-api-key'] ?? ctx.extra.request.headers['x-api-key'];
+        try {
+          ctx.extra.caller = await identify(services, key);
+        } catch {
+          return false;
+        }
+        return true;
+      },
+      onSubscribe: (ctx, _id, payload) => {
+        const document = documents.get(payload.query);
+        if (Array.isArray(document)) return document;
+        const caller = ctx.extra.caller ?? null;
+        const contextValue = createGraphqlContext(services, caller);
+        // Results depend on the operation, its variables and who asks (resources a key owns,
+        // partners it may see); subscribers alike in all three share each event's result.
+        shareKeys.set(contextValue, `${caller?.keyId ?? ''}\n${payload.operationName ?? ''}\n${payload.query}\n${JSON.stringify(payload.variables ?? {})}`);
+        return {
+          schema,
+          document: document as DocumentNode,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+        };
+      },
+      onError: (_ctx, _id, _payload, errors) => maskAll(errors),
+    },
+    sockets,
+  );
+
+  return {
+    count: () => sockets.clients.size,
+    async close() {
+      const clients = [...sockets.clients];
+      const gone = clients.map((client) => new Promise((resolve) => client.once('close', resolve)));
+      for (const client of clients) client.close(1001, 'Server shutting down');
+      await Promise.race([Promise.all(gone), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, type GraphQLError } from 'graphql';
+
+type Result = ExecutionResult | Promise<ExecutionResult>;
+
+/**
+ * Subscriptions that execute each event once per (event, operation, caller) instead of once
+ * per subscriber. Every subscriber of a topic receives the same event object from the event
+ * bus, so the first subscriber's execution is kept beside that object and the others reuse
+ * it: with thousands of subscribers to one voice, a change costs one execution plus a socket
+ * write each. Snapshots loaded for a new subscriber are objects of its own and execute alone.
+ */
+export class SharedSubscriptions {
+  private readonly results = new WeakMap<object, Map<string, Result>>();
+
+  constructor(private readonly mask: (errors: readonly GraphQLError[]) => GraphQLError[]) {}
+
+  /** `shareKey` must capture everything the result depends on: operation, variables, caller. */
+  async subscribe(args: ExecutionArgs, shareKey: string): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+    const source = await createSourceEventStream(args);
+    if (!isAsyncIterable(source)) return source;
+    return mapEvents(source[Symbol.asyncIterator](), (payload) => this.resultFor(args, shareKey, payload));
+  }
+
+  private resultFor(args: ExecutionArgs, shareKey: string, payload: unknown): Result {
+    if (typeof payload !== 'object' || payload === null) return this.run(args, payload);
+    let byKey = this.results.get(payload);
+    if (!byKey) {
+      byKey = new Map();
+      this.results.set(payload, byKey);
+    }
+    let result = byKey.get(shareKey);
+    if (!result) {
+      result = this.run(args, payload);
+      byKey.set(shareKey, result);
+    }
+    return result;
+  }
+
+  private async run(args: ExecutionArgs, payload: unknown): Promise<ExecutionResult> {
+    const result = await execute({ ...args, rootValue: payload });
+    return result.errors ? { ...result, errors: this.mask(result.errors) } : result;
+  }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/** Maps a source stream; ending the mapped stream ends the source at once. */
+function mapEvents<T>(source: AsyncIterator<unknown>, map: (payload: unknown) => T | Promise<T>): AsyncIterableIterator<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      const step = await source.next();
+      if (step.done) return { value: undefined, done: true };
+      return { value: await map(step.value), done: false };
+    },
+    async return() {
+      await source.return?.();
+      return { value: undefined, done: true };
+    },
+    async throw(error: unknown) {
+      await source.return?.();
+      throw error;
+    },
+  };
+}
