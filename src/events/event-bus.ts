@@ -73,7 +73,11 @@ export class EventBus {
  */
 class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableIterator<ChangeEvent<T>> {
   private readonly queue: ChangeEvent<T>[] = [];
-  private readonly seenVersions = new Map<string, number>();
+  // Most streams follow one resource: its last version is kept in two fields, and a map is
+  // made only when a second resource appears (a partner-wide stream).
+  private firstId: string | null = null;
+  private firstVersion = 0;
+  private otherVersions: Map<string, number> | null = null;
   private waiting: ((result: IteratorResult<ChangeEvent<T>>) => void) | null = null;
   private done = false;
   private ready: Promise<void> | null = null;
@@ -140,13 +144,26 @@ class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableI
   private take(): IteratorResult<ChangeEvent<T>> | null {
     while (this.queue.length > 0) {
       const event = this.queue.shift()!;
-      const seen = this.seenVersions.get(event.data.id) ?? 0;
-      if (event.version <= seen) continue;
-      this.seenVersions.set(event.data.id, event.version);
+      if (event.version <= this.seenVersion(event.data.id)) continue;
+      this.markSeen(event.data.id, event.version);
       if (this.options.until?.(event)) this.finish();
       return { value: event, done: false };
     }
     return null;
+  }
+
+  private seenVersion(id: string): number {
+    if (id === this.firstId) return this.firstVersion;
+    return this.otherVersions?.get(id) ?? 0;
+  }
+
+  private markSeen(id: string, version: number): void {
+    if (this.firstId === null || id === this.firstId) {
+      this.firstId = id;
+      this.firstVersion = version;
+    } else {
+      (this.otherVersions ??= new Map()).set(id, version);
+    }
   }
 
   private finish(): void {

@@ -20,26 +20,33 @@ const maskAll = (errors: readonly GraphQLError[]) => errors.map((error) => maskE
  * Parsed and validated documents by query text: thousands of clients subscribe with the same
  * few operations, and one shared DocumentNode is cheaper than one each.
  */
+interface CachedDocument {
+  document: DocumentNode;
+  /** Short and unique per query text, so share keys need not repeat the whole query. */
+  id: number;
+}
+
 class DocumentCache {
-  private readonly entries = new Map<string, DocumentNode | readonly GraphQLError[]>();
+  private readonly entries = new Map<string, CachedDocument | readonly GraphQLError[]>();
+  private nextId = 0;
 
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly limit = 500,
   ) {}
 
-  get(query: string): DocumentNode | readonly GraphQLError[] {
+  get(query: string): CachedDocument | readonly GraphQLError[] {
     const cached = this.entries.get(query);
     if (cached) {
       this.entries.delete(query);
       this.entries.set(query, cached);
       return cached;
     }
-    let entry: DocumentNode | readonly GraphQLError[];
+    let entry: CachedDocument | readonly GraphQLError[];
     try {
       const document = parse(query);
       const errors = validate(this.schema, document);
-      entry = errors.length > 0 ? errors : document;
+      entry = errors.length > 0 ? errors : { document, id: ++this.nextId };
     } catch (error) {
       entry = [error as GraphQLError];
     }
@@ -83,19 +90,23 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
         } catch {
           return false;
         }
+        // The upgrade request is only needed to read the key; a connection can live for
+        // days, and thousands of them need not keep their requests.
+        (ctx.extra as { request?: unknown }).request = undefined;
         return true;
       },
       onSubscribe: (ctx, _id, payload) => {
-        const document = documents.get(payload.query);
-        if (Array.isArray(document)) return document;
+        const cached = documents.get(payload.query);
+        if (Array.isArray(cached)) return cached;
+        const { document, id } = cached as CachedDocument;
         const caller = ctx.extra.caller ?? null;
         const contextValue = createGraphqlContext(services, caller);
         // Results depend on the operation, its variables and who asks (resources a key owns,
         // partners it may see); subscribers alike in all three share each event's result.
-        shareKeys.set(contextValue, `${caller?.keyId ?? ''}\n${payload.operationName ?? ''}\n${payload.query}\n${JSON.stringify(payload.variables ?? {})}`);
+        shareKeys.set(contextValue, `${caller?.keyId ?? ''}\n${id}\n${payload.operationName ?? ''}\n${JSON.stringify(payload.variables ?? {})}`);
         return {
           schema,
-          document: document as DocumentNode,
+          document,
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue,

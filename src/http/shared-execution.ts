@@ -18,7 +18,7 @@ export class SharedSubscriptions {
   async subscribe(args: ExecutionArgs, shareKey: string): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
     const source = await createSourceEventStream(args);
     if (!isAsyncIterable(source)) return source;
-    return mapEvents(source[Symbol.asyncIterator](), (payload) => this.resultFor(args, shareKey, payload));
+    return new MappedEvents(source[Symbol.asyncIterator](), (payload) => this.resultFor(args, shareKey, payload));
   }
 
   private resultFor(args: ExecutionArgs, shareKey: string, payload: unknown): Result {
@@ -46,24 +46,30 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
-/** Maps a source stream; ending the mapped stream ends the source at once. */
-function mapEvents<T>(source: AsyncIterator<unknown>, map: (payload: unknown) => T | Promise<T>): AsyncIterableIterator<T> {
-  return {
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-    async next() {
-      const step = await source.next();
-      if (step.done) return { value: undefined, done: true };
-      return { value: await map(step.value), done: false };
-    },
-    async return() {
-      await source.return?.();
-      return { value: undefined, done: true };
-    },
-    async throw(error: unknown) {
-      await source.return?.();
-      throw error;
-    },
-  };
+/** Maps a source stream; ending the mapped stream ends the source at once. A class, so its methods are not per-subscriber closures. */
+class MappedEvents<T> implements AsyncIterableIterator<T> {
+  constructor(
+    private readonly source: AsyncIterator<unknown>,
+    private readonly map: (payload: unknown) => T | Promise<T>,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<T>> {
+    const step = await this.source.next();
+    if (step.done) return { value: undefined, done: true };
+    return { value: await this.map(step.value), done: false };
+  }
+
+  async return(): Promise<IteratorResult<T>> {
+    await this.source.return?.();
+    return { value: undefined, done: true };
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<T>> {
+    await this.source.return?.();
+    throw error;
+  }
 }

@@ -16,24 +16,36 @@ export interface Loaders {
 }
 
 export function createLoaders(services: Services): Loaders {
-  return lazily<Loaders>({
-    voiceById: () => new DataLoader((ids: readonly string[]) => services.voices.getMany(ids)),
-    knowledgeBaseById: () => new DataLoader((ids: readonly string[]) => services.knowledgeBases.getKnowledgeBases(ids)),
-    documentById: () => new DataLoader((ids: readonly string[]) => services.knowledgeBases.getDocuments(ids)),
-    documentIdsByKb: () =>
-      new DataLoader((kbIds: readonly string[]) => Promise.all(kbIds.map((kbId) => services.knowledgeBases.documentIds(kbId)))),
-  });
+  return new LazyLoaders(services);
 }
 
 /**
- * Builds each member on first use: a long-lived subscription context that never batches
- * anything should not carry a set of loaders.
+ * Builds each loader on first use, with getters on the prototype: thousands of long-lived
+ * subscription contexts that never batch anything should carry neither loaders nor closures.
  */
-function lazily<T extends object>(factories: { [K in keyof T]: () => T[K] }): T {
-  const made: Partial<T> = {};
-  const target = {} as T;
-  for (const key of Object.keys(factories) as (keyof T)[]) {
-    Object.defineProperty(target, key, { enumerable: true, get: () => (made[key] ??= factories[key]()) });
+class LazyLoaders implements Loaders {
+  private voices?: Loaders['voiceById'];
+  private knowledgeBases?: Loaders['knowledgeBaseById'];
+  private documents?: Loaders['documentById'];
+  private documentIds?: Loaders['documentIdsByKb'];
+
+  constructor(private readonly services: Services) {}
+
+  get voiceById() {
+    return (this.voices ??= new DataLoader((ids: readonly string[]) => this.services.voices.getMany(ids)));
   }
-  return target;
+
+  get knowledgeBaseById() {
+    return (this.knowledgeBases ??= new DataLoader((ids: readonly string[]) => this.services.knowledgeBases.getKnowledgeBases(ids)));
+  }
+
+  get documentById() {
+    return (this.documents ??= new DataLoader((ids: readonly string[]) => this.services.knowledgeBases.getDocuments(ids)));
+  }
+
+  get documentIdsByKb() {
+    return (this.documentIds ??= new DataLoader((kbIds: readonly string[]) =>
+      Promise.all(kbIds.map((kbId) => this.services.knowledgeBases.documentIds(kbId))),
+    ));
+  }
 }
