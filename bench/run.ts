@@ -10,6 +10,7 @@ import { KeySpace } from '../src/store/keys';
 import { makeSine } from '../test/support/audio';
 import { startTestRedis } from '../test/support/redis-server';
 import { PollerPool } from './pollers';
+import { benchKnowledgeBase } from './kb';
 import { SubscriberPool, type RoundResult } from './subscribers';
 import {
   Cleanup,
@@ -489,6 +490,9 @@ async function main(cleanup: Cleanup): Promise<void> {
   const load = await http(bench, cleanup);
   const cpu = await cpuComparison(bench, cleanup);
   report(bench, machine, load, subscribers, cpu);
+  await bench.server.stop();
+  // Its own server processes and Redis instances, so the voice figures' server is gone first.
+  await benchKnowledgeBase({ log });
   log(`\nwhole run: ${round((performance.now() - started) / 1000, 0)} s`);
 }
 
