@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import { EngineError } from './engine-error';
 
 export interface FfmpegOptions {
@@ -101,14 +101,6 @@ const SERVER_SIDE_FAILURES = [
 
 const NOT_READABLE = 'The file is not readable audio';
 
-class ProcessFailed extends Error {
-  constructor(
-    readonly exitCode: number | null,
-    readonly stderrTail: string,
-  ) {
-    super(`exited with code ${exitCode}`);
-  }
-}
 
 /** Wraps the system ffmpeg/ffprobe: every call spawns the binary with an argument array, never a shell. */
 export class Ffmpeg {
@@ -223,58 +215,16 @@ export class Ffmpeg {
     }
   }
 
-  private run(
-    binary: string,
-    args: string[],
-    signal?: AbortSignal,
-    onStdout?: (chunk: Buffer) => void,
-  ): Promise<{ stdout: string }> {
-    return new Promise((resolvePromise, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      const stdoutChunks: Buffer[] = [];
-      let stderrTail = '';
-      let settled = false;
-      const settle = (action: () => void) => {
-        if (settled) return;
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        action();
-      };
-      const onAbort = () => {
-        child.kill('SIGKILL');
-        settle(() => reject(signal?.reason));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (settled) return;
-        if (onStdout) onStdout(chunk);
-        else stdoutChunks.push(chunk);
-      });
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (text: string) => {
-        stderrTail = (stderrTail + text).slice(-STDERR_TAIL_CHARS);
-      });
-      child.on('error', (error: NodeJS.ErrnoException) => {
-        const name = binary.split(/[\\/]/).pop() ?? binary;
-        settle(() =>
-          reject(
-            error.code === 'ENOENT'
-              ? new EngineError(`The audio tool ${name} is not installed on the server`, false)
-              : new EngineError(`The audio tool ${name} could not be started: ${error.message}`),
-          ),
-        );
-      });
-      child.on('close', (code) => {
-        settle(() => {
-          if (code === 0) resolvePromise({ stdout: Buffer.concat(stdoutChunks).toString('utf8') });
-          else reject(new ProcessFailed(code, stderrTail));
-        });
-      });
-    });
+  private async run(binary: string, args: string[], signal?: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<{ stdout: string }> {
+    try {
+      return await runProcess(binary, args, { signal, onStdout, stderrTailChars: STDERR_TAIL_CHARS });
+    } catch (error) {
+      if (!(error instanceof ProcessNotStarted)) throw error;
+      const name = binary.split(/[\\/]/).pop() ?? binary;
+      throw error.missing
+        ? new EngineError(`The audio tool ${name} is not installed on the server`, false)
+        : new EngineError(`The audio tool ${name} could not be started: ${error.message}`);
+    }
   }
 }
 

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
+import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import { EngineError } from './engine-error';
 import type { AudioAnalysis, Ffmpeg } from './ffmpeg';
 import {
@@ -230,42 +230,20 @@ async function writeArchive(path: string, files: Record<string, string>): Promis
 }
 
 /** Resolves false when espeak-ng is not installed, so the caller can go on without test audio. */
-function runEspeak(binary: string, args: string[], signal?: AbortSignal): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    let settled = false;
-    const settle = (action: () => void) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      action();
-    };
-    const onAbort = () => {
-      child.kill('SIGKILL');
-      settle(() => reject(signal?.reason));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (text: string) => {
-      stderr = (stderr + text).slice(-1000);
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      settle(() =>
-        error.code === 'ENOENT'
-          ? resolve(false)
-          : reject(new EngineError(`The text-to-speech engine espeak-ng could not be started: ${error.message}`)),
-      );
-    });
-    child.on('close', (code) => {
-      settle(() =>
-        code === 0
-          ? resolve(true)
-          : reject(new EngineError(`The text-to-speech engine espeak-ng failed (exit code ${code}): ${stderr.trim() || 'no error output'}`)),
-      );
-    });
-  });
+async function runEspeak(binary: string, args: string[], signal?: AbortSignal): Promise<boolean> {
+  try {
+    await runProcess(binary, args, { signal, stderrTailChars: 1000 });
+    return true;
+  } catch (error) {
+    if (error instanceof ProcessNotStarted) {
+      if (error.missing) return false;
+      throw new EngineError(`The text-to-speech engine espeak-ng could not be started: ${error.message}`);
+    }
+    if (error instanceof ProcessFailed) {
+      throw new EngineError(`The text-to-speech engine espeak-ng failed (exit code ${error.exitCode}): ${error.stderrTail.trim() || 'no error output'}`);
+    }
+    throw error;
+  }
 }
 
 function clamp01(value: number): number {
