@@ -1,12 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
-import { ARTICLE, buildArticleHtml, buildPdf, makeTempDir, type TempDir } from '../support/documents';
+import { ARTICLE, buildPdf, makeTempDir, type TempDir } from '../support/documents';
 import { execute, executeWithFiles, subscribe, wsClient } from '../support/graphql-client';
 import { waitFor } from '../support/http';
-import { startOpenAiCompatibleServer, type ChatMessageBody, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
+import type { OpenAiCompatibleServer } from '../support/openai-compatible-server';
+import { startKnowledgeBaseEnvironment, type KnowledgeBaseEnvironment } from '../support/kb-environment';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 export const DocumentFields = graphql(`
@@ -304,53 +303,22 @@ const EmbeddingUpdated = graphql(`
   }
 `);
 
-/** Replies that say which rewrite step produced them. */
-function replyFor(messages: ChatMessageBody[]): string {
-  const system = messages.find((message) => message.role === 'system')?.content ?? '';
-  const step = system.startsWith('You are the final editor') ? 'FINAL' : 'DRAFT';
-  const user = messages.find((message) => message.role === 'user')?.content ?? '';
-  return `# ${step}\n\n${step} of: ${user.slice(0, 200)}`;
-}
 
+let environment: KnowledgeBaseEnvironment;
 let engines: OpenAiCompatibleServer;
-let pages: Server;
 let pagesUrl: string;
 let app: TestApp;
 let key: string;
 let tmp: TempDir;
 
 beforeAll(async () => {
-  engines = await startOpenAiCompatibleServer({ reply: replyFor });
-  pages = createServer((request, response) => {
-    if (request.url === '/article') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(buildArticleHtml());
-    } else {
-      response.writeHead(404, { 'content-type': 'text/plain' });
-      response.end('not here');
-    }
-  });
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-  app = await startTestApp({
-    RATE_LIMIT_PER_MINUTE: '100000',
-    ALLOW_PRIVATE_URLS: 'true',
-    LLM_BASE_URL: engines.baseUrl,
-    LLM_MODEL: 'big-model',
-    LLM_MODEL_ECONOMY: 'cheap-model',
-    ASR_BASE_URL: engines.baseUrl,
-    EMBEDDINGS_BASE_URL: engines.baseUrl,
-    EMBEDDINGS_MODEL: 'embed-model',
-  });
-  key = await app.createKey('acme');
+  environment = await startKnowledgeBaseEnvironment();
+  ({ app, engines, pagesUrl, key } = environment);
   tmp = await makeTempDir('kb-graphql-');
 });
 
 afterAll(async () => {
-  await app?.close();
-  await engines?.close();
-  pages?.closeAllConnections();
-  await new Promise<void>((resolve) => (pages ? pages.close(() => resolve()) : resolve()));
+  await environment?.close();
   await tmp?.remove();
 });
 
