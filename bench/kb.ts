@@ -1,19 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { createClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
 import { request } from 'undici';
 import WebSocket from 'ws';
-import { ApiKeyService } from '../src/auth/api-keys';
-import { KeySpace } from '../src/store/keys';
-import { startTestRedis } from '../test/support/redis-server';
-import { Cleanup, percentile, round, startNodeChild, type NodeChild } from './support';
+import { Cleanup, percentile, round, startService, type NodeChild } from './support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTNER = 'bench';
 
 export interface KnowledgeBaseBenchOptions {
@@ -134,35 +128,8 @@ interface BenchServer {
 }
 
 async function startServer(cleanup: Cleanup, label: string, env: Record<string, string>): Promise<BenchServer> {
-  const redis = await startTestRedis();
-  cleanup.add(() => redis.stop());
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-kb-bench-'));
-  cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
-  const keyRedis = new Redis(redis.url);
-  const apiKey = (await new ApiKeyService(keyRedis, new KeySpace(redis.prefix)).create([PARTNER], 'kb-bench')).key;
-  keyRedis.disconnect();
-  const server = await startNodeChild(label, 'src/main.ts', {
-    cwd: ROOT,
-    env: {
-      ...inheritedEnv(),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ALLOW_PRIVATE_URLS: 'true',
-      ...env,
-    },
-  });
-  cleanup.add(() => server.stop());
-  return { server, redisUrl: redis.url, apiKey };
-}
-
-function inheritedEnv(): Record<string, string> {
-  const names = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+  const service = await startService(cleanup, { label, partner: PARTNER, env: { ALLOW_PRIVATE_URLS: 'true', ...env } });
+  return { server: service.server, redisUrl: service.redis.url, apiKey: service.apiKey };
 }
 
 async function call(bench: BenchServer, method: 'POST' | 'GET', pathname: string, body?: unknown): Promise<unknown> {

@@ -1,20 +1,17 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import { FormData, request } from 'undici';
-import { ApiKeyService } from '../src/auth/api-keys';
-import { KeySpace } from '../src/store/keys';
 import { makeSine } from '../test/support/audio';
-import { startTestRedis } from '../test/support/redis-server';
 import { PollerPool } from './pollers';
 import { benchKnowledgeBase } from './kb';
 import { SubscriberPool, type RoundResult } from './subscribers';
 import {
   Cleanup,
   collectGarbage,
+  inheritedEnv,
+  ROOT,
+  startService,
   machineInfo,
   percentile,
   processUsage,
@@ -25,7 +22,6 @@ import {
   type NodeChild,
 } from './support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTNER = 'bench';
 const VOICE = 'bench-voice';
 const DETAIL_PATH = `/api/voices/${PARTNER}/${VOICE}`;
@@ -133,35 +129,15 @@ const expectPreferred = (index: number | null) => (data: unknown) =>
   (data as { voiceUpdated?: { preferredSampleIndex?: number | null } } | undefined)?.voiceUpdated?.preferredSampleIndex === index;
 
 async function setUp(cleanup: Cleanup): Promise<Bench> {
-  const redis = await startTestRedis();
-  cleanup.add(() => redis.stop());
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-bench-'));
-  cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
-
-  const keyRedis = new Redis(redis.url);
-  const apiKey = (await new ApiKeyService(keyRedis, new KeySpace(redis.prefix)).create([PARTNER], 'bench')).key;
-  keyRedis.disconnect();
-
   // The inspector (loopback, random port) only serves to force a garbage collection before memory is read.
-  const server = await startNodeChild('server', 'src/main.ts', {
-    cwd: ROOT,
+  const { server, redis, apiKey, dataDir } = await startService(cleanup, {
+    label: 'server',
+    partner: PARTNER,
     inspect: true,
     // autocannon hangs up with requests in flight when its time is up; the server logs each as a 500.
     quiet: /ERR_STREAM_PREMATURE_CLOSE/,
-    env: {
-      ...inheritedEnv(),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
-      DATA_DIR: path.join(dataDir, 'server'),
-      LOG_LEVEL: 'warn',
-      ROLE: 'all',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      SHUTDOWN_GRACE_SECONDS: '5',
-    },
+    env: { ROLE: 'all', SHUTDOWN_GRACE_SECONDS: '5' },
   });
-  cleanup.add(() => server.stop());
   log(`server pid ${server.pid} at ${server.url}, redis ${redis.url} prefix ${redis.prefix}`);
 
   await call(server.url, apiKey, `/api/voices/${PARTNER}/empty`, 201, {
@@ -180,11 +156,6 @@ async function setUp(cleanup: Cleanup): Promise<Bench> {
   return { server, redis: { url: redis.url, prefix: redis.prefix }, apiKey, changes: new PreferredSampleChanges(server.url, apiKey) };
 }
 
-/** Only what node and tsx need, so a developer's own service settings cannot leak into the run. */
-function inheritedEnv(): Record<string, string> {
-  const names = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
-}
 
 async function call(
   baseUrl: string,

@@ -1,8 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import WebSocket, { type RawData } from 'ws';
+import { ApiKeyService } from '../src/auth/api-keys';
+import { KeySpace } from '../src/store/keys';
+import { startTestRedis } from '../test/support/redis-server';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -226,4 +235,53 @@ export async function collectGarbage(child: NodeChild): Promise<HeapAfterGc> {
       socket.close();
     });
   }
+}
+
+export interface ServiceChild {
+  server: NodeChild;
+  redis: { url: string; prefix: string };
+  apiKey: string;
+  /** The run's scratch directory; the server's DATA_DIR is inside it. */
+  dataDir: string;
+}
+
+/**
+ * The service as a child process on its own redis-server and data directory, with a key
+ * for `partner`; everything it made is removed by `cleanup`.
+ */
+export async function startService(
+  cleanup: Cleanup,
+  options: { label: string; partner: string; env?: Record<string, string>; inspect?: boolean; quiet?: RegExp },
+): Promise<ServiceChild> {
+  const redis = await startTestRedis();
+  cleanup.add(() => redis.stop());
+  const dataDir = await mkdtemp(path.join(tmpdir(), `persona-${options.label}-`));
+  cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
+  const keyRedis = new Redis(redis.url);
+  const apiKey = (await new ApiKeyService(keyRedis, new KeySpace(redis.prefix)).create([options.partner], options.label)).key;
+  keyRedis.disconnect();
+  const server = await startNodeChild(options.label, 'src/main.ts', {
+    cwd: ROOT,
+    inspect: options.inspect,
+    quiet: options.quiet,
+    env: {
+      ...inheritedEnv(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      DATA_DIR: path.join(dataDir, 'server'),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...options.env,
+    },
+  });
+  cleanup.add(() => server.stop());
+  return { server, redis: { url: redis.url, prefix: redis.prefix }, apiKey, dataDir };
+}
+
+/** Only what node and tsx need, so a developer's own service settings cannot leak into a run. */
+export function inheritedEnv(): Record<string, string> {
+  const names = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 }
