@@ -663,14 +663,10 @@ export class KnowledgeBaseService {
 
   /** Records a downloaded original; the blob is dropped when the job was superseded. */
   async recordOriginal(documentId: string, generation: number, original: OriginalFile): Promise<boolean> {
-    let replaced: string | null = null;
-    const updated = await this.updateIfCurrent(documentId, generation, (current) => {
-      replaced = current.original?.blobId ?? null;
-      return { ...current, original };
-    });
-    await this.deps.blobs.remove(updated ? replaced : original.blobId);
-    if (updated) await this.touchContent(updated.kbId);
-    return updated !== null;
+    return this.recordFile(documentId, generation, original.blobId, (document) => ({
+      next: { ...document, original },
+      replaced: document.original?.blobId,
+    }));
   }
 
   /**
@@ -720,14 +716,10 @@ export class KnowledgeBaseService {
 
   async recordDraft(documentId: string, generation: number, text: string): Promise<boolean> {
     const draft: TextFile = { blobId: await this.storeText(text), chars: charCount(text) };
-    let replaced: string | undefined;
-    const updated = await this.updateIfCurrent(documentId, generation, (document) => {
-      replaced = document.draft?.blobId;
-      return { ...document, draft };
-    });
-    await this.deps.blobs.remove(updated ? replaced : draft.blobId);
-    if (updated) await this.touchContent(updated.kbId);
-    return updated !== null;
+    return this.recordFile(documentId, generation, draft.blobId, (document) => ({
+      next: { ...document, draft },
+      replaced: document.draft?.blobId,
+    }));
   }
 
   async recordRewrite(
@@ -737,10 +729,8 @@ export class KnowledgeBaseService {
     usage: { model: string; inputTokens: number; outputTokens: number },
   ): Promise<boolean> {
     const rewritten: TextFile = { blobId: await this.storeText(text), chars: charCount(text) };
-    let replaced: string | undefined;
-    const updated = await this.updateIfCurrent(documentId, generation, (document) => {
-      replaced = document.rewritten?.blobId;
-      return {
+    return this.recordFile(documentId, generation, rewritten.blobId, (document) => ({
+      next: {
         ...document,
         rewritten,
         rewriteModel: usage.model,
@@ -749,11 +739,9 @@ export class KnowledgeBaseService {
         rewriteCompletedAt: now(),
         inQueues: [],
         processingError: null,
-      };
-    });
-    await this.deps.blobs.remove(updated ? replaced : rewritten.blobId);
-    if (updated) await this.touchContent(updated.kbId);
-    return updated !== null;
+      },
+      replaced: document.rewritten?.blobId,
+    }));
   }
 
   /** A failed job leaves the document and its other content as they were. */
@@ -1035,6 +1023,27 @@ export class KnowledgeBaseService {
     await this.deps.blobs.remove(replaced);
     await this.touchContent(kb.id);
     return updated;
+  }
+
+  /**
+   * Records a job result that brings one new file. Whichever file loses is removed: the one
+   * it replaces, or the new one when a newer trigger or a delete superseded the job.
+   */
+  private async recordFile(
+    documentId: string,
+    generation: number,
+    newBlobId: string,
+    change: (document: DocumentRecord) => { next: DocumentRecord; replaced: string | null | undefined },
+  ): Promise<boolean> {
+    let replaced: string | null | undefined;
+    const updated = await this.updateIfCurrent(documentId, generation, (document) => {
+      const result = change(document);
+      replaced = result.replaced;
+      return result.next;
+    });
+    await this.deps.blobs.remove(updated ? replaced : newBlobId);
+    if (updated) await this.touchContent(updated.kbId);
+    return updated !== null;
   }
 
   /** Marks the embedding stale; one write per embedding run at most, whatever the number of changes. */
