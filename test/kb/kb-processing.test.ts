@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FormData } from 'undici';
 import type { OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { ARTICLE, buildDocx, buildPdf, DOCX_CONTENT, makeTempDir, type TempDir } from '../support/documents';
 import { makeSine } from '../support/audio';
 import { startKnowledgeBaseEnvironment, type KnowledgeBaseEnvironment } from '../support/kb-environment';
+import { waitFor } from '../support/http';
+import { apiCaller, form, type ApiCall } from '../support/json-api';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
@@ -14,11 +15,13 @@ let pagesUrl: string;
 let app: TestApp;
 let key: string;
 let tmp: TempDir;
+let call: ApiCall;
 
 
 beforeAll(async () => {
   environment = await startKnowledgeBaseEnvironment({ transcript: 'Welcome to the talk about tides and the moon.' });
   ({ app, engines, pagesUrl, key } = environment);
+  call = apiCaller(app, key);
   tmp = await makeTempDir('kb-processing-');
   await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Library', expert_name: 'Grace Hopper' }) });
 });
@@ -28,39 +31,14 @@ afterAll(async () => {
   await tmp?.remove();
 });
 
-async function call(method: string, path: string, options: { json?: unknown; form?: FormData } = {}) {
-  const headers: Record<string, string> = {};
-  let body: string | FormData | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) body = options.form;
-  const response = await app.request(path, { method, headers, body, key });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-}
 
-function form(values: Record<string, string>, file?: { name: string; data: Buffer | string; type?: string }): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(values)) data.append(name, value);
-  if (file) data.append('file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  return data;
-}
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 const documentOf = (kb: string, id: string) => async () => (await call('GET', `/api/document/acme/${kb}/${id}`)).body as Json;
 const settled = (document: Json) => document.in_queues?.length === 0;
 
 async function processed(kb: string, id: string): Promise<Json> {
-  return until(documentOf(kb, id), settled, `document ${id}`);
+  return waitFor(documentOf(kb, id), settled);
 }
 
 async function content(kb: string, id: string, kind: string): Promise<string> {
@@ -252,7 +230,7 @@ describe('document processing', () => {
 
     const started = await call('POST', '/api/embedding/acme/Vectors', { form: form({ split_level: '2', language: 'german' }) });
     expect(started.status).toBe(202);
-    const status = await until(async () => (await call('GET', '/api/embedding/acme/Vectors')).body, (body) => body.status !== 'in_progress', 'embedding');
+    const status = await waitFor(async () => (await call('GET', '/api/embedding/acme/Vectors')).body, (body) => body.status !== 'in_progress');
     expect(status).toMatchObject({
       status: 'completed',
       last_update_status: 'success',
@@ -276,7 +254,7 @@ describe('document processing', () => {
     engines.setBehaviour({ failures: { embeddings: { status: 400, message: 'input too long' } } });
     try {
       await call('POST', '/api/embedding/acme/Vectors', { json: {} });
-      const failed = await until(async () => (await call('GET', '/api/embedding/acme/Vectors')).body, (body) => body.status !== 'in_progress', 'failed embedding');
+      const failed = await waitFor(async () => (await call('GET', '/api/embedding/acme/Vectors')).body, (body) => body.status !== 'in_progress');
       expect(failed).toMatchObject({ status: 'failed', last_update_status: 'failed', error: 'Text embeddings request failed: HTTP 400: input too long', embedding_stale: true });
       expect(failed.last_successful_details).toEqual(status.last_successful_details);
     } finally {
@@ -298,10 +276,9 @@ describe('document processing', () => {
       const empty = await send('POST', '/api/documents/acme/NoLlm/empty', { name: 'n', folder: 'f', type: 'file' });
       await send('PUT', `/api/documents/acme/NoLlm/${empty.id}/content/digitized`, { content: 'Waiting for an LLM.' });
       await send('POST', '/api/queue/process', { document: { id: empty.id }, action: 'rewrite', partner: 'acme', kb: 'NoLlm' });
-      const failed = await until(
+      const failed = await waitFor(
         async () => (await (await bare.request(`/api/document/acme/NoLlm/${empty.id}`, { key: bareKey })).json()) as Json,
         settled,
-        'the rewrite to fail',
       );
       expect(failed.processing_error).toBe('The LLM engine is not configured (set LLM_BASE_URL)');
       expect(failed.file_digitized).toBe('digitized.md');
@@ -317,7 +294,7 @@ describe('document processing', () => {
     engines.setBehaviour({ delaysMs: { chat: 800 } });
     try {
       await call('POST', '/api/queue/process', { json: { document: { id }, action: 'rewrite', partner: 'acme', kb: 'Library', content_type: 'article' } });
-      await until(async () => chatsAbout('Text rewritten twice.').length, (count) => count > 0, 'the first rewrite to reach the LLM');
+      await waitFor(async () => chatsAbout('Text rewritten twice.').length, (count) => count > 0);
       const second = await call('POST', '/api/queue/process', { json: { document: { id }, action: 'rewrite', partner: 'acme', kb: 'Library', content_type: 'book' } });
       expect(second.body.document.in_queues).toEqual(['rewrite']);
       const document = await processed('Library', id);
@@ -339,7 +316,7 @@ describe('document processing', () => {
     engines.setBehaviour({ delaysMs: { chat: 1500 } });
     try {
       await call('POST', '/api/queue/process', { json: { document: { id }, action: 'rewrite', partner: 'acme', kb: 'Doomed' } });
-      await until(async () => chatsAbout('Slow text to rewrite.').length, (count) => count > 0, 'the rewrite to reach the LLM');
+      await waitFor(async () => chatsAbout('Slow text to rewrite.').length, (count) => count > 0);
       expect((await call('DELETE', `/api/documents/acme/Doomed/${id}?force=false`)).status).toBe(409);
       expect((await call('DELETE', `/api/documents/acme/Doomed/${id}?force=true`)).status).toBe(204);
       // The delayed draft arrives after the delete; a job that noticed stops before the final step.

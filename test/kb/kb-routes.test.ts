@@ -1,40 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
 import yauzl from 'yauzl';
+import { apiCaller, form, type ApiCall } from '../support/json-api';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let key: string;
 let otherKey: string;
+let call: ApiCall;
 
 beforeAll(async () => {
   // An API-only process: queued work stays queued, so every state seen here is deterministic.
   app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000', ROLE: 'api' });
   key = await app.createKey('acme');
+  call = apiCaller(app, key);
   otherKey = await app.createKey('globex');
 });
 afterAll(async () => app?.close());
 
 type Json = Record<string, any>;
 
-async function call(method: string, path: string, options: { json?: unknown; form?: FormData; key?: string | null } = {}) {
-  const headers: Record<string, string> = {};
-  let body: string | FormData | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) body = options.form;
-  const response = await app.request(path, { method, headers, body, key: options.key === null ? undefined : (options.key ?? key) });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-}
 
-function form(values: Record<string, string>, file?: { name: string; data: Buffer | string; type?: string }): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(values)) data.append(name, value);
-  if (file) data.append('file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  return data;
-}
 
 async function createKb(name: string, extra: Record<string, string> = {}) {
   const created = await call('POST', '/api/knowledgebases/acme', { form: form({ name, ...extra }) });
