@@ -2,6 +2,7 @@ import { ApiKeyService } from './auth/api-keys';
 import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config/config';
 import { EventBus } from './events/event-bus';
+import { createLogger, type Logger } from './logger';
 import { QueueRegistry } from './queues/queue-registry';
 import { BlobStore } from './store/blob-store';
 import { KeySpace } from './store/keys';
@@ -11,6 +12,7 @@ import { connectRedis, type RedisConnections } from './store/redis';
 /** The shared machinery every service stands on; one per process. */
 export interface Platform {
   config: Config;
+  logger: Logger;
   keys: KeySpace;
   redis: RedisConnections;
   records: RecordStore;
@@ -33,6 +35,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX);
   return {
     config,
+    logger: createLogger(config),
     keys,
     redis,
     records: new RecordStore(redis.commands, keys),

@@ -1,36 +1,50 @@
-import type { ContentType } from '../domain/knowledge-base/content-types';
+import { z } from 'zod';
+import { CONTENT_TYPES } from '../domain/knowledge-base/content-types';
 import { defineQueue } from './queue-registry';
 
-export interface RewriteOptions {
-  contentType: ContentType;
-  personName: string | null;
-}
+const rewriteOptions = z.object({
+  contentType: z.enum(CONTENT_TYPES),
+  personName: z.string().nullable(),
+});
 
-export interface DigitizeDocumentJob {
-  documentId: string;
-  generation: number;
-  /** Set when a rewrite should follow (auto_rewrite, or the `process` action). */
-  thenRewrite: RewriteOptions | null;
-}
+type DocumentJobKey = { documentId: string; generation: number };
 
-export interface RewriteDocumentJob extends RewriteOptions {
-  documentId: string;
-  generation: number;
-}
+export const digitizeQueue = defineQueue({
+  name: 'kb-digitize',
+  schema: z.object({
+    documentId: z.string(),
+    generation: z.number().int().nonnegative(),
+    /** Set when a rewrite should follow (auto_rewrite, or the `process` action). */
+    thenRewrite: rewriteOptions.nullable(),
+  }),
+  jobId: ({ documentId, generation }: DocumentJobKey) => `${documentId}_digitize_${generation}`,
+});
 
-export interface EmbedKnowledgeBaseJob {
-  kbId: string;
-  generation: number;
-  splitLevel: number;
-  language: string;
-}
+export const rewriteQueue = defineQueue({
+  name: 'kb-rewrite',
+  schema: rewriteOptions.extend({
+    documentId: z.string(),
+    generation: z.number().int().nonnegative(),
+  }),
+  jobId: ({ documentId, generation }: DocumentJobKey) => `${documentId}_rewrite_${generation}`,
+  // Each attempt costs two LLM calls; one retry covers a dropped connection.
+  defaultJobOptions: { attempts: 2 },
+});
 
-export const digitizeQueue = defineQueue<DigitizeDocumentJob>('kb-digitize');
-// Each attempt costs two LLM calls; one retry covers a dropped connection.
-export const rewriteQueue = defineQueue<RewriteDocumentJob>('kb-rewrite', { attempts: 2 });
-export const embedKnowledgeBaseQueue = defineQueue<EmbedKnowledgeBaseJob>('kb-embed', { attempts: 2 });
+export const embedKnowledgeBaseQueue = defineQueue({
+  name: 'kb-embed',
+  schema: z.object({
+    kbId: z.string(),
+    generation: z.number().int().nonnegative(),
+    splitLevel: z.number().int(),
+    language: z.string(),
+  }),
+  // Also the embedding's `external_job_id` on the wire.
+  jobId: ({ kbId, generation }: { kbId: string; generation: number }) => `${kbId}_embed_${generation}`,
+  defaultJobOptions: { attempts: 2 },
+});
 
-/** The BullMQ id of a document job, so a delete can take a waiting job off its queue. */
-export function documentJobId(documentId: string, queue: 'digitize' | 'rewrite', generation: number): string {
-  return `${documentId}:${queue}:${generation}`;
-}
+export type RewriteOptions = z.output<typeof rewriteOptions>;
+export type DigitizeDocumentJob = z.output<typeof digitizeQueue.schema>;
+export type RewriteDocumentJob = z.output<typeof rewriteQueue.schema>;
+export type EmbedKnowledgeBaseJob = z.output<typeof embedKnowledgeBaseQueue.schema>;

@@ -1,15 +1,44 @@
 import { Queue, type JobsOptions, type RedisOptions } from 'bullmq';
+import type { z } from 'zod';
 
-/** A queue's name and payload type, importable by producers without the processor. */
-export interface QueueDefinition<Payload> {
+/**
+ * A queue's contract, importable by producers without the processor: its name, the zod
+ * schema of its payload (parsed when a job is added and again when it is processed), and
+ * the one function that derives a job's id from its payload.
+ */
+export interface QueueDefinition<Schema extends z.ZodType = z.ZodType, Key = z.output<Schema>> {
   readonly name: string;
+  readonly schema: Schema;
+  /**
+   * Derived from the resource and its generation (the key: the payload's fields that name
+   * the work), so re-adding the same work is a no-op and a remove finds the job.
+   */
+  jobId(key: Key): string;
   readonly defaultJobOptions?: JobsOptions;
-  /** Only carries the payload type. */
-  readonly payload?: Payload;
 }
 
-export function defineQueue<Payload>(name: string, defaultJobOptions?: JobsOptions): QueueDefinition<Payload> {
-  return { name, defaultJobOptions };
+// `any`: a definition's key is narrower than its payload, and every key must fit here.
+export type AnyQueueDefinition = QueueDefinition<z.ZodType, any>;
+export type PayloadOf<Definition extends AnyQueueDefinition> = z.output<Definition['schema']>;
+export type JobKeyOf<Definition extends AnyQueueDefinition> = Parameters<Definition['jobId']>[0];
+
+// BullMQ keys jobs as `<prefix>:<queue>:<id>`; a colon inside an id would read as a key separator.
+const JOB_ID = /^[A-Za-z0-9_.-]+$/;
+
+export function defineQueue<Schema extends z.ZodType, Key>(definition: {
+  name: string;
+  schema: Schema;
+  jobId: (key: Key) => string;
+  defaultJobOptions?: JobsOptions;
+}): QueueDefinition<Schema, Key> {
+  return {
+    ...definition,
+    jobId(key) {
+      const id = definition.jobId(key);
+      if (!JOB_ID.test(id)) throw new Error(`Queue ${definition.name} derived an invalid job id: ${id}`);
+      return id;
+    },
+  };
 }
 
 const standardJobOptions: JobsOptions = {
@@ -28,26 +57,46 @@ export class QueueRegistry {
     readonly prefix: string,
   ) {}
 
-  get<Payload>(definition: QueueDefinition<Payload>): Queue<Payload> {
+  /** The BullMQ prefix every queue and worker of this deployment shares. */
+  get bullPrefix(): string {
+    return `${this.prefix}:bull`;
+  }
+
+  get(definition: AnyQueueDefinition): Queue {
     let queue = this.queues.get(definition.name);
     if (!queue) {
       queue = new Queue(definition.name, {
         connection: this.connection,
-        prefix: `${this.prefix}:bull`,
+        prefix: this.bullPrefix,
         defaultJobOptions: { ...standardJobOptions, ...definition.defaultJobOptions },
       });
       this.queues.set(definition.name, queue);
     }
-    return queue as unknown as Queue<Payload>;
+    return queue;
+  }
+
+  async add<Definition extends AnyQueueDefinition>(definition: Definition, payload: PayloadOf<Definition>, options?: JobsOptions): Promise<void> {
+    await this.addBulk(definition, [payload], options);
+  }
+
+  /** One round trip for many jobs; each payload is checked against the contract first. */
+  async addBulk<Definition extends AnyQueueDefinition>(definition: Definition, payloads: PayloadOf<Definition>[], options?: JobsOptions): Promise<void> {
+    if (payloads.length === 0) return;
+    const jobs = payloads.map((payload) => {
+      const data = definition.schema.parse(payload);
+      return { name: definition.name, data, opts: { ...options, jobId: definition.jobId(data) } };
+    });
+    await this.get(definition).addBulk(jobs);
   }
 
   /**
-   * Enqueues with a job id derived from the resource and its generation, so an
-   * at-least-once retry of the trigger itself does not queue the same work twice.
+   * Takes a waiting or delayed job off its queue. An active job is locked and stays: it
+   * finds itself superseded through its generation.
    */
-  async add<Payload>(definition: QueueDefinition<Payload>, jobId: string, payload: Payload, options?: JobsOptions): Promise<void> {
-    const queue = this.get(definition) as unknown as Queue;
-    await queue.add(definition.name, payload, { ...options, jobId: jobId.replaceAll(':', '_') });
+  async remove<Definition extends AnyQueueDefinition>(definition: Definition, key: JobKeyOf<Definition>): Promise<void> {
+    await this.get(definition)
+      .remove(definition.jobId(key))
+      .catch(() => 0);
   }
 
   async close(): Promise<void> {

@@ -1,20 +1,30 @@
+import { z } from 'zod';
 import { defineQueue } from './queue-registry';
 
-export interface SplitVoiceJob {
-  voiceId: string;
-  generation: number;
-  maxSamples: number;
-  sampleDurationSeconds: number;
-  /** A voice created with a file embeds as soon as its samples exist. */
-  thenEmbed: boolean;
-}
+export const splitVoiceQueue = defineQueue({
+  name: 'voice-split',
+  schema: z.object({
+    voiceId: z.string(),
+    generation: z.number().int().nonnegative(),
+    maxSamples: z.number().int().positive(),
+    sampleDurationSeconds: z.number().positive(),
+    /** A voice created with a file embeds as soon as its samples exist. */
+    thenEmbed: z.boolean(),
+  }),
+  jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_split_${generation}`,
+});
 
-export interface EmbedVoiceJob {
-  voiceId: string;
-  generation: number;
-  ttsType: string;
-}
+export const embedVoiceQueue = defineQueue({
+  name: 'voice-embed',
+  schema: z.object({
+    voiceId: z.string(),
+    generation: z.number().int().nonnegative(),
+    ttsType: z.string(),
+  }),
+  jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_embed_${generation}`,
+  // GPU jobs are long and costly; one retry covers a lost connection without repeating work endlessly.
+  defaultJobOptions: { attempts: 2 },
+});
 
-export const splitVoiceQueue = defineQueue<SplitVoiceJob>('voice-split');
-// GPU jobs are long and costly; one retry covers a lost connection without repeating work endlessly.
-export const embedVoiceQueue = defineQueue<EmbedVoiceJob>('voice-embed', { attempts: 2 });
+export type SplitVoiceJob = z.output<typeof splitVoiceQueue.schema>;
+export type EmbedVoiceJob = z.output<typeof embedVoiceQueue.schema>;

@@ -22,9 +22,18 @@ export interface NameIndex {
 export class RecordConflict extends Error {}
 export class NameTaken extends Error {}
 
-export interface WriteOptions {
-  /** Topics that receive the new snapshot. */
-  topics: string[];
+export interface WriteOptions<T = never> {
+  /** Topics that receive the new snapshot; a function reads them off the record being written. */
+  topics: string[] | ((record: T) => string[]);
+}
+
+/**
+ * The part of a record one job works for: the generation the last trigger set, and whether
+ * that work still runs. A job started for an older generation has been superseded.
+ */
+export interface JobStage {
+  generation: number;
+  running: boolean;
 }
 
 // One script does every write: compare the stored JSON with what the caller read, move the
@@ -90,7 +99,7 @@ export class RecordStore {
     kind: string,
     id: string,
     record: Omit<T, 'version'>,
-    options: WriteOptions & { index?: NameIndex },
+    options: WriteOptions<T> & { index?: NameIndex },
   ): Promise<T> {
     const stored = { ...record, version: 1 } as T;
     const result = await this.write(kind, id, '', stored, options, '', options.index?.name ?? '');
@@ -109,7 +118,7 @@ export class RecordStore {
     kind: string,
     id: string,
     change: (current: T) => T | null,
-    options: WriteOptions & { index?: NameIndex; rename?: string },
+    options: WriteOptions<T> & { index?: NameIndex; rename?: string },
   ): Promise<T | null> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const raw = await this.redis.get(this.recordKey(kind, id));
@@ -127,13 +136,40 @@ export class RecordStore {
   }
 
   /**
+   * The one write path of a job's result: `change` applies only while `stageOf` the record
+   * is still at the job's generation and running, so a superseded or deleted job changes
+   * nothing. Returns the new record, or null when nothing was written.
+   */
+  async updateIfCurrent<T extends Versioned>(
+    kind: string,
+    id: string,
+    job: { generation: number; stageOf: (record: T) => JobStage },
+    change: (current: T) => T | null,
+    options: WriteOptions<T>,
+  ): Promise<T | null> {
+    let applied = false;
+    const updated = await this.update<T>(
+      kind,
+      id,
+      (current) => {
+        const stage = job.stageOf(current);
+        const next = stage.generation === job.generation && stage.running ? change(current) : null;
+        applied = next !== null;
+        return next;
+      },
+      options,
+    );
+    return applied ? updated : null;
+  }
+
+  /**
    * Deletes a record and its index entry; subscribers get a last event marked deleted.
    * `guard` sees the exact version being deleted and may throw to refuse.
    */
   async remove<T extends Versioned>(
     kind: string,
     id: string,
-    options: WriteOptions & { index?: NameIndex; guard?: (current: T) => void },
+    options: WriteOptions<T> & { index?: NameIndex; guard?: (current: T) => void },
   ): Promise<T | null> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const raw = await this.redis.get(this.recordKey(kind, id));
@@ -153,7 +189,7 @@ export class RecordStore {
     id: string,
     expected: string,
     next: T,
-    options: WriteOptions & { index?: NameIndex },
+    options: WriteOptions<T> & { index?: NameIndex },
     fromName: string,
     toName: string,
     deleted = false,
@@ -168,7 +204,7 @@ export class RecordStore {
       toName,
       id,
       JSON.stringify(event),
-      ...options.topics.map((topic) => this.keys.channel(topic)),
+      ...(typeof options.topics === 'function' ? options.topics(next) : options.topics).map((topic) => this.keys.channel(topic)),
     );
   }
 }

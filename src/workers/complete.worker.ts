@@ -17,7 +17,7 @@ export interface CompleteWorkerDeps extends AudioToTextDeps {
  * Transcribes the audio files the messages refer to, then asks the LLM for the persona's
  * reply, and records the result through the completion service.
  */
-export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<CompleteJob> {
+export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof completeQueue> {
   const { completions, chat } = deps;
   return {
     queue: completeQueue,

@@ -26,7 +26,7 @@ export interface DigitizeWorkerDeps {
  * ffmpeg to the speech-to-text engine. Safe to run twice: every result is recorded under
  * the job's generation, and a superseded job's files are dropped.
  */
-export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<DigitizeDocumentJob> {
+export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof digitizeQueue> {
   const { knowledgeBases } = deps;
   return {
     queue: digitizeQueue,

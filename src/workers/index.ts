@@ -6,14 +6,14 @@ import { rewriteProcessor } from './rewrite.worker';
 import { transcribeProcessor } from './transcribe.worker';
 import { embedVoiceProcessor } from './voice-embed.worker';
 import { splitVoiceProcessor } from './voice-split.worker';
-import type { JobProcessor } from './worker-runner';
+import { processorFor, type JobProcessor } from './worker-runner';
 
 /** Every queue's processor; the worker role runs them all. */
-export function jobProcessors(services: Services): JobProcessor<never>[] {
+export function jobProcessors(services: Services): JobProcessor[] {
   const { voices, ffmpeg, voiceEmbedding, platform } = services;
-  const processors: JobProcessor<never>[] = [
-    splitVoiceProcessor({ voices, ffmpeg, blobs: platform.blobs }) as JobProcessor<never>,
-    embedVoiceProcessor({ voices, engine: voiceEmbedding, blobs: platform.blobs }) as JobProcessor<never>,
+  const processors: JobProcessor[] = [
+    processorFor(splitVoiceProcessor({ voices, ffmpeg, blobs: platform.blobs })),
+    processorFor(embedVoiceProcessor({ voices, engine: voiceEmbedding, blobs: platform.blobs })),
   ];
   const audioToText = {
     ffmpeg,
@@ -26,18 +26,18 @@ export function jobProcessors(services: Services): JobProcessor<never>[] {
     },
   };
   processors.push(
-    transcribeProcessor({ ...audioToText, transcripts: services.transcripts }) as JobProcessor<never>,
-    completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat }) as JobProcessor<never>,
+    processorFor(transcribeProcessor({ ...audioToText, transcripts: services.transcripts })),
+    processorFor(completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat })),
   );
   const { knowledgeBases } = services;
   processors.push(
-    digitizeProcessor({ ...audioToText, knowledgeBases }) as JobProcessor<never>,
-    rewriteProcessor({
+    processorFor(digitizeProcessor({ ...audioToText, knowledgeBases })),
+    processorFor(rewriteProcessor({
       knowledgeBases,
       chat: services.chat,
       models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
-    }) as JobProcessor<never>,
-    kbEmbedProcessor({ knowledgeBases, embedder: services.textEmbedder, blobs: platform.blobs }) as JobProcessor<never>,
+    })),
+    processorFor(kbEmbedProcessor({ knowledgeBases, embedder: services.textEmbedder, blobs: platform.blobs })),
   );
   return processors;
 }

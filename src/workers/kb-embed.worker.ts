@@ -24,7 +24,7 @@ const BATCH = 256;
  * split by headings, embedded, and written as JSON lines (one chunk and its vector per
  * line) to a blob that replaces the previous run's.
  */
-export function kbEmbedProcessor({ knowledgeBases, embedder, blobs }: KbEmbedWorkerDeps): JobProcessor<EmbedKnowledgeBaseJob> {
+export function kbEmbedProcessor({ knowledgeBases, embedder, blobs }: KbEmbedWorkerDeps): JobProcessor<typeof embedKnowledgeBaseQueue> {
   return {
     queue: embedKnowledgeBaseQueue,
     concurrency: 1,

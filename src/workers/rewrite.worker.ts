@@ -16,7 +16,7 @@ export interface RewriteWorkerDeps {
  * Rewrites a digitized document in two LLM steps: a structured draft, then a final edit of
  * that draft. The draft is recorded as soon as it exists, so a failed final step keeps it.
  */
-export function rewriteProcessor({ knowledgeBases, chat, models }: RewriteWorkerDeps): JobProcessor<RewriteDocumentJob> {
+export function rewriteProcessor({ knowledgeBases, chat, models }: RewriteWorkerDeps): JobProcessor<typeof rewriteQueue> {
   return {
     queue: rewriteQueue,
     async process(job: Job<RewriteDocumentJob>) {

@@ -53,7 +53,7 @@ export async function audioToText(
 }
 
 /** Transcribes one transcript's audio and records the text through the transcript service. */
-export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: TranscriptService }): JobProcessor<TranscribeJob> {
+export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: TranscriptService }): JobProcessor<typeof transcribeQueue> {
   const { transcripts, blobs } = deps;
   return {
     queue: transcribeQueue,

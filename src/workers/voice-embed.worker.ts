@@ -15,7 +15,7 @@ export interface EmbedWorkerDeps {
 }
 
 /** Runs a voice's samples through the embedding engine and stores what it made. */
-export function embedVoiceProcessor({ voices, engine, blobs }: EmbedWorkerDeps): JobProcessor<EmbedVoiceJob> {
+export function embedVoiceProcessor({ voices, engine, blobs }: EmbedWorkerDeps): JobProcessor<typeof embedVoiceQueue> {
   return {
     queue: embedVoiceQueue,
     concurrency: 1,

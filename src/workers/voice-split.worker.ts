@@ -18,7 +18,7 @@ export interface SplitWorkerDeps {
  * twice: the conversion is recorded before splitting, and the samples replace the old
  * set in one write that a superseded job cannot make.
  */
-export function splitVoiceProcessor({ voices, ffmpeg, blobs }: SplitWorkerDeps): JobProcessor<SplitVoiceJob> {
+export function splitVoiceProcessor({ voices, ffmpeg, blobs }: SplitWorkerDeps): JobProcessor<typeof splitVoiceQueue> {
   return {
     queue: splitVoiceQueue,
     async process(job: Job<SplitVoiceJob>) {

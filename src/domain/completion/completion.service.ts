@@ -101,7 +101,7 @@ export class CompletionService {
         this.write(id),
       );
       await this.expire(id, IN_PROGRESS_TTL_SECONDS);
-      await this.deps.queues.add(completeQueue, `${id}:complete`, { completionId: id });
+      await this.deps.queues.add(completeQueue, { completionId: id });
       return created;
     } catch (error) {
       await this.deps.blobs.remove(...inlineBlobs(audioFiles));

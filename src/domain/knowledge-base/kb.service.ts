@@ -5,7 +5,6 @@ import { EngineError } from '../../engines/engine-error';
 import type { EventBus } from '../../events/event-bus';
 import {
   digitizeQueue,
-  documentJobId,
   embedKnowledgeBaseQueue,
   rewriteQueue,
   type RewriteOptions,
@@ -277,10 +276,7 @@ export class KnowledgeBaseService {
     await this.removeDocuments(kb.id, await this.documentsOf(kb.id));
     await this.deps.records.redis.del(this.documentSetKey(kb.id));
     await this.deps.blobs.remove(removed.embedding.blobId);
-    await this.deps.queues
-      .get(embedKnowledgeBaseQueue)
-      .remove(`${kb.id}_embed_${removed.embedding.generation}`)
-      .catch(() => undefined);
+    await this.deps.queues.remove(embedKnowledgeBaseQueue, { kbId: kb.id, generation: removed.embedding.generation });
   }
 
   // Folders
@@ -590,7 +586,7 @@ export class KnowledgeBaseService {
             status: 'in_progress',
             error: null,
             generation,
-            externalJobId: embedJobId(current.id, generation),
+            externalJobId: embedKnowledgeBaseQueue.jobId({ kbId: current.id, generation }),
             splitLevel: settings.splitLevel,
             language: settings.language,
             startedRevision: current.contentRevision,
@@ -601,11 +597,8 @@ export class KnowledgeBaseService {
       this.kbWrite(kb),
     );
     if (!updated) throw new NotFound('Knowledge base not found');
-    await this.deps.queues
-      .get(embedKnowledgeBaseQueue)
-      .remove(embedJobId(kb.id, kb.embedding.generation))
-      .catch(() => undefined);
-    await this.deps.queues.add(embedKnowledgeBaseQueue, `${kb.id}:embed:${updated.embedding.generation}`, {
+    await this.deps.queues.remove(embedKnowledgeBaseQueue, { kbId: kb.id, generation: kb.embedding.generation });
+    await this.deps.queues.add(embedKnowledgeBaseQueue, {
       kbId: kb.id,
       generation: updated.embedding.generation,
       splitLevel: settings.splitLevel,
@@ -704,7 +697,7 @@ export class KnowledgeBaseService {
     await this.deps.blobs.remove(...replaced);
     await this.touchContent(updated.kbId);
     if (rewrite) {
-      await this.deps.queues.add(rewriteQueue, documentJobId(documentId, 'rewrite', generation), {
+      await this.deps.queues.add(rewriteQueue, {
         documentId,
         generation,
         contentType: rewrite.contentType,
@@ -899,15 +892,12 @@ export class KnowledgeBaseService {
     await this.deps.records.redis.sadd(this.documentSetKey(kb.id), ...created.map((document) => document.id));
     const queued = created.filter((document) => document.inQueues.includes('digitize'));
     if (queued.length > 0) {
-      await this.deps.queues.get(digitizeQueue).addBulk(
+      await this.deps.queues.addBulk(
+        digitizeQueue,
         queued.map((document) => ({
-          name: digitizeQueue.name,
-          data: {
-            documentId: document.id,
-            generation: document.generation,
-            thenRewrite: document.autoRewrite ? { contentType: 'auto' as const, personName: document.expertName } : null,
-          },
-          opts: { jobId: bullJobId(documentJobId(document.id, 'digitize', document.generation)) },
+          documentId: document.id,
+          generation: document.generation,
+          thenRewrite: document.autoRewrite ? { contentType: 'auto' as const, personName: document.expertName } : null,
         })),
       );
     }
@@ -925,14 +915,14 @@ export class KnowledgeBaseService {
     await this.cancelJobs(document);
     const personName = rewrite?.personName ?? updated.expertName;
     if (stage === 'rewrite') {
-      await this.deps.queues.add(rewriteQueue, documentJobId(updated.id, 'rewrite', updated.generation), {
+      await this.deps.queues.add(rewriteQueue, {
         documentId: updated.id,
         generation: updated.generation,
         contentType: rewrite?.contentType ?? 'auto',
         personName,
       });
     } else {
-      await this.deps.queues.add(digitizeQueue, documentJobId(updated.id, 'digitize', updated.generation), {
+      await this.deps.queues.add(digitizeQueue, {
         documentId: updated.id,
         generation: updated.generation,
         thenRewrite: rewrite ? { contentType: rewrite.contentType, personName } : null,
@@ -944,8 +934,8 @@ export class KnowledgeBaseService {
   /** Takes a document's waiting jobs off their queues; an active job is locked and stays, to find itself superseded. */
   private async cancelJobs(document: DocumentRecord): Promise<void> {
     await Promise.all([
-      this.deps.queues.get(digitizeQueue).remove(bullJobId(documentJobId(document.id, 'digitize', document.generation))).catch(() => 0),
-      this.deps.queues.get(rewriteQueue).remove(bullJobId(documentJobId(document.id, 'rewrite', document.generation))).catch(() => 0),
+      this.deps.queues.remove(digitizeQueue, { documentId: document.id, generation: document.generation }),
+      this.deps.queues.remove(rewriteQueue, { documentId: document.id, generation: document.generation }),
     ]);
   }
 
@@ -1053,48 +1043,32 @@ export class KnowledgeBaseService {
     await this.deps.records.update<KnowledgeBaseRecord>(KB, kbId, touched, this.kbWrite(kb));
   }
 
-  private async updateIfCurrent(
+  private updateIfCurrent(
     documentId: string,
     generation: number,
     change: (current: DocumentRecord) => DocumentRecord,
   ): Promise<DocumentRecord | null> {
-    let applied = false;
-    const document = await this.deps.records.get<DocumentRecord>(DOCUMENT, documentId);
-    if (!document) return null;
-    const updated = await this.deps.records.update<DocumentRecord>(
+    return this.deps.records.updateIfCurrent<DocumentRecord>(
       DOCUMENT,
       documentId,
-      (current) => {
-        applied = false;
-        if (current.generation !== generation || !isBusy(current)) return null;
-        applied = true;
-        return { ...change(current), updatedAt: now() };
-      },
-      this.documentWrite(document.kbId),
+      { generation, stageOf: (document) => ({ generation: document.generation, running: isBusy(document) }) },
+      (current) => ({ ...change(current), updatedAt: now() }),
+      { topics: (document) => [KnowledgeBaseService.documentsTopic(document.kbId)] },
     );
-    return applied ? updated : null;
   }
 
-  private async updateEmbeddingIfCurrent(
+  private updateEmbeddingIfCurrent(
     kbId: string,
     generation: number,
     change: (current: KnowledgeBaseRecord) => KnowledgeBaseRecord,
   ): Promise<KnowledgeBaseRecord | null> {
-    let applied = false;
-    const kb = await this.deps.records.get<KnowledgeBaseRecord>(KB, kbId);
-    if (!kb) return null;
-    const updated = await this.deps.records.update<KnowledgeBaseRecord>(
+    return this.deps.records.updateIfCurrent<KnowledgeBaseRecord>(
       KB,
       kbId,
-      (current) => {
-        applied = false;
-        if (current.embedding.generation !== generation || current.embedding.status !== 'in_progress') return null;
-        applied = true;
-        return { ...change(current), updatedAt: now() };
-      },
-      this.kbWrite(kb),
+      { generation, stageOf: (kb) => ({ generation: kb.embedding.generation, running: kb.embedding.status === 'in_progress' }) },
+      (current) => ({ ...change(current), updatedAt: now() }),
+      { topics: (kb) => this.kbWrite(kb).topics },
     );
-    return applied ? updated : null;
   }
 }
 
@@ -1108,14 +1082,6 @@ export function contentFilename(kind: Exclude<ContentKind, 'original'>): string 
   return FILENAMES[kind];
 }
 
-export function embedJobId(kbId: string, generation: number): string {
-  return bullJobId(`${kbId}:embed:${generation}`);
-}
-
-/** The id QueueRegistry.add gives a job (BullMQ ids may not contain colons). */
-function bullJobId(jobId: string): string {
-  return jobId.replaceAll(':', '_');
-}
 
 function blobsOf(document: DocumentRecord): (string | undefined)[] {
   return [document.original?.blobId, document.digitized?.blobId, document.draft?.blobId, document.rewritten?.blobId];

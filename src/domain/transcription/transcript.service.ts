@@ -106,7 +106,7 @@ export class TranscriptService {
       await this.deps.blobs.remove(blobId);
       throw error;
     }
-    await this.deps.queues.add(transcribeQueue, `${id}:transcribe`, { transcriptId: id });
+    await this.deps.queues.add(transcribeQueue, { transcriptId: id });
     return created;
   }
 

@@ -268,7 +268,7 @@ export class VoiceService {
       this.write(partner),
     );
     if (!updated) throw new NotFound('Voice not found');
-    await this.deps.queues.add(embedVoiceQueue, `${updated.id}:embed:${updated.embedding.generation}`, {
+    await this.deps.queues.add(embedVoiceQueue, {
       voiceId: updated.id,
       generation: updated.embedding.generation,
       ttsType: type,
@@ -390,7 +390,7 @@ export class VoiceService {
     }
     await this.deps.blobs.remove(...replaced.map((sample) => sample.blobId));
     if (thenEmbed && samples.length > 0 && updated.embedding.status === 'in_progress') {
-      await this.deps.queues.add(embedVoiceQueue, `${updated.id}:embed:${updated.embedding.generation}`, {
+      await this.deps.queues.add(embedVoiceQueue, {
         voiceId: updated.id,
         generation: updated.embedding.generation,
         ttsType: updated.embeddingType,
@@ -449,28 +449,22 @@ export class VoiceService {
     return voice && voice[pipeline].generation === generation && voice[pipeline].status === 'in_progress' ? voice : null;
   }
 
-  private async updateIfCurrent(
+  private updateIfCurrent(
     voiceId: string,
     pipeline: 'splitting' | 'embedding',
     generation: number,
     change: (current: VoiceRecord) => VoiceRecord | null,
   ): Promise<VoiceRecord | null> {
-    let applied = false;
-    const voice = await this.deps.records.get<VoiceRecord>(KIND, voiceId);
-    if (!voice) return null;
-    const updated = await this.deps.records.update<VoiceRecord>(
+    return this.deps.records.updateIfCurrent<VoiceRecord>(
       KIND,
       voiceId,
+      { generation, stageOf: (voice) => ({ generation: voice[pipeline].generation, running: voice[pipeline].status === 'in_progress' }) },
       (current) => {
-        applied = false;
-        if (current[pipeline].generation !== generation || current[pipeline].status !== 'in_progress') return null;
         const next = change(current);
-        if (next) applied = true;
-        return next ? { ...next, updatedAt: now() } : null;
+        return next && { ...next, updatedAt: now() };
       },
-      this.write(voice.partner),
+      { topics: (voice) => [VoiceService.topic(voice.partner)] },
     );
-    return applied ? updated : null;
   }
 
   private async enqueueSplit(voice: VoiceRecord, settings: SplitSettings, thenEmbed: boolean): Promise<VoiceRecord> {
@@ -483,7 +477,7 @@ export class VoiceService {
           this.write(voice.partner),
         );
     if (!updated) throw new NotFound('Voice not found');
-    await this.deps.queues.add(splitVoiceQueue, `${updated.id}:split:${updated.splitting.generation}`, {
+    await this.deps.queues.add(splitVoiceQueue, {
       voiceId: updated.id,
       generation: updated.splitting.generation,
       maxSamples: settings.maxSamples,
