@@ -1,6 +1,8 @@
 import type { Config } from './config/config';
 import { buildHttpServer, type HttpServer } from './http/server';
 import { createPlatform } from './platform';
+import { registerRest } from './rest';
+import { frameworkErrorHandler } from './rest/rest-errors';
 import { schema } from './schema';
 import { createServices, type Services } from './services';
 import { jobProcessors } from './workers';
@@ -23,7 +25,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
   let url: string | undefined;
 
   if (config.ROLE !== 'worker') {
-    http = await buildHttpServer(services, schema);
+    http = await buildHttpServer(services, schema, { frameworkErrors: frameworkErrorHandler, registerRest: (app) => registerRest(app, services) });
     await http.app.listen({ port: config.PORT, host: config.HOST });
     const address = http.app.server.address();
     if (address && typeof address === 'object') {

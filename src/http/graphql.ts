@@ -4,7 +4,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Caller } from '../auth/api-keys';
 import { Invalid, RateLimited } from '../domain/errors';
 import { createGraphqlContext, type GraphqlContext } from '../resolvers/context';
-import { readParams } from '../rest/request-params';
+import { readParams } from './request-params';
 import type { Services } from '../services';
 import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
 import { bindUploads, releaseUploads } from './graphql-uploads';

@@ -1,5 +1,5 @@
-import { canAccessPartner, type Caller } from '../auth/api-keys';
-import { Forbidden, Unauthorized } from '../domain/errors';
+import type { Caller } from '../auth/api-keys';
+import { Unauthorized } from '../domain/errors';
 import type { Services } from '../services';
 import { createLoaders, type Loaders } from './loaders';
 
@@ -19,8 +19,3 @@ export function requireCaller(context: GraphqlContext): Caller {
   return context.caller;
 }
 
-export function requirePartner(context: GraphqlContext, partner: string): Caller {
-  const caller = requireCaller(context);
-  if (!canAccessPartner(caller, partner)) throw new Forbidden();
-  return caller;
-}

@@ -29,7 +29,7 @@ import {
 } from '../domain/knowledge-base/kb.types';
 import { parseInput } from '../domain/shared/validation';
 import type { UploadedFile } from '../domain/shared/uploaded-file';
-import { requirePartner, type GraphqlContext } from './context';
+import type { GraphqlContext } from './context';
 
 type Ctx = GraphqlContext;
 type Maybe<T> = T | null | undefined;
@@ -82,19 +82,16 @@ const documentOptions = (args: DocumentOptionArgs) => ({
  */
 export const knowledgeBaseResolvers = {
   async knowledgeBases(ctx: Ctx, partner: string) {
-    requirePartner(ctx, partner);
     const kbs = await ctx.services.knowledgeBases.list(partner);
     for (const kb of kbs) ctx.loaders.knowledgeBaseById.prime(kb.id, kb);
     return kbs;
   },
 
   async knowledgeBase(ctx: Ctx, partner: string, name: string) {
-    requirePartner(ctx, partner);
     return ctx.services.knowledgeBases.find(partner, name);
   },
 
   async document(ctx: Ctx, partner: string, kbName: string, id: string | number) {
-    requirePartner(ctx, partner);
     if (!UUID.test(String(id))) return null;
     const kb = await ctx.services.knowledgeBases.find(partner, kbName);
     if (!kb) return null;
@@ -132,31 +129,26 @@ export const knowledgeBaseResolvers = {
   },
 
   async createKnowledgeBase(ctx: Ctx, args: { partner: string; name: string; expertName?: Maybe<string>; userEmail?: Maybe<string> }) {
-    requirePartner(ctx, args.partner);
     const input = parseInput(createKnowledgeBaseInput, { name: args.name, expert_name: given(args.expertName), user_email: given(args.userEmail) });
     return ctx.services.knowledgeBases.create(args.partner, { name: input.name, expertName: input.expert_name, userEmail: input.user_email });
   },
 
   async deleteKnowledgeBase(ctx: Ctx, partner: string, name: string) {
-    requirePartner(ctx, partner);
     await ctx.services.knowledgeBases.delete(partner, name);
     return true;
   },
 
   async createFolder(ctx: Ctx, partner: string, kb: string, name: string) {
-    requirePartner(ctx, partner);
     return ctx.services.knowledgeBases.createFolder(partner, kb, parseInput(folderInput, { name }).name);
   },
 
   async deleteFolder(ctx: Ctx, partner: string, kb: string, name: string) {
-    requirePartner(ctx, partner);
     await ctx.services.knowledgeBases.deleteFolder(partner, kb, name);
     return true;
   },
 
   /** The type follows from what was sent (a file or a URL) unless given. */
   async createDocument(ctx: Ctx, args: CreateDocumentArgs) {
-    requirePartner(ctx, args.partner);
     const input = parseInput(createDocumentInput, {
       type: args.type ?? (args.file ? 'file' : 'url'),
       folder: args.folder,
@@ -168,7 +160,6 @@ export const knowledgeBaseResolvers = {
   },
 
   async createDocumentsBatch(ctx: Ctx, args: DocumentOptionArgs & { partner: string; kb: string; folder: string; urls: readonly string[] }) {
-    requirePartner(ctx, args.partner);
     const input = parseInput(batchInput, { folder: args.folder, urls: args.urls, ...documentOptions(args) });
     return ctx.services.knowledgeBases.createBatch(args.partner, args.kb, input);
   },
@@ -177,7 +168,6 @@ export const knowledgeBaseResolvers = {
     ctx: Ctx,
     args: { partner: string; kb: string; name: string; folder: string; type: DocumentType; url?: Maybe<string>; expertName?: Maybe<string>; userEmail?: Maybe<string> },
   ) {
-    requirePartner(ctx, args.partner);
     const input = parseInput(emptyDocumentInput, {
       name: args.name,
       folder: args.folder,
@@ -190,43 +180,36 @@ export const knowledgeBaseResolvers = {
   },
 
   async renameDocument(ctx: Ctx, partner: string, kb: string, id: string | number, name: string) {
-    requirePartner(ctx, partner);
     const input = parseInput(renameDocumentInput, { name });
     return ctx.services.knowledgeBases.renameDocument(partner, kb, documentId(id), input.name);
   },
 
   async updateDocumentType(ctx: Ctx, partner: string, kb: string, id: string | number, type: DocumentType, url?: Maybe<string>) {
-    requirePartner(ctx, partner);
     const input = parseInput(documentTypeInput, { type, url: given(url) });
     return ctx.services.knowledgeBases.setDocumentType(partner, kb, documentId(id), input.type, input.url);
   },
 
   async updateDocumentUrl(ctx: Ctx, partner: string, kb: string, id: string | number, url: string) {
-    requirePartner(ctx, partner);
     const input = parseInput(documentUrlInput, { url });
     return ctx.services.knowledgeBases.setDocumentUrl(partner, kb, documentId(id), input.url);
   },
 
   async deleteDocument(ctx: Ctx, partner: string, kb: string, id: string | number, force?: Maybe<boolean>) {
-    requirePartner(ctx, partner);
     const input = parseInput(deleteDocumentInput, { force: given(force) });
     await ctx.services.knowledgeBases.deleteDocument(partner, kb, documentId(id), input.force);
     return true;
   },
 
   async updateDocumentContent(ctx: Ctx, partner: string, kb: string, id: string | number, kind: ContentKind, content: string) {
-    requirePartner(ctx, partner);
     const input = parseInput(contentInput, { content });
     return ctx.services.knowledgeBases.writeContent(partner, kb, documentId(id), kind, input.content);
   },
 
   async uploadDocumentContent(ctx: Ctx, partner: string, kb: string, id: string | number, kind: ContentKind, file: UploadedFile) {
-    requirePartner(ctx, partner);
     return ctx.services.knowledgeBases.uploadContent(partner, kb, documentId(id), kind, file);
   },
 
   async queueDocumentProcessing(ctx: Ctx, args: RewriteArgs & { partner: string; kb: string; id: string | number; action?: Maybe<ProcessAction> }) {
-    requirePartner(ctx, args.partner);
     const input = parseInput(queueProcessInput, {
       document: { id: String(args.id) },
       action: given(args.action),
@@ -242,7 +225,6 @@ export const knowledgeBaseResolvers = {
   },
 
   async bulkRewrite(ctx: Ctx, args: RewriteArgs & { partner: string; kb: string; folder: string | null; skipRewritten?: Maybe<boolean> }) {
-    requirePartner(ctx, args.partner);
     const input = parseInput(bulkRewriteInput, {
       skip_rewritten: given(args.skipRewritten),
       content_type: given(args.contentType),
@@ -256,18 +238,15 @@ export const knowledgeBaseResolvers = {
   },
 
   async startKnowledgeBaseEmbedding(ctx: Ctx, partner: string, kb: string, splitLevel?: Maybe<number>, language?: Maybe<string>) {
-    requirePartner(ctx, partner);
     const input = parseInput(startEmbeddingInput, { split_level: given(splitLevel), language: given(language) });
     return ctx.services.knowledgeBases.startEmbedding(partner, kb, { splitLevel: input.split_level, language: input.language });
   },
 
   documentUpdated(ctx: Ctx, partner: string, kb: string) {
-    requirePartner(ctx, partner);
     return ctx.services.knowledgeBases.watchDocuments(partner, kb);
   },
 
   knowledgeBaseEmbeddingUpdated(ctx: Ctx, partner: string, kb: string) {
-    requirePartner(ctx, partner);
     return ctx.services.knowledgeBases.watchEmbedding(partner, kb);
   },
 };

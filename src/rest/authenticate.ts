@@ -2,27 +2,34 @@ import type { FastifyRequest } from 'fastify';
 import { canAccessPartner, type ApiKeyService, type Caller } from '../auth/api-keys';
 import type { RateLimiter } from '../auth/rate-limiter';
 import { Forbidden, RateLimited, Unauthorized } from '../domain/errors';
+import { readParams, type ReadParamsOptions } from '../http/request-params';
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
   }
   interface FastifyContextConfig {
-    /** No key needed (the content types list). */
-    public?: boolean;
+    /**
+     * Who may call the route. Unset: a key with access to the route's `:partner`, and a
+     * route without one is refused, so a new route cannot be open by accident. `public`: no
+     * key (the content types list). `owner`: any valid key, the domain checks that the
+     * resource is the key's own (/v2). `partnerInBody`: the partner is a body parameter,
+     * checked once the body is read and before the handler runs.
+     */
+    access?: 'public' | 'owner' | 'partnerInBody';
     /** The voice service also takes the key as the api_key query parameter. */
     apiKeyInQuery?: boolean;
   }
 }
 
 /**
- * An onRequest hook: it runs before the body is read, so an upload without a valid key is
- * refused before a byte of it reaches the disk.
+ * An onRequest hook: it runs before the body is read, so an upload without a valid key, or
+ * for a partner the key may not reach, is refused before a byte of it reaches the disk.
  */
 export function authenticate(apiKeys: ApiKeyService, rateLimiter: RateLimiter) {
   return async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
-    if (config.public) return;
+    if (config.access === 'public') return;
     const header = request.headers['x-api-key'];
     const fromQuery = config.apiKeyInQuery ? (request.query as Record<string, unknown> | undefined)?.api_key : undefined;
     const key = typeof header === 'string' ? header : typeof fromQuery === 'string' ? fromQuery : undefined;
@@ -31,17 +38,31 @@ export function authenticate(apiKeys: ApiKeyService, rateLimiter: RateLimiter) {
     const decision = await rateLimiter.hit(caller.keyId);
     if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
     request.caller = caller;
+    // An unknown path answers 404 to any valid key; there is no partner to check.
+    if (request.is404 || config.access === 'owner' || config.access === 'partnerInBody') return;
+    const partner = (request.params as Record<string, unknown> | undefined)?.partner;
+    if (typeof partner !== 'string' || !canAccessPartner(caller, partner)) throw new Forbidden();
   };
 }
 
-/** The caller set by `authenticate`, checked against the partner in the path. */
-export function authorizePartner(request: FastifyRequest, partner: string): Caller {
-  const caller = request.caller;
-  if (!caller) throw new Unauthorized();
-  if (!canAccessPartner(caller, partner)) throw new Forbidden();
-  return caller;
+/**
+ * A preHandler hook for `partnerInBody` routes: reads the body (the handler gets the same
+ * reading) and checks its `partner`. A missing or malformed partner is left to the handler's
+ * validation, which names it.
+ */
+export function authorizePartnerInBody(readOptions: ReadParamsOptions) {
+  return async (request: FastifyRequest) => {
+    if (request.routeOptions.config.access !== 'partnerInBody') return;
+    const params = await readParams(request, readOptions);
+    const partner = params.values.partner;
+    if (typeof partner === 'string' && !canAccessPartner(requireCaller(request), partner)) {
+      await params.cleanup();
+      throw new Forbidden();
+    }
+  };
 }
 
+/** The caller `authenticate` established; every route but a public one has one. */
 export function requireCaller(request: FastifyRequest): Caller {
   if (!request.caller) throw new Unauthorized();
   return request.caller;

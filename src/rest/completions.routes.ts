@@ -8,12 +8,12 @@ export function completionsRoutes(services: Services) {
   const { completions } = services;
 
   return async (app: FastifyInstance) => {
-    app.post('/completions', async (request, reply) => {
+    app.post('/completions', { config: { access: 'owner' } }, async (request, reply) => {
       const completion = await completions.submit(requireCaller(request), request.body);
       return reply.status(200).send(completionJson(completion));
     });
 
-    app.get('/completions/:id', async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    app.get('/completions/:id', { config: { access: 'owner' } }, async (request: FastifyRequest<{ Params: { id: string } }>) => {
       return completionJson(await completions.get(requireCaller(request), request.params.id));
     });
   };

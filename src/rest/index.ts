@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../domain/errors';
 import type { Services } from '../services';
-import { authenticate } from './authenticate';
+import { readParamsOptions } from '../http/request-params';
+import { authenticate, authorizePartnerInBody } from './authenticate';
 import { errorHandler } from './rest-errors';
 import { voicesRoutes } from './voices.routes';
 import { knowledgeBasesRoutes } from './knowledge-bases.routes';
@@ -25,6 +26,7 @@ export async function registerRest(app: FastifyInstance, services: Services): Pr
         throw new NotFound('Not found');
       });
       api.addHook('onRequest', authenticate(apiKeys, rateLimiter));
+      api.addHook('preHandler', authorizePartnerInBody(readParamsOptions(services.platform)));
       await api.register(voicesRoutes(services));
       await api.register(knowledgeBasesRoutes(services));
     },

@@ -21,7 +21,6 @@ import { folderInfos } from '../domain/knowledge-base/kb.service';
 import { Invalid, NotFound } from '../domain/errors';
 import { parseInput } from '../domain/shared/validation';
 import type { Services } from '../services';
-import { authorizePartner } from './authenticate';
 import {
   batchJson,
   bulkRewriteJson,
@@ -32,7 +31,7 @@ import {
   knowledgeBaseJson,
 } from './kb.wire';
 import { attachment } from './attachment';
-import { paramsHandler, uploadedFile } from './request-params';
+import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
 
 type KbParams = { partner: string; kb: string };
 type DocParams = KbParams & { doc_id: string };
@@ -49,20 +48,18 @@ function documentId(id: string): string {
 /** The knowledge base service's routes: parse, authorize, call the knowledge base service, shape the answer. */
 export function knowledgeBasesRoutes(services: Services) {
   const { knowledgeBases: kbs, platform } = services;
-  const withParams = paramsHandler({ tmpPath: () => platform.blobs.tmpPath(), maxFileBytes: platform.config.MAX_UPLOAD_MB * 1024 * 1024 });
+  const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
-    app.get('/content_types', { config: { public: true } }, async () => [...CONTENT_TYPES]);
+    app.get('/content_types', { config: { access: 'public' } }, async () => [...CONTENT_TYPES]);
 
     // Knowledge bases
 
     app.get('/knowledgebases/:partner', async (request: Req<{ partner: string }>) => {
-      authorizePartner(request, request.params.partner);
       return (await kbs.listWithDocuments(request.params.partner)).map(knowledgeBaseJson);
     });
 
     app.post('/knowledgebases/:partner', async (request: Req<{ partner: string }>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(createKnowledgeBaseInput, params.values);
         const kb = await kbs.create(request.params.partner, { name: input.name, expertName: input.expert_name, userEmail: input.user_email });
@@ -71,7 +68,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.delete('/knowledgebases/:partner/:kb', async (request: Req<KbParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       await kbs.delete(request.params.partner, request.params.kb);
       return reply.status(204).send();
     });
@@ -79,12 +75,10 @@ export function knowledgeBasesRoutes(services: Services) {
     // Folders
 
     app.get('/folders/:partner/:kb', async (request: Req<KbParams>) => {
-      authorizePartner(request, request.params.partner);
       return (await kbs.folders(request.params.partner, request.params.kb)).map(folderJson);
     });
 
     app.post('/folders/:partner/:kb', async (request: Req<KbParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(folderInput, params.values);
         const folder = await kbs.createFolder(request.params.partner, request.params.kb, input.name);
@@ -93,7 +87,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.delete('/folders/:partner/:kb/:folder', async (request: Req<KbParams & { folder: string }>, reply) => {
-      authorizePartner(request, request.params.partner);
       await kbs.deleteFolder(request.params.partner, request.params.kb, request.params.folder);
       return reply.status(204).send();
     });
@@ -101,12 +94,10 @@ export function knowledgeBasesRoutes(services: Services) {
     // Documents
 
     app.get('/documents/:partner/:kb', async (request: Req<KbParams>) => {
-      authorizePartner(request, request.params.partner);
       return knowledgeBaseJson(await kbs.getWithDocuments(request.params.partner, request.params.kb));
     });
 
     app.get('/kb-data/:partner/:kb', async (request: Req<KbParams>) => {
-      authorizePartner(request, request.params.partner);
       const { kb, documents } = await kbs.getWithDocuments(request.params.partner, request.params.kb);
       return {
         name: kb.name,
@@ -117,17 +108,14 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.get('/kb-stats/:partner/:kb', async (request: Req<KbParams>) => {
-      authorizePartner(request, request.params.partner);
       return kbs.stats(request.params.partner, request.params.kb);
     });
 
     app.get('/document/:partner/:kb/:doc_id', async (request: Req<DocParams>) => {
-      authorizePartner(request, request.params.partner);
       return documentJson(await kbs.getDocument(request.params.partner, request.params.kb, documentId(request.params.doc_id)));
     });
 
     app.post('/documents/:partner/:kb', async (request: Req<KbParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(createDocumentInput, params.values);
         const document = await kbs.createDocument(request.params.partner, request.params.kb, input, uploadedFile(params));
@@ -136,7 +124,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.post('/documents/:partner/:kb/batch', async (request: Req<KbParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(batchInput, params.values);
         const result = await kbs.createBatch(request.params.partner, request.params.kb, input);
@@ -145,7 +132,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.post('/documents/:partner/:kb/empty', async (request: Req<KbParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(emptyDocumentInput, params.values);
         const document = await kbs.createEmptyDocument(request.params.partner, request.params.kb, input);
@@ -154,7 +140,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.put('/documents/:partner/:kb/:doc_id/name', async (request: Req<DocParams>) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(renameDocumentInput, params.values);
         const { partner, kb, doc_id } = request.params;
@@ -163,7 +148,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.put('/documents/:partner/:kb/:doc_id/type', async (request: Req<DocParams>) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(documentTypeInput, params.values);
         const { partner, kb, doc_id } = request.params;
@@ -172,7 +156,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.put('/documents/:partner/:kb/:doc_id/url', async (request: Req<DocParams>) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(documentUrlInput, params.values);
         const { partner, kb, doc_id } = request.params;
@@ -181,7 +164,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.delete('/documents/:partner/:kb/:doc_id', async (request: Req<DocParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       const { force } = parseInput(deleteDocumentInput, request.query ?? {});
       const { partner, kb, doc_id } = request.params;
       await kbs.deleteDocument(partner, kb, documentId(doc_id), force);
@@ -191,14 +173,12 @@ export function knowledgeBasesRoutes(services: Services) {
     // Content
 
     app.get('/documents/:partner/:kb/:doc_id/content/:type', async (request: Req<DocParams & { type: string }>) => {
-      authorizePartner(request, request.params.partner);
       const kind = parseInput(contentKindParam, request.params.type);
       const { partner, kb, doc_id } = request.params;
       return kbs.readContent(partner, kb, documentId(doc_id), kind);
     });
 
     app.put('/documents/:partner/:kb/:doc_id/content/:type', async (request: Req<DocParams & { type: string }>) => {
-      authorizePartner(request, request.params.partner);
       const kind = parseInput(contentKindParam, request.params.type);
       return withParams(request, async (params) => {
         const { partner, kb, doc_id } = request.params;
@@ -210,7 +190,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.post('/documents/:partner/:kb/:doc_id/content/:type', async (request: Req<DocParams & { type: string }>) => {
-      authorizePartner(request, request.params.partner);
       const kind = parseInput(contentKindParam, request.params.type);
       return withParams(request, async (params) => {
         const file = uploadedFile(params);
@@ -221,7 +200,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.get('/documents/:partner/:kb/rewritten-bundle', async (request: Req<KbParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       const { kb, files } = await kbs.rewrittenTexts(request.params.partner, request.params.kb);
       const zip = new yazl.ZipFile();
       const used = new Set<string>();
@@ -237,10 +215,9 @@ export function knowledgeBasesRoutes(services: Services) {
 
     // Processing
 
-    app.post('/queue/process', async (request, reply) => {
+    app.post('/queue/process', { config: { access: 'partnerInBody' } }, async (request, reply) => {
       return withParams(request, async (params) => {
         const input = parseInput(queueProcessInput, params.values);
-        authorizePartner(request, input.partner);
         const document = await kbs.queueProcess(input.partner, input.kb, documentId(input.document.id), input.action, {
           contentType: input.content_type,
           personName: input.person_name ?? null,
@@ -250,7 +227,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.post('/bulk/rewrite/folder/:partner/:kb/:folder', async (request: Req<KbParams & { folder: string }>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(bulkRewriteInput, params.values);
         const result = await kbs.bulkRewrite(request.params.partner, request.params.kb, request.params.folder, {
@@ -263,7 +239,6 @@ export function knowledgeBasesRoutes(services: Services) {
     });
 
     app.post('/bulk/rewrite/kb/:partner/:kb', async (request: Req<KbParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(bulkRewriteInput, params.values);
         const result = await kbs.bulkRewrite(request.params.partner, request.params.kb, null, {
@@ -278,12 +253,10 @@ export function knowledgeBasesRoutes(services: Services) {
     // Embedding
 
     app.get('/embedding/:partner/:kb', async (request: Req<KbParams>) => {
-      authorizePartner(request, request.params.partner);
       return embeddingStatusJson(await kbs.get(request.params.partner, request.params.kb));
     });
 
     app.post('/embedding/:partner/:kb', async (request: Req<KbParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(startEmbeddingInput, params.values);
         const kb = await kbs.startEmbedding(request.params.partner, request.params.kb, { splitLevel: input.split_level, language: input.language });

@@ -53,6 +53,11 @@ function asDomainError(error: unknown): DomainError | null {
   return null;
 }
 
+/** Router errors (a malformed URL, an over-long parameter) in the dialect of the API the path names. */
+export function frameworkErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  return errorHandler(request.url.startsWith('/v2/') ? 'v2' : 'api')(error, request, reply);
+}
+
 export function errorHandler(dialect: ErrorDialect) {
   return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const wire = toWireError(error, dialect);

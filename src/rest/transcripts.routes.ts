@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Invalid, PayloadTooLarge } from '../domain/errors';
 import type { Services } from '../services';
 import { requireCaller } from './authenticate';
-import { readParams, type RequestParams } from './request-params';
+import { readParams, type RequestParams } from '../http/request-params';
 import { transcriptJson } from './v2.wire';
 
 /** `boosted_words[]`, `boosted_words[0]`, ... as form clients send arrays, gathered into one list. */
@@ -37,7 +37,7 @@ export function transcriptsRoutes(services: Services) {
   const maxUploadMb = platform.config.MAX_UPLOAD_MB;
 
   return async (app: FastifyInstance) => {
-    app.post('/transcript', async (request, reply) => {
+    app.post('/transcript', { config: { access: 'owner' } }, async (request, reply) => {
       const caller = requireCaller(request);
       let params: RequestParams;
       try {
@@ -65,7 +65,7 @@ export function transcriptsRoutes(services: Services) {
       }
     });
 
-    app.get('/transcript/:id', async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    app.get('/transcript/:id', { config: { access: 'owner' } }, async (request: FastifyRequest<{ Params: { id: string } }>) => {
       return transcriptJson(await transcripts.get(requireCaller(request), request.params.id));
     });
   };

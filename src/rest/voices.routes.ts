@@ -14,9 +14,8 @@ import { sampleFilename } from '../domain/voice/voice.types';
 import { Invalid } from '../domain/errors';
 import { parseInput } from '../domain/shared/validation';
 import type { Services } from '../services';
-import { authorizePartner } from './authenticate';
 import { attachment } from './attachment';
-import { paramsHandler, uploadedFile } from './request-params';
+import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
 import { sampleJson, testSampleJson, voiceDetail, voiceInfoJson, voiceListItem } from './voice.wire';
 
 type VoiceParams = { partner: string; voice: string };
@@ -25,18 +24,16 @@ type Req<P> = FastifyRequest<{ Params: P }>;
 /** The voice service's routes: parse, authorize, call the voice service, shape the answer. */
 export function voicesRoutes(services: Services) {
   const { voices, platform } = services;
-  const withParams = paramsHandler({ tmpPath: () => platform.blobs.tmpPath(), maxFileBytes: platform.config.MAX_UPLOAD_MB * 1024 * 1024 });
+  const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
     const config = { apiKeyInQuery: true };
 
     app.get('/voices/:partner', { config }, async (request: Req<{ partner: string }>) => {
-      authorizePartner(request, request.params.partner);
       return (await voices.list(request.params.partner)).map(voiceListItem);
     });
 
     app.post('/voices/:partner', { config }, async (request: Req<{ partner: string }>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(createVoiceInput, params.values);
         const voice = await voices.create(
@@ -49,7 +46,6 @@ export function voicesRoutes(services: Services) {
     });
 
     app.post('/voices/:partner/empty', { config }, async (request: Req<{ partner: string }>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(createVoiceInput, params.values);
         const voice = await voices.create(request.params.partner, { name: input.name, creatorName: input.creator_name, creatorEmail: input.creator_email });
@@ -58,18 +54,15 @@ export function voicesRoutes(services: Services) {
     });
 
     app.get('/voices/:partner/:voice', { config }, async (request: Req<VoiceParams>) => {
-      authorizePartner(request, request.params.partner);
       return voiceDetail(await voices.get(request.params.partner, request.params.voice));
     });
 
     app.delete('/voices/:partner/:voice', { config }, async (request: Req<VoiceParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       await voices.delete(request.params.partner, request.params.voice);
       return reply.status(204).send();
     });
 
     app.put('/voices/:partner/:voice/name', { config }, async (request: Req<VoiceParams>) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(renameVoiceInput, params.values);
         return voiceDetail(await voices.rename(request.params.partner, request.params.voice, input.name));
@@ -77,7 +70,6 @@ export function voicesRoutes(services: Services) {
     });
 
     app.post('/voices/:partner/:voice/samples', { config }, async (request: Req<VoiceParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const file = uploadedFile(params);
         if (!file) throw Invalid.param('file', 'an audio file is required');
@@ -87,21 +79,18 @@ export function voicesRoutes(services: Services) {
     });
 
     app.get('/voices/:partner/:voice/samples/:index', { config }, async (request: Req<VoiceParams & { index: string }>, reply) => {
-      authorizePartner(request, request.params.partner);
       const index = parseInput(sampleIndexParam, request.params.index);
       const { stream } = await voices.sample(request.params.partner, request.params.voice, index);
       return sendAudio(reply, stream(), sampleFilename(index));
     });
 
     app.delete('/voices/:partner/:voice/samples/:index', { config }, async (request: Req<VoiceParams & { index: string }>, reply) => {
-      authorizePartner(request, request.params.partner);
       const index = parseInput(sampleIndexParam, request.params.index);
       await voices.deleteSample(request.params.partner, request.params.voice, index);
       return reply.status(204).send();
     });
 
     app.get('/voices/:partner/:voice/samples-bundle', { config }, async (request: Req<VoiceParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       const voice = await voices.get(request.params.partner, request.params.voice);
       const zip = new yazl.ZipFile();
       for (const sample of voice.samples) zip.addReadStream(voices.openBlob(sample.blobId), sampleFilename(sample.index), { compress: false });
@@ -114,7 +103,6 @@ export function voicesRoutes(services: Services) {
     });
 
     app.post('/voices/:partner/:voice/split', { config }, async (request: Req<VoiceParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(splitVoiceInput, params.values);
         const voice = await voices.split(request.params.partner, request.params.voice, {
@@ -126,7 +114,6 @@ export function voicesRoutes(services: Services) {
     });
 
     app.post('/voices/:partner/:voice/embed', { config }, async (request: Req<VoiceParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(embedVoiceInput, params.values);
         const voice = await voices.embed(request.params.partner, request.params.voice, input.tts_type);
@@ -135,7 +122,6 @@ export function voicesRoutes(services: Services) {
     });
 
     app.get('/voices/:partner/:voice/test-samples', { config }, async (request: Req<VoiceParams>) => {
-      authorizePartner(request, request.params.partner);
       const { tts_type } = parseInput(ttsTypeQuery, request.query);
       const voice = await voices.get(request.params.partner, request.params.voice);
       const ttsType = tts_type ?? platform.config.DEFAULT_TTS_TYPE;
@@ -143,21 +129,18 @@ export function voicesRoutes(services: Services) {
     });
 
     app.get('/voices/:partner/:voice/test-samples/:filename', { config }, async (request: Req<VoiceParams & { filename: string }>, reply) => {
-      authorizePartner(request, request.params.partner);
       const { tts_type } = parseInput(ttsTypeQuery, request.query);
       const { file, stream } = await voices.testSample(request.params.partner, request.params.voice, request.params.filename, tts_type);
       return sendAudio(reply, stream(), file.filename);
     });
 
     app.delete('/voices/:partner/:voice/test-files/:tts_type', { config }, async (request: Req<VoiceParams & { tts_type: string }>, reply) => {
-      authorizePartner(request, request.params.partner);
       const ttsType = parseInput(ttsTypeParam, request.params.tts_type);
       await voices.deleteTestFiles(request.params.partner, request.params.voice, ttsType);
       return reply.status(204).send();
     });
 
     app.put('/voices/:partner/:voice/preferred-sample', { config }, async (request: Req<VoiceParams>) => {
-      authorizePartner(request, request.params.partner);
       return withParams(request, async (params) => {
         const input = parseInput(preferredSampleInput, { sample_index: params.values.sample_index ?? '' });
         return voiceDetail(await voices.setPreferredSample(request.params.partner, request.params.voice, input.sample_index));
@@ -165,7 +148,6 @@ export function voicesRoutes(services: Services) {
     });
 
     app.get('/voices/:partner/:voice/embedding-archive', { config }, async (request: Req<VoiceParams>, reply) => {
-      authorizePartner(request, request.params.partner);
       const { tts_type } = parseInput(ttsTypeQuery, request.query);
       const { voice, stream } = await voices.embeddingArchive(request.params.partner, request.params.voice, tts_type);
       return reply

@@ -76,6 +76,7 @@ builder.queryField('completion', (t) =>
   t.field({
     type: CompletionRef,
     args: { id: t.arg.id({ required: true, description: '/v2/completions/<uuid> or the bare uuid.' }) },
+    authScopes: { owner: true },
     resolve: (_root, args, ctx) => resolvers.completion(ctx, String(args.id)),
   }),
 );
@@ -85,6 +86,7 @@ builder.mutationField('submitCompletion', (t) =>
     type: CompletionRef,
     description: 'Queues a completion; follow it with completionUpdated.',
     args: { input: t.arg({ type: SubmitCompletionInput, required: true }) },
+    authScopes: { owner: true },
     resolve: (_root, args, ctx) => resolvers.submitCompletion(ctx, args.input),
   }),
 );
@@ -94,6 +96,7 @@ builder.subscriptionField('completionUpdated', (t) =>
     type: CompletionRef,
     description: 'The completion now, then after every change; ends once it is COMPLETED or FAILED.',
     args: { id: t.arg.id({ required: true }) },
+    authScopes: { owner: true },
     subscribe: (_root, args, ctx) => resolvers.completionUpdated(ctx, String(args.id)),
     resolve: (event: ChangeEvent<CompletionRecord>) => event.data,
   }),

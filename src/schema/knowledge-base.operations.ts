@@ -22,12 +22,14 @@ builder.queryFields((t) => ({
     type: [KnowledgeBaseRef],
     description: "The partner's knowledge bases by name.",
     args: { partner: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.knowledgeBases(ctx, args.partner),
   }),
   knowledgeBase: t.field({
     type: KnowledgeBaseRef,
     nullable: true,
     args: { partner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.knowledgeBase(ctx, args.partner, args.name),
   }),
   document: t.field({
@@ -35,6 +37,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'Null when the knowledge base or the document does not exist.',
     args: { partner: t.arg.string({ required: true }), kb: t.arg.string({ required: true }), id: t.arg.id({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.document(ctx, args.partner, args.kb, args.id),
   }),
 }));
@@ -48,21 +51,25 @@ builder.mutationFields((t) => ({
       expertName: t.arg.string({ description: 'Default author or speaker of its documents.' }),
       userEmail: t.arg.string({ description: 'Default user e-mail of its documents.' }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.createKnowledgeBase(ctx, args),
   }),
   deleteKnowledgeBase: t.boolean({
     description: 'Deletes the knowledge base with its documents, their files, waiting jobs and its embedding.',
     args: { partner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.deleteKnowledgeBase(ctx, args.partner, args.name),
   }),
   createFolder: t.field({
     type: FolderRef,
     args: { partner: t.arg.string({ required: true }), kb: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.createFolder(ctx, args.partner, args.kb, args.name),
   }),
   deleteFolder: t.boolean({
     description: 'Deletes the folder and the documents in it, processing or not.',
     args: { partner: t.arg.string({ required: true }), kb: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.deleteFolder(ctx, args.partner, args.kb, args.name),
   }),
   createDocument: t.field({
@@ -82,6 +89,7 @@ builder.mutationFields((t) => ({
       modelTier: t.arg({ type: ModelTierEnum, defaultValue: 'standard' }),
       useOriginalAsRewritten: t.arg.boolean({ defaultValue: false, description: 'Use the digitized text as the rewrite; no LLM runs.' }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.createDocument(ctx, args),
   }),
   createDocumentsBatch: t.field({
@@ -98,6 +106,7 @@ builder.mutationFields((t) => ({
       modelTier: t.arg({ type: ModelTierEnum, defaultValue: 'standard' }),
       useOriginalAsRewritten: t.arg.boolean({ defaultValue: false }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.createDocumentsBatch(ctx, args),
   }),
   createEmptyDocument: t.field({
@@ -113,11 +122,13 @@ builder.mutationFields((t) => ({
       expertName: t.arg.string(),
       userEmail: t.arg.string(),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.createEmptyDocument(ctx, args),
   }),
   renameDocument: t.field({
     type: DocumentRef,
     args: { partner: t.arg.string({ required: true }), kb: t.arg.string({ required: true }), id: t.arg.id({ required: true }), name: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.renameDocument(ctx, args.partner, args.kb, args.id, args.name),
   }),
   updateDocumentType: t.field({
@@ -129,12 +140,14 @@ builder.mutationFields((t) => ({
       type: t.arg({ type: DocumentTypeEnum, required: true }),
       url: t.arg.string({ description: 'Required for URL when the document has none.' }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.updateDocumentType(ctx, args.partner, args.kb, args.id, args.type, args.url),
   }),
   updateDocumentUrl: t.field({
     type: DocumentRef,
     description: 'Changes the URL without fetching it; queue a DIGITIZE for that.',
     args: { partner: t.arg.string({ required: true }), kb: t.arg.string({ required: true }), id: t.arg.id({ required: true }), url: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.updateDocumentUrl(ctx, args.partner, args.kb, args.id, args.url),
   }),
   deleteDocument: t.boolean({
@@ -144,6 +157,7 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       force: t.arg.boolean({ defaultValue: true, description: 'Also delete a document that is being processed; false gives CONFLICT then.' }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.deleteDocument(ctx, args.partner, args.kb, args.id, args.force),
   }),
   updateDocumentContent: t.field({
@@ -156,6 +170,7 @@ builder.mutationFields((t) => ({
       kind: t.arg({ type: DocumentContentKindEnum, required: true }),
       content: t.arg.string({ required: true }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.updateDocumentContent(ctx, args.partner, args.kb, args.id, args.kind, args.content),
   }),
   uploadDocumentContent: t.field({
@@ -168,6 +183,7 @@ builder.mutationFields((t) => ({
       kind: t.arg({ type: DocumentContentKindEnum, required: true }),
       file: t.arg({ type: 'Upload', required: true }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.uploadDocumentContent(ctx, args.partner, args.kb, args.id, args.kind, args.file),
   }),
   queueDocumentProcessing: t.field({
@@ -181,6 +197,7 @@ builder.mutationFields((t) => ({
       contentType: t.arg({ type: RewriteContentTypeEnum, defaultValue: 'auto' }),
       personName: t.arg.string({ description: "Author or speaker named in the prompt; defaults to the document's expertName." }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.queueDocumentProcessing(ctx, args),
   }),
   bulkRewriteFolder: t.field({
@@ -193,6 +210,7 @@ builder.mutationFields((t) => ({
       contentType: t.arg({ type: RewriteContentTypeEnum, defaultValue: 'auto' }),
       personName: t.arg.string({ description: "Author or speaker named in the prompt; defaults to the document's expertName." }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.bulkRewrite(ctx, args),
   }),
   bulkRewriteKnowledgeBase: t.field({
@@ -204,6 +222,7 @@ builder.mutationFields((t) => ({
       contentType: t.arg({ type: RewriteContentTypeEnum, defaultValue: 'auto' }),
       personName: t.arg.string({ description: "Author or speaker named in the prompt; defaults to the document's expertName." }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.bulkRewrite(ctx, { ...args, folder: null }),
   }),
   startKnowledgeBaseEmbedding: t.field({
@@ -215,6 +234,7 @@ builder.mutationFields((t) => ({
       splitLevel: t.arg.int({ defaultValue: 0, description: 'Heading level to split at, 0-6.' }),
       language: t.arg.string({ defaultValue: 'english', description: 'Language of the content.' }),
     },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.startKnowledgeBaseEmbedding(ctx, args.partner, args.kb, args.splitLevel, args.language),
   }),
 }));
@@ -224,6 +244,7 @@ builder.subscriptionFields((t) => ({
     type: DocumentRef,
     description: 'Every document of the knowledge base now, then each document that changes (a deletion has deleted: true).',
     args: { partner: t.arg.string({ required: true }), kb: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     subscribe: (_root, args, ctx) => resolvers.documentUpdated(ctx, args.partner, args.kb),
     resolve: (event: ChangeEvent<DocumentRecord>) => toDocument(event),
   }),
@@ -231,6 +252,7 @@ builder.subscriptionFields((t) => ({
     type: KnowledgeBaseEmbeddingStatusRef,
     description: 'The embedding status now, then after every change; ends after the deletion of the knowledge base.',
     args: { partner: t.arg.string({ required: true }), kb: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => ({ partner: args.partner }),
     subscribe: (_root, args, ctx) => resolvers.knowledgeBaseEmbeddingUpdated(ctx, args.partner, args.kb),
     resolve: (event: ChangeEvent<KnowledgeBaseRecord>) => toEmbeddingStatus(event),
   }),

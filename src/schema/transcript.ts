@@ -46,6 +46,7 @@ builder.queryField('transcript', (t) =>
   t.field({
     type: TranscriptRef,
     args: { id: t.arg.id({ required: true, description: '/v2/transcript/<uuid> or the bare uuid.' }) },
+    authScopes: { owner: true },
     resolve: (_root, args, ctx) => resolvers.transcript(ctx, String(args.id)),
   }),
 );
@@ -55,6 +56,7 @@ builder.mutationField('submitTranscript', (t) =>
     type: TranscriptRef,
     description: 'Queues a transcription; follow it with transcriptUpdated.',
     args: { input: t.arg({ type: SubmitTranscriptInput, required: true }) },
+    authScopes: { owner: true },
     resolve: (_root, args, ctx) => resolvers.submitTranscript(ctx, args.input),
   }),
 );
@@ -64,6 +66,7 @@ builder.subscriptionField('transcriptUpdated', (t) =>
     type: TranscriptRef,
     description: 'The transcript now, then after every change; ends once it is COMPLETED or ERROR.',
     args: { id: t.arg.id({ required: true }) },
+    authScopes: { owner: true },
     subscribe: (_root, args, ctx) => resolvers.transcriptUpdated(ctx, String(args.id)),
     resolve: (event: ChangeEvent<TranscriptRecord>) => event.data,
   }),

@@ -20,12 +20,25 @@ export interface ReadParamsOptions {
   fileFields?: readonly string[] | 'any';
 }
 
+// A body can be read once; a hook that needs a parameter before the handler (the partner of
+// a route that carries it in the body) and the handler share one reading.
+const readings = new WeakMap<FastifyRequest, Promise<RequestParams>>();
+
 /**
  * Reads a request's parameters whatever the encoding (multipart, urlencoded, JSON or the
  * query string): legacy clients differ, and none of them should break. Files stream to
  * disk with the size limit enforced while they arrive.
  */
-export async function readParams(request: FastifyRequest, options: ReadParamsOptions): Promise<RequestParams> {
+export function readParams(request: FastifyRequest, options: ReadParamsOptions): Promise<RequestParams> {
+  let reading = readings.get(request);
+  if (!reading) {
+    reading = readOnce(request, options);
+    readings.set(request, reading);
+  }
+  return reading;
+}
+
+async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Promise<RequestParams> {
   const values: Record<string, unknown> = { ...((request.query as Record<string, unknown>) ?? {}) };
   const files: UploadedFile[] = [];
   const cleanup = async () => {
@@ -71,6 +84,11 @@ export async function readParams(request: FastifyRequest, options: ReadParamsOpt
   }
   Object.assign(values, formValues);
   return { values, files, cleanup };
+}
+
+/** Where a request's uploads go and how large they may be, from the deployment's settings. */
+export function readParamsOptions(platform: { blobs: { tmpPath(): string }; config: { MAX_UPLOAD_MB: number } }): ReadParamsOptions {
+  return { tmpPath: () => platform.blobs.tmpPath(), maxFileBytes: platform.config.MAX_UPLOAD_MB * 1024 * 1024 };
 }
 
 /**
