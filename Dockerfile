@@ -1,6 +1,16 @@
 # The service image: API and workers (ROLE picks the half), with ffmpeg and espeak-ng.
-FROM node:22-bookworm-slim
+# Two stages: the build stage has the dev dependencies and bundles src/ into dist/; the
+# runtime stage installs production dependencies only and runs the built JavaScript.
 
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY src ./src
+RUN npm run build
+
+FROM node:22-bookworm-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg espeak-ng ca-certificates tini \
   && rm -rf /var/lib/apt/lists/*
@@ -8,8 +18,7 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY tsconfig.json ./
-COPY src ./src
+COPY --from=build /app/dist ./dist
 
 ENV NODE_ENV=production \
     PORT=4000 \
@@ -22,6 +31,6 @@ EXPOSE 4000
 
 # tini forwards SIGTERM so the server drains instead of being killed mid-job.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "src/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/main.js"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
