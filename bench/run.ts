@@ -5,6 +5,7 @@ import { FormData, request } from 'undici';
 import { makeSine } from '../test/support/audio';
 import { PollerPool } from './pollers';
 import { benchKnowledgeBase } from './kb';
+import { benchStartup } from './startup';
 import { SubscriberPool, type RoundResult } from './subscribers';
 import {
   Cleanup,
@@ -464,6 +465,8 @@ async function main(cleanup: Cleanup): Promise<void> {
   await bench.server.stop();
   // Its own server processes and Redis instances, so the voice figures' server is gone first.
   await benchKnowledgeBase({ log });
+  log('');
+  await benchStartup({ log });
   log(`\nwhole run: ${round((performance.now() - started) / 1000, 0)} s`);
 }
 
