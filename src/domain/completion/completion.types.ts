@@ -14,15 +14,21 @@ export interface CompletionMessage {
   content: string | ContentPart[];
 }
 
-/** An audio file as stored: a partner URL fetched by the job, or a data URI decoded at submission. */
-export type AudioSource = { kind: 'url'; url: string } | { kind: 'inline'; blobId: string; mimeType: string };
+/** An audio file as the partner gave it: a URL, or the bytes of a data URI. */
+export type AudioFileInput = { kind: 'url'; url: string } | { kind: 'inline'; mimeType: string; bytes: Buffer };
 
-export interface StoredCompletionInput {
+/** A valid completion request; its audio files as the partner gave them until they are stored. */
+export interface CompletionInput<AudioFile = AudioFileInput> {
   messages: CompletionMessage[];
-  audioFiles: Record<string, AudioSource>;
+  audioFiles: Record<string, AudioFile>;
   character: string | null;
   characterParams: Record<string, string>;
 }
+
+/** An audio file as stored: a partner URL fetched by the job, or a data URI decoded at submission. */
+export type AudioSource = { kind: 'url'; url: string } | { kind: 'inline'; blobId: string; mimeType: string };
+
+export type StoredCompletionInput = CompletionInput<AudioSource>;
 
 export interface CompletionOutput {
   message: { role: 'assistant'; content: string };
