@@ -34,7 +34,7 @@ export interface CompletionOutput {
   message: { role: 'assistant'; content: string };
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
   model: string;
-  /** The text heard in each audio file the messages referenced, by its name. */
+  /** The text heard in each audio file, by its name. */
   transcripts: Record<string, string>;
 }
 
@@ -72,4 +72,10 @@ export function referencedAudioFiles(messages: readonly CompletionMessage[]): st
     for (const part of message.content) if (part.type === 'audio') names.add(part.audio_file);
   }
   return [...names];
+}
+
+/** The audio files no message points at, in the order of `audio_files`: the LLM hears them after the messages. */
+export function unreferencedAudioFiles(input: StoredCompletionInput): string[] {
+  const referenced = new Set(referencedAudioFiles(input.messages));
+  return Object.keys(input.audioFiles).filter((name) => !referenced.has(name));
 }
