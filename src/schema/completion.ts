@@ -64,7 +64,7 @@ const AudioFileInput = builder.inputType('CompletionAudioFileInput', {
 export const SubmitCompletionInput = builder.inputType('SubmitCompletionInput', {
   fields: (t) => ({
     messages: t.field({ type: [MessageInput], required: true }),
-    audioFiles: t.field({ type: [AudioFileInput] }),
+    audioFiles: t.field({ type: [AudioFileInput], description: 'Files that no message part names are heard after the messages, in this order.' }),
     character: t.string({ description: 'The persona to play.' }),
     characterParams: t.field({ type: 'JSON', description: 'String values: description, personality, speaking_style, language, ...' }),
   }),
