@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseCompletionRequest } from '../domain/completion/completion.inputs';
 import type { Services } from '../services';
 import { requireCaller } from './authenticate';
 import { completionJson } from './v2.wire';
@@ -9,7 +10,7 @@ export function completionsRoutes(services: Services) {
 
   return async (app: FastifyInstance) => {
     app.post('/completions', { config: { access: 'owner' } }, async (request, reply) => {
-      const completion = await completions.submit(requireCaller(request), request.body);
+      const completion = await completions.submit(requireCaller(request), parseCompletionRequest(request.body));
       return reply.status(200).send(completionJson(completion));
     });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Invalid, PayloadTooLarge } from '../domain/errors';
+import { parseTranscriptRequest } from '../domain/transcription/transcript.inputs';
 import type { Services } from '../services';
 import { requireCaller } from './authenticate';
 import { readParams, type RequestParams } from '../http/request-params';
@@ -58,7 +59,7 @@ export function transcriptsRoutes(services: Services) {
         const values = formValues(params.values);
         const upload = audioUpload(params);
         if (upload) values.audio = upload;
-        const transcript = await transcripts.submit(caller, values);
+        const transcript = await transcripts.submit(caller, parseTranscriptRequest(values));
         return reply.status(200).send(transcriptJson(transcript));
       } finally {
         await params.cleanup();

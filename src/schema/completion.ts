@@ -1,6 +1,4 @@
 import { completionPath, COMPLETION_STATES, MESSAGE_ROLES, type CompletionRecord } from '../domain/completion/completion.types';
-import { transcriptionResolvers as resolvers } from '../resolvers/transcription.resolvers';
-import type { ChangeEvent } from '../store/record-store';
 import { builder } from './builder';
 
 export const CompletionStateEnum = builder.enumType('CompletionState', {
@@ -63,41 +61,11 @@ const AudioFileInput = builder.inputType('CompletionAudioFileInput', {
   }),
 });
 
-const SubmitCompletionInput = builder.inputType('SubmitCompletionInput', {
+export const SubmitCompletionInput = builder.inputType('SubmitCompletionInput', {
   fields: (t) => ({
     messages: t.field({ type: [MessageInput], required: true }),
-    audioFiles: t.field({ type: [AudioFileInput] }),
+    audioFiles: t.field({ type: [AudioFileInput], description: 'Files that no message part names are heard after the messages, in this order.' }),
     character: t.string({ description: 'The persona to play.' }),
     characterParams: t.field({ type: 'JSON', description: 'String values: description, personality, speaking_style, language, ...' }),
   }),
 });
-
-builder.queryField('completion', (t) =>
-  t.field({
-    type: CompletionRef,
-    args: { id: t.arg.id({ required: true, description: '/v2/completions/<uuid> or the bare uuid.' }) },
-    authScopes: { owner: true },
-    resolve: (_root, args, ctx) => resolvers.completion(ctx, String(args.id)),
-  }),
-);
-
-builder.mutationField('submitCompletion', (t) =>
-  t.field({
-    type: CompletionRef,
-    description: 'Queues a completion; follow it with completionUpdated.',
-    args: { input: t.arg({ type: SubmitCompletionInput, required: true }) },
-    authScopes: { owner: true },
-    resolve: (_root, args, ctx) => resolvers.submitCompletion(ctx, args.input),
-  }),
-);
-
-builder.subscriptionField('completionUpdated', (t) =>
-  t.field({
-    type: CompletionRef,
-    description: 'The completion now, then after every change; ends once it is COMPLETED or FAILED.',
-    args: { id: t.arg.id({ required: true }) },
-    authScopes: { owner: true },
-    subscribe: (_root, args, ctx) => resolvers.completionUpdated(ctx, String(args.id)),
-    resolve: (event: ChangeEvent<CompletionRecord>) => event.data,
-  }),
-);

@@ -4,8 +4,12 @@ import './scalars';
 import './content-types';
 import './voice.operations';
 import './knowledge-base.operations';
-import './transcript';
-import './completion';
+import './transcript.queries';
+import './transcript.mutations';
+import './transcript.subscriptions';
+import './completion.queries';
+import './completion.mutations';
+import './completion.subscriptions';
 
 /**
  * Refuses to build a schema with a root field that names no auth scope, so a new query,

@@ -1,6 +1,4 @@
 import { transcriptPath, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
-import { transcriptionResolvers as resolvers } from '../resolvers/transcription.resolvers';
-import type { ChangeEvent } from '../store/record-store';
 import { builder } from './builder';
 
 export const TranscriptStatusEnum = builder.enumType('TranscriptStatus', {
@@ -29,7 +27,7 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
   }),
 });
 
-const SubmitTranscriptInput = builder.inputType('SubmitTranscriptInput', {
+export const SubmitTranscriptInput = builder.inputType('SubmitTranscriptInput', {
   description: 'Exactly one of audioUrl and audio; the rest as the REST parameters of the same names.',
   fields: (t) => ({
     audioUrl: t.string(),
@@ -41,33 +39,3 @@ const SubmitTranscriptInput = builder.inputType('SubmitTranscriptInput', {
     boostedWords: t.stringList({ description: 'At most 100 terms to favour.' }),
   }),
 });
-
-builder.queryField('transcript', (t) =>
-  t.field({
-    type: TranscriptRef,
-    args: { id: t.arg.id({ required: true, description: '/v2/transcript/<uuid> or the bare uuid.' }) },
-    authScopes: { owner: true },
-    resolve: (_root, args, ctx) => resolvers.transcript(ctx, String(args.id)),
-  }),
-);
-
-builder.mutationField('submitTranscript', (t) =>
-  t.field({
-    type: TranscriptRef,
-    description: 'Queues a transcription; follow it with transcriptUpdated.',
-    args: { input: t.arg({ type: SubmitTranscriptInput, required: true }) },
-    authScopes: { owner: true },
-    resolve: (_root, args, ctx) => resolvers.submitTranscript(ctx, args.input),
-  }),
-);
-
-builder.subscriptionField('transcriptUpdated', (t) =>
-  t.field({
-    type: TranscriptRef,
-    description: 'The transcript now, then after every change; ends once it is COMPLETED or ERROR.',
-    args: { id: t.arg.id({ required: true }) },
-    authScopes: { owner: true },
-    subscribe: (_root, args, ctx) => resolvers.transcriptUpdated(ctx, String(args.id)),
-    resolve: (event: ChangeEvent<TranscriptRecord>) => event.data,
-  }),
-);

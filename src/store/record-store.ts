@@ -82,6 +82,11 @@ export class RecordStore {
     return this.keys.key(kind, id);
   }
 
+  /** Every write replaces the key and with it any expiry, so a record that expires sets it again after each write. */
+  async expire(kind: string, id: string, seconds: number): Promise<void> {
+    await this.redis.expire(this.recordKey(kind, id), seconds);
+  }
+
   async get<T extends Versioned>(kind: string, id: string): Promise<T | null> {
     const raw = await this.redis.get(this.recordKey(kind, id));
     return raw ? (JSON.parse(raw) as T) : null;

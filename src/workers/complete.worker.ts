@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import type { CompletionService } from '../domain/completion/completion.service';
-import { referencedAudioFiles } from '../domain/completion/completion.types';
+import { referencedAudioFiles, unreferencedAudioFiles } from '../domain/completion/completion.types';
 import { chatMessages } from '../domain/completion/persona-prompt';
 import type { ChatCompletionsClient } from '../engines/chat-completions.client';
 import { EngineError } from '../engines/engine-error';
@@ -14,8 +14,8 @@ export interface CompleteWorkerDeps extends AudioToTextDeps {
 }
 
 /**
- * Transcribes the audio files the messages refer to, then asks the LLM for the persona's
- * reply, and records the result through the completion service.
+ * Transcribes every audio file, those the messages refer to first, then asks the LLM for the
+ * persona's reply, and records the result through the completion service.
  */
 export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof completeQueue> {
   const { completions, chat } = deps;
@@ -26,7 +26,7 @@ export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof
       if (!completion) return;
       const { input } = completion;
       const transcripts: Record<string, string> = {};
-      for (const name of referencedAudioFiles(input.messages)) {
+      for (const name of [...referencedAudioFiles(input.messages), ...unreferencedAudioFiles(input)]) {
         const source = input.audioFiles[name];
         if (!source) throw new EngineError(`Audio file '${name}' is missing`, false);
         try {

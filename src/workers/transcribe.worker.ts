@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Job } from 'bullmq';
-import { isAcceptedContainer, type TranscriptService } from '../domain/transcription/transcript.service';
+import type { TranscriptService } from '../domain/transcription/transcript.service';
 import { applyTextOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
-import { AUDIO_FORMATS } from '../domain/transcription/transcript.types';
+import { AUDIO_FORMATS, isAcceptedContainer } from '../domain/transcription/transcript.types';
 import { EngineError } from '../engines/engine-error';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';

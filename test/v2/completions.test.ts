@@ -125,7 +125,7 @@ describe('completion', () => {
           { role: 'assistant', content: 'Ahoy! What can I do for you?' },
           { role: 'user', content: [{ type: 'text', text: 'Listen to this:' }, { type: 'audio', audio_file: 'greeting' }] },
         ],
-        audio_files: { greeting: files.url('hello.ogg'), unused: files.url('missing.ogg') },
+        audio_files: { greeting: files.url('hello.ogg') },
         character: 'Captain Rowan',
         character_params: { personality: 'gruff but kind', speaking_style: 'nautical slang', language: 'English' },
       },
@@ -151,6 +151,68 @@ describe('completion', () => {
       { role: 'assistant', content: 'Ahoy! What can I do for you?' },
       { role: 'user', content: `Listen to this:\n${defaultTranscript}` },
     ]);
+  });
+
+  it('gives the LLM the audio files no message names after the messages, in the order of audio_files', async () => {
+    const before = engine.requests.length;
+    const done = await submitAndWait({
+      input: {
+        messages: [
+          { role: 'system', content: 'Keep answers short.' },
+          { role: 'user', content: [{ type: 'text', text: 'First this:' }, { type: 'audio', audio_file: 'greeting' }] },
+        ],
+        audio_files: { memo: wavDataUri, greeting: files.url('hello.ogg'), tail: files.url('hello.ogg') },
+      },
+    });
+    expect(done.state).toBe('completed');
+    expect(done.output?.message).toEqual({ role: 'assistant', content: `Echo: ${defaultTranscript}` });
+    expect(Object.entries(done.output?.transcripts ?? {})).toEqual([
+      ['greeting', defaultTranscript],
+      ['memo', defaultTranscript],
+      ['tail', defaultTranscript],
+    ]);
+    const sent = engine.requests.slice(before);
+    // The engine hears every file; the 1-second memo is told apart from the 2-second files by its size.
+    const heard = sent.filter((request) => request.endpoint === 'transcriptions').map((request) => request.fileBytes ?? 0);
+    expect(heard).toHaveLength(3);
+    expect(heard[1]).toBeLessThan(heard[0]!);
+    expect(heard[1]).toBeLessThan(heard[2]!);
+    expect(sent.find((request) => request.endpoint === 'chat')?.messages).toEqual([
+      { role: 'system', content: 'Keep answers short.' },
+      { role: 'user', content: `First this:\n${defaultTranscript}` },
+      { role: 'user', content: defaultTranscript },
+      { role: 'user', content: defaultTranscript },
+    ]);
+  });
+
+  it('treats audio files that no message names the same when they come through GraphQL', async () => {
+    const before = engine.requests.length;
+    const response = await app.request('/graphql', {
+      method: 'POST',
+      key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation ($input: SubmitCompletionInput!) { submitCompletion(input: $input) { id } }',
+        variables: { input: { messages: [{ role: 'USER', content: 'What did I say?' }], audioFiles: [{ name: 'clip', url: files.url('hello.ogg') }] } },
+      }),
+    });
+    const answer = (await response.json()) as { data?: { submitCompletion: { id: string } }; errors?: unknown };
+    expect(answer.errors).toBeUndefined();
+    const done = await pollJson<CompletionBody>(app, answer.data!.submitCompletion.id, key, (current) => current.state !== 'in-progress');
+    expect(done.state).toBe('completed');
+    expect(done.output?.transcripts).toEqual({ clip: defaultTranscript });
+    expect(engine.requests.slice(before).find((request) => request.endpoint === 'chat')?.messages).toEqual([
+      { role: 'user', content: 'What did I say?' },
+      { role: 'user', content: defaultTranscript },
+    ]);
+  });
+
+  it('fails with the file named when an audio file no message names cannot be fetched', async () => {
+    const done = await submitAndWait({
+      input: { messages: [{ role: 'user', content: 'hello' }], audio_files: { unused: files.url('missing.ogg') } },
+    });
+    expect(done.state).toBe('failed');
+    expect(done.output?.error).toMatch(/^Audio file 'unused': /);
   });
 
   it('accepts audio as a data URI', async () => {

@@ -1,5 +1,13 @@
-import { isHttpUrl, MAX_URL_LENGTH } from '../transcription/transcript.inputs';
-import { MESSAGE_ROLES, type CompletionMessage, type ContentPart, type MessageRole } from './completion.types';
+import { Invalid } from '../errors';
+import { invalid, isHttpUrl, MAX_URL_LENGTH } from '../transcription/transcript.inputs';
+import {
+  MESSAGE_ROLES,
+  type AudioFileInput,
+  type CompletionInput,
+  type CompletionMessage,
+  type ContentPart,
+  type MessageRole,
+} from './completion.types';
 
 /** The documented bounds of a completion request (docs/completions.md). */
 export const COMPLETION_LIMITS = {
@@ -12,22 +20,6 @@ export const COMPLETION_LIMITS = {
   characterParams: 20,
   characterParamChars: 2_000,
 } as const;
-
-/** An audio file as the partner gave it: a URL, or the bytes of a data URI. */
-export type AudioFileInput = { kind: 'url'; url: string } | { kind: 'inline'; mimeType: string; bytes: Buffer };
-
-export interface CompletionInput {
-  messages: CompletionMessage[];
-  audioFiles: Record<string, AudioFileInput>;
-  character: string | null;
-  characterParams: Record<string, string>;
-}
-
-export interface ParsedCompletion {
-  input?: CompletionInput;
-  /** Every failing member, keyed by its path in the request (`input.messages.0.role`). */
-  errors: Record<string, string[]>;
-}
 
 const DATA_URI = /^data:(audio\/[a-z0-9.+-]+)((?:;[a-z0-9-]+=[^;,]*)*);base64,([a-z0-9+/=\s]*)$/i;
 
@@ -45,22 +37,17 @@ function decodeDataUri(value: string): { mimeType: string; bytes: Buffer } | nul
 }
 
 /**
- * Checks a `POST /v2/completions` body, reporting every failing member at once in the
- * wording of the rest of /v2. Members it does not know are ignored.
+ * Checks a `POST /v2/completions` body, reporting every failing member at once (keyed by its
+ * path in the request, `input.messages.0.role`) in the wording of the rest of /v2. Members
+ * it does not know are ignored.
  */
-export function parseCompletionRequest(body: unknown): ParsedCompletion {
+export function parseCompletionRequest(body: unknown): CompletionInput {
+  const raw = isObject(body) ? body.input : undefined;
+  if (raw === undefined || raw === null) throw invalid({ input: ['The input field is required.'] });
+  if (!isObject(raw)) throw invalid({ input: ['The input field must be an object.'] });
+
   const errors: Record<string, string[]> = {};
   const add = (path: string, message: string) => (errors[path] ??= []).push(message);
-
-  const raw = isObject(body) ? body.input : undefined;
-  if (raw === undefined || raw === null) {
-    add('input', 'The input field is required.');
-    return { errors };
-  }
-  if (!isObject(raw)) {
-    add('input', 'The input field must be an object.');
-    return { errors };
-  }
 
   const audioFiles: Record<string, AudioFileInput> = {};
   const rawFiles = raw.audio_files;
@@ -149,8 +136,49 @@ export function parseCompletionRequest(body: unknown): ParsedCompletion {
     }
   }
 
-  if (Object.keys(errors).length > 0) return { errors };
-  return { input: { messages, audioFiles, character, characterParams }, errors };
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return { messages, audioFiles, character, characterParams };
+}
+
+type Maybe<T> = T | null | undefined;
+
+/** GraphQL's SubmitCompletionInput: messages carry text in `content` or mixed parts in `parts`, and audio files come as a list. */
+export interface SubmitCompletionArgs {
+  messages: readonly { role: string; content?: Maybe<string>; parts?: Maybe<readonly { type: 'text' | 'audio'; text?: Maybe<string>; audioFile?: Maybe<string> }[]> }[];
+  audioFiles?: Maybe<readonly { name: string; url: string }[]>;
+  character?: Maybe<string>;
+  characterParams?: unknown;
+}
+
+/**
+ * Checks what only GraphQL's shape can get wrong (REST has one `content` member, and a JSON
+ * object cannot name an audio file twice), then the request under its REST member names,
+ * so that both doors answer with the same messages.
+ */
+export function parseSubmitCompletionArgs(args: SubmitCompletionArgs): CompletionInput {
+  const both = args.messages.flatMap((message, index) => (message.content != null && message.parts != null ? [index] : []));
+  if (both.length > 0) {
+    throw new Invalid(
+      'A message has both content and parts',
+      Object.fromEntries(both.map((index) => [`input.messages.${index}.content`, ['Give either content or parts, not both.']])),
+    );
+  }
+  const names = (args.audioFiles ?? []).map((file) => file.name);
+  const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+  if (duplicate !== undefined) throw Invalid.param(`input.audio_files.${duplicate}`, 'Each audio file name may be used once.');
+  return parseCompletionRequest({
+    input: {
+      messages: args.messages.map((message) => ({
+        role: message.role,
+        content:
+          message.parts?.map((part) => (part.type === 'audio' ? { type: 'audio', audio_file: part.audioFile } : { type: 'text', text: part.text })) ??
+          message.content,
+      })),
+      audio_files: args.audioFiles ? Object.fromEntries(args.audioFiles.map((file) => [file.name, file.url])) : undefined,
+      character: args.character ?? undefined,
+      character_params: args.characterParams ?? undefined,
+    },
+  });
 }
 
 function parseContent(

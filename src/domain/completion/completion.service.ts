@@ -9,14 +9,13 @@ import { completeQueue } from '../../queues/transcription.queues';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent, RecordStore } from '../../store/record-store';
 import { NotFound } from '../errors';
-import { canSee, isAcceptedContainer } from '../transcription/transcript.service';
 import { invalid } from '../transcription/transcript.inputs';
-import { AUDIO_FORMATS } from '../transcription/transcript.types';
-import { parseCompletionRequest } from './completion.inputs';
+import { AUDIO_FORMATS, canSee, isAcceptedContainer } from '../transcription/transcript.types';
 import {
   COMPLETION_PATH,
   isFinished,
   type AudioSource,
+  type CompletionInput,
   type CompletionOutput,
   type CompletionRecord,
 } from './completion.types';
@@ -57,14 +56,10 @@ export class CompletionService {
   }
 
   /**
-   * Validates the request; audio sent inline is decoded and probed now, so unreadable
-   * audio is refused before anything is stored. URLs are fetched by the job.
+   * Stores inline audio and probes it now, so unreadable audio is refused before the
+   * completion is stored. URLs are fetched by the job.
    */
-  async submit(caller: Caller, body: unknown): Promise<CompletionRecord> {
-    const parsed = parseCompletionRequest(body);
-    if (!parsed.input) throw invalid(parsed.errors);
-    const { input } = parsed;
-
+  async submit(caller: Caller, input: CompletionInput): Promise<CompletionRecord> {
     const audioFiles: Record<string, AudioSource> = {};
     const errors: Record<string, string[]> = {};
     try {
@@ -173,9 +168,8 @@ export class CompletionService {
     return { topics: [CompletionService.topic(id)] };
   }
 
-  /** Every write replaces the key and with it the expiry, so it is set again after each. */
   private async expire(id: string, seconds: number): Promise<void> {
-    await this.deps.records.redis.expire(this.deps.records.recordKey(KIND, id), seconds);
+    await this.deps.records.expire(KIND, id, seconds);
   }
 
   private async isAcceptedAudio(blobId: string): Promise<boolean> {

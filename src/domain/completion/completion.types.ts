@@ -14,21 +14,27 @@ export interface CompletionMessage {
   content: string | ContentPart[];
 }
 
-/** An audio file as stored: a partner URL fetched by the job, or a data URI decoded at submission. */
-export type AudioSource = { kind: 'url'; url: string } | { kind: 'inline'; blobId: string; mimeType: string };
+/** An audio file as the partner gave it: a URL, or the bytes of a data URI. */
+export type AudioFileInput = { kind: 'url'; url: string } | { kind: 'inline'; mimeType: string; bytes: Buffer };
 
-export interface StoredCompletionInput {
+/** A valid completion request; its audio files as the partner gave them until they are stored. */
+export interface CompletionInput<AudioFile = AudioFileInput> {
   messages: CompletionMessage[];
-  audioFiles: Record<string, AudioSource>;
+  audioFiles: Record<string, AudioFile>;
   character: string | null;
   characterParams: Record<string, string>;
 }
+
+/** An audio file as stored: a partner URL fetched by the job, or a data URI decoded at submission. */
+export type AudioSource = { kind: 'url'; url: string } | { kind: 'inline'; blobId: string; mimeType: string };
+
+export type StoredCompletionInput = CompletionInput<AudioSource>;
 
 export interface CompletionOutput {
   message: { role: 'assistant'; content: string };
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
   model: string;
-  /** The text heard in each audio file the messages referenced, by its name. */
+  /** The text heard in each audio file, by its name. */
   transcripts: Record<string, string>;
 }
 
@@ -66,4 +72,10 @@ export function referencedAudioFiles(messages: readonly CompletionMessage[]): st
     for (const part of message.content) if (part.type === 'audio') names.add(part.audio_file);
   }
   return [...names];
+}
+
+/** The audio files no message points at, in the order of `audio_files`: the LLM hears them after the messages. */
+export function unreferencedAudioFiles(input: StoredCompletionInput): string[] {
+  const referenced = new Set(referencedAudioFiles(input.messages));
+  return Object.keys(input.audioFiles).filter((name) => !referenced.has(name));
 }

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../engines/chat-completions.client';
-import type { CompletionMessage, StoredCompletionInput } from './completion.types';
+import { unreferencedAudioFiles, type CompletionMessage, type StoredCompletionInput } from './completion.types';
 
 const KNOWN_PARAMS: Record<string, string> = {
   description: 'Description',
@@ -39,10 +39,18 @@ function flatten(message: CompletionMessage, transcripts: Readonly<Record<string
     .join('\n');
 }
 
-/** The conversation as the LLM receives it: the persona first, then the partner's messages. */
+/**
+ * The conversation as the LLM receives it: the persona first, then the partner's messages,
+ * then what was heard in each audio file no message points at, as the user's words, so
+ * that nothing the partner sent is left out.
+ */
 export function chatMessages(input: StoredCompletionInput, transcripts: Readonly<Record<string, string>>): ChatMessage[] {
   const persona = personaSystemPrompt(input.character, input.characterParams);
   const messages: ChatMessage[] = persona ? [{ role: 'system', content: persona }] : [];
   for (const message of input.messages) messages.push({ role: message.role, content: flatten(message, transcripts) });
+  for (const name of unreferencedAudioFiles(input)) {
+    const heard = transcripts[name] ?? '';
+    if (heard.trim() !== '') messages.push({ role: 'user', content: heard });
+  }
   return messages;
 }

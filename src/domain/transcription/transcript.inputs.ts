@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Invalid } from '../errors';
 import { single } from '../shared/form-values';
 import type { UploadedFile } from '../shared/uploaded-file';
-import { LANGUAGE_CODES, MAX_BOOSTED_WORDS, type TranscriptOptions } from './transcript.types';
+import { AUDIO_FORMATS, LANGUAGE_CODES, MAX_BOOSTED_WORDS, type TranscriptOptions } from './transcript.types';
 
 /**
  * The transcript request as partners send it (snake_case, form strings or JSON values),
@@ -78,14 +78,25 @@ const boostedWords = z.preprocess(
     .default([]),
 );
 
-const transcriptParams = z.object({
-  audio_url: audioUrl,
-  language_code: languageCode,
-  language_auto: booleanField('language auto', false),
-  filler_words: booleanField('filler words', false),
-  format_text: booleanField('format text', true),
-  boosted_words: boostedWords,
-});
+const transcriptParams = z
+  .object({
+    audio_url: audioUrl,
+    language_code: languageCode,
+    language_auto: booleanField('language auto', false),
+    filler_words: booleanField('filler words', false),
+    format_text: booleanField('format text', true),
+    boosted_words: boostedWords,
+  })
+  .transform((input): Omit<TranscriptRequest, 'audio'> => ({
+    audioUrl: input.audio_url,
+    options: {
+      languageCode: input.language_code,
+      languageAuto: input.language_auto,
+      fillerWords: input.filler_words,
+      formatText: input.format_text,
+      boostedWords: input.boosted_words,
+    },
+  }));
 
 export interface TranscriptRequest {
   audioUrl?: string;
@@ -93,18 +104,29 @@ export interface TranscriptRequest {
   options: TranscriptOptions;
 }
 
+/**
+ * A submission as a door parsed it. Whether an upload is audio only a probe can tell, and
+ * the service probes, so parameter errors travel with the upload instead of being thrown:
+ * the 422 then lists the audio along with every other failing parameter.
+ */
+export interface TranscriptSubmission {
+  /** Set when every parameter is valid. */
+  request?: TranscriptRequest;
+  /** The uploaded file, also when other parameters fail. */
+  audio?: UploadedFile;
+  errors: Record<string, string[]>;
+}
+
 export const NEITHER_SOURCE = 'Either audio_url or an audio file is required.';
 export const BOTH_SOURCES = 'Only one of audio_url or an audio file may be given, not both.';
+export const AUDIO_FORMAT_MESSAGE = `The audio field must be a file of type: ${AUDIO_FORMATS.join(', ')}.`;
 
 function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && typeof (value as UploadedFile).path === 'string';
 }
 
-/**
- * Checks every parameter and reports each failing one, with the audio_url/audio rule,
- * in one Invalid. `values.audio` is the uploaded file when there is one.
- */
-export function parseTranscriptRequest(values: Record<string, unknown>): TranscriptRequest {
+/** Checks every parameter and the audio_url/audio rule. `values.audio` is the uploaded file when there is one. */
+export function parseTranscriptRequest(values: Record<string, unknown>): TranscriptSubmission {
   const errors: Record<string, string[]> = {};
   const add = (param: string, message: string) => (errors[param] ??= []).push(message);
 
@@ -120,19 +142,28 @@ export function parseTranscriptRequest(values: Record<string, unknown>): Transcr
   if (!hasUrl && rawAudio === undefined) add('audio_url', NEITHER_SOURCE);
   if (hasUrl && rawAudio !== undefined) add('audio_url', BOTH_SOURCES);
 
-  if (!parsed.success || Object.keys(errors).length > 0) throw invalid(errors);
-  const input = parsed.data;
-  return {
-    audioUrl: input.audio_url,
-    audio,
-    options: {
-      languageCode: input.language_code,
-      languageAuto: input.language_auto,
-      fillerWords: input.filler_words,
-      formatText: input.format_text,
-      boostedWords: input.boosted_words,
-    },
-  };
+  if (!parsed.success || Object.keys(errors).length > 0) return { audio, errors };
+  return { request: { ...parsed.data, audio }, audio, errors };
+}
+
+// GraphQL's SubmitTranscriptInput has the REST parameters under camelCase names; they are
+// checked under their REST names so that both doors answer with the same messages.
+const REST_NAMES = {
+  audioUrl: 'audio_url',
+  audio: 'audio',
+  languageCode: 'language_code',
+  languageAuto: 'language_auto',
+  fillerWords: 'filler_words',
+  formatText: 'format_text',
+  boostedWords: 'boosted_words',
+} as const;
+
+export type SubmitTranscriptArgs = { [Name in keyof typeof REST_NAMES]?: unknown };
+
+export function parseSubmitTranscriptArgs(args: SubmitTranscriptArgs): TranscriptSubmission {
+  return parseTranscriptRequest(
+    Object.fromEntries(Object.entries(REST_NAMES).map(([graphqlName, restName]) => [restName, args[graphqlName as keyof SubmitTranscriptArgs]])),
+  );
 }
 
 /** The /v2 validation failure: every parameter's messages, the first one as the summary. */

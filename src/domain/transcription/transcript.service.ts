@@ -7,10 +7,10 @@ import type { QueueRegistry } from '../../queues/queue-registry';
 import { transcribeQueue } from '../../queues/transcription.queues';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent, RecordStore } from '../../store/record-store';
-import { Invalid, NotFound } from '../errors';
+import { NotFound } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
-import { invalid, parseTranscriptRequest } from './transcript.inputs';
-import { AUDIO_FORMATS, isFinished, TRANSCRIPT_PATH, type TranscriptRecord } from './transcript.types';
+import { AUDIO_FORMAT_MESSAGE, invalid, type TranscriptSubmission } from './transcript.inputs';
+import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_PATH, type TranscriptRecord } from './transcript.types';
 
 const KIND = 'transcript';
 /** The spec leaves transcript retention open; a week covers any polling client. */
@@ -28,25 +28,11 @@ export interface TranscriptServiceDeps {
 const now = () => new Date().toISOString();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const AUDIO_FORMAT_MESSAGE = `The audio field must be a file of type: ${AUDIO_FORMATS.join(', ')}.`;
-
-// ffprobe's demuxer names for the containers the spec lists (mp4 and m4a share one demuxer,
-// as do webm and matroska).
-const ACCEPTED_DEMUXERS = new Set(['mp3', 'wav', 'ogg', 'flac', 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm']);
-
-export function isAcceptedContainer(formatName: string): boolean {
-  return ACCEPTED_DEMUXERS.has(formatName);
-}
-
 /** The uuid in `/v2/transcript/<uuid>` or a bare uuid; anything else names no transcript. */
 export function transcriptIdFrom(value: string): string {
   const id = value.startsWith(TRANSCRIPT_PATH) ? value.slice(TRANSCRIPT_PATH.length) : value;
   if (!UUID.test(id)) throw new NotFound('Transcript not found');
   return id.toLowerCase();
-}
-
-export function canSee(caller: Caller, record: { keyId: string }): boolean {
-  return caller.admin || record.keyId === caller.keyId;
 }
 
 /**
@@ -65,20 +51,13 @@ export class TranscriptService {
   }
 
   /**
-   * Validates every parameter, probes an upload (so audio we cannot read is refused before
-   * anything is stored), then stores the transcript as queued and enqueues its job.
+   * Probes an upload (so audio we cannot read is refused before anything is stored, in the
+   * same 422 as the other parameters), then stores the transcript as queued and enqueues its job.
    */
-  async submit(caller: Caller, values: Record<string, unknown>): Promise<TranscriptRecord> {
-    let errors: Record<string, string[]> = {};
-    let request: ReturnType<typeof parseTranscriptRequest> | undefined;
-    try {
-      request = parseTranscriptRequest(values);
-    } catch (error) {
-      if (!(error instanceof Invalid)) throw error;
-      errors = { ...error.errors };
-    }
-    const upload = request?.audio ?? uploadIn(values);
-    if (upload && !errors.audio && !(await this.isAcceptedAudio(upload))) errors.audio = [AUDIO_FORMAT_MESSAGE];
+  async submit(caller: Caller, submission: TranscriptSubmission): Promise<TranscriptRecord> {
+    const { request, audio } = submission;
+    const errors = { ...submission.errors };
+    if (audio && !errors.audio && !(await this.isAcceptedAudio(audio))) errors.audio = [AUDIO_FORMAT_MESSAGE];
     if (!request || Object.keys(errors).length > 0) throw invalid(errors);
 
     const id = randomUUID();
@@ -181,9 +160,8 @@ export class TranscriptService {
     return { topics: [TranscriptService.topic(id)] };
   }
 
-  /** Every write replaces the key and with it the expiry, so it is set again after each. */
   private async expire(id: string): Promise<void> {
-    await this.deps.records.redis.expire(this.deps.records.recordKey(KIND, id), this.ttlSeconds);
+    await this.deps.records.expire(KIND, id, this.ttlSeconds);
   }
 
   private async isAcceptedAudio(file: UploadedFile): Promise<boolean> {
@@ -195,9 +173,4 @@ export class TranscriptService {
       throw error;
     }
   }
-}
-
-function uploadIn(values: Record<string, unknown>): UploadedFile | undefined {
-  const audio = values.audio as UploadedFile | undefined;
-  return audio && typeof audio === 'object' && typeof audio.path === 'string' ? audio : undefined;
 }

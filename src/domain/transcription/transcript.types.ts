@@ -1,3 +1,4 @@
+import type { Caller } from '../../auth/api-keys';
 import type { Versioned } from '../../store/record-store';
 
 export const TRANSCRIPT_STATUSES = ['queued', 'processing', 'completed', 'error'] as const;
@@ -10,6 +11,14 @@ export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 /** Containers the spec promises to read; anything else is refused at the door. */
 export const AUDIO_FORMATS = ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'mp4', 'webm'] as const;
+
+// ffprobe's demuxer names for the containers the spec lists (mp4 and m4a share one demuxer,
+// as do webm and matroska).
+const ACCEPTED_DEMUXERS = new Set(['mp3', 'wav', 'ogg', 'flac', 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm']);
+
+export function isAcceptedContainer(formatName: string): boolean {
+  return ACCEPTED_DEMUXERS.has(formatName);
+}
 
 export const MAX_BOOSTED_WORDS = 100;
 
@@ -46,4 +55,9 @@ export const TRANSCRIPT_PATH = '/v2/transcript/';
 
 export function transcriptPath(id: string): string {
   return `${TRANSCRIPT_PATH}${id}`;
+}
+
+/** Transcripts and completions belong to the API key that submitted them; the admin key sees all. */
+export function canSee(caller: Caller, record: { keyId: string }): boolean {
+  return caller.admin || record.keyId === caller.keyId;
 }

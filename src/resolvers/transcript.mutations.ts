@@ -1,0 +1,6 @@
+import { parseSubmitTranscriptArgs, type SubmitTranscriptArgs } from '../domain/transcription/transcript.inputs';
+import { requireCaller, type GraphqlContext } from './context';
+
+export function submitTranscript(ctx: GraphqlContext, args: { input: SubmitTranscriptArgs }) {
+  return ctx.services.transcripts.submit(requireCaller(ctx), parseSubmitTranscriptArgs(args.input));
+}
