@@ -1,9 +1,17 @@
 import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder';
 import './scalars';
-import './content-types';
+import './content-types.queries';
 import './voice.operations';
-import './knowledge-base.operations';
+import './knowledge-base.queries';
+import './knowledge-base.mutations';
+import './folder.mutations';
+import './document.queries';
+import './document.mutations';
+import './document.subscriptions';
+import './document-processing.mutations';
+import './knowledge-base-embedding.mutations';
+import './knowledge-base-embedding.subscriptions';
 import './transcript';
 import './completion';
 

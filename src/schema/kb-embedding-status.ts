@@ -1,4 +1,4 @@
-import { isEmbeddingStale, type EmbeddingDetails, type KnowledgeBaseRecord } from '../domain/knowledge-base/kb.types';
+import { isEmbeddingStale, type EmbeddingDetails, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 import { KnowledgeBaseEmbeddingStateEnum } from './kb-embedding-state';
 
