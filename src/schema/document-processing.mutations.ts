@@ -1,9 +1,9 @@
 import * as resolvers from '../resolvers/document-processing.mutations';
 import { builder } from './builder';
-import { BulkRewriteResultRef } from './kb-bulk-rewrite-result';
+import { BulkRewriteResultRef } from './bulk-rewrite-result';
 import { DocumentRef } from './document';
-import { ProcessActionEnum } from './kb-process-action';
-import { RewriteContentTypeEnum } from './kb-content-type';
+import { ProcessActionEnum } from './process-action';
+import { RewriteContentTypeEnum } from './rewrite-content-type';
 
 const PERSON_NAME = "Author or speaker named in the prompt; defaults to the document's expertName.";
 const SKIP_REWRITTEN = 'Skip documents that already have a rewrite.';

@@ -1,10 +1,10 @@
 import * as resolvers from '../resolvers/document.mutations';
 import { builder } from './builder';
-import { DocumentBatchResultRef } from './kb-batch-result';
+import { DocumentBatchResultRef } from './document-batch-result';
 import { DocumentRef } from './document';
 import { DocumentContentKindEnum } from './document-content-kind';
 import { DocumentTypeEnum } from './document-type';
-import { ModelTierEnum } from './kb-model-tier';
+import { ModelTierEnum } from './model-tier';
 
 builder.mutationFields((t) => ({
   createDocument: t.field({

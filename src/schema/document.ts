@@ -4,7 +4,7 @@ import { builder } from './builder';
 import { DocumentContentKindEnum } from './document-content-kind';
 import { DocumentQueueEnum } from './document-queue';
 import { DocumentTypeEnum } from './document-type';
-import { ModelTierEnum } from './kb-model-tier';
+import { ModelTierEnum } from './model-tier';
 
 /** A document as resolvers pass it around; `deleted` is set on the last subscription event. */
 export type DocumentShape = DocumentRecord & { deleted?: boolean };

@@ -1,6 +1,6 @@
 import * as resolvers from '../resolvers/knowledge-base-embedding.mutations';
 import { builder } from './builder';
-import { KnowledgeBaseEmbeddingStatusRef } from './kb-embedding-status';
+import { KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
 
 builder.mutationFields((t) => ({
   startKnowledgeBaseEmbedding: t.field({

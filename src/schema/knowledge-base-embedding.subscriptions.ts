@@ -2,7 +2,7 @@ import type { KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-bas
 import * as resolvers from '../resolvers/knowledge-base-embedding.subscriptions';
 import type { ChangeEvent } from '../store/record-store';
 import { builder } from './builder';
-import { KnowledgeBaseEmbeddingStatusRef } from './kb-embedding-status';
+import { KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
 
 builder.subscriptionFields((t) => ({
   knowledgeBaseEmbeddingUpdated: t.field({

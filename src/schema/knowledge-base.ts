@@ -3,9 +3,9 @@ import * as resolvers from '../resolvers/knowledge-base';
 import { builder } from './builder';
 import { DocumentRef } from './document';
 import { FolderRef } from './folder';
-import { KnowledgeBaseEmbeddingInfoRef } from './kb-embedding-info';
-import { KnowledgeBaseEmbeddingStatusRef } from './kb-embedding-status';
-import { KnowledgeBaseStatsRef } from './kb-stats';
+import { KnowledgeBaseEmbeddingInfoRef } from './knowledge-base-embedding-info';
+import { KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
+import { KnowledgeBaseStatsRef } from './knowledge-base-stats';
 
 export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('KnowledgeBase').implement({
   description:
