@@ -1,4 +1,5 @@
 import { VoiceService } from './domain/voice/voice.service';
+import { DocumentContentService } from './domain/knowledge-base/document-content.service';
 import { DocumentProcessingService } from './domain/knowledge-base/document-processing.service';
 import { DocumentService } from './domain/knowledge-base/document.service';
 import { KnowledgeBaseEmbeddingService } from './domain/knowledge-base/knowledge-base-embedding.service';
@@ -29,6 +30,7 @@ export interface Services {
   textEmbedder: TextEmbedder;
   knowledgeBases: KnowledgeBaseService;
   documents: DocumentService;
+  documentContent: DocumentContentService;
   documentProcessing: DocumentProcessingService;
   knowledgeBaseEmbedding: KnowledgeBaseEmbeddingService;
 }
@@ -62,6 +64,7 @@ export function createServices(platform: Platform): Services {
   const kbStores = { repository: kbRepository, blobs: platform.blobs, queues: platform.queues, events: platform.events };
   const documentProcessing = new DocumentProcessingService(kbStores);
   const documents = new DocumentService({ ...kbStores, processing: documentProcessing, textExtractor: documentTextExtractor });
+  const documentContent = new DocumentContentService({ ...kbStores, textExtractor: documentTextExtractor });
   const knowledgeBaseEmbedding = new KnowledgeBaseEmbeddingService(kbStores);
   const knowledgeBases = new KnowledgeBaseService({ repository: kbRepository, documents, embedding: knowledgeBaseEmbedding });
   return {
@@ -76,6 +79,7 @@ export function createServices(platform: Platform): Services {
     textEmbedder,
     knowledgeBases,
     documents,
+    documentContent,
     documentProcessing,
     knowledgeBaseEmbedding,
   };

@@ -1,6 +1,5 @@
 import {
   batchInput,
-  contentInput,
   createDocumentInput,
   deleteDocumentInput,
   documentTypeInput,
@@ -8,7 +7,7 @@ import {
   emptyDocumentInput,
   renameDocumentInput,
 } from '../domain/knowledge-base/knowledge-base.inputs';
-import type { ContentKind, DocumentType, ModelTier } from '../domain/knowledge-base/knowledge-base.types';
+import type { DocumentType, ModelTier } from '../domain/knowledge-base/knowledge-base.types';
 import type { UploadedFile } from '../domain/shared/uploaded-file';
 import { parseInput } from '../domain/shared/validation';
 import type { GraphqlContext } from './context';
@@ -72,13 +71,4 @@ export async function deleteDocument(ctx: Ctx, args: DocumentArgs & { force?: Ma
   const input = parseInput(deleteDocumentInput, restParams(args));
   await ctx.services.documents.deleteDocument(args.partner, args.kb, args.id, input.force);
   return true;
-}
-
-export async function updateDocumentContent(ctx: Ctx, args: DocumentArgs & { kind: ContentKind; content: string }) {
-  const input = parseInput(contentInput, restParams(args));
-  return ctx.services.documents.writeContent(args.partner, args.kb, args.id, args.kind, input.content);
-}
-
-export async function uploadDocumentContent(ctx: Ctx, args: DocumentArgs & { kind: ContentKind; file: UploadedFile }) {
-  return ctx.services.documents.uploadContent(args.partner, args.kb, args.id, args.kind, args.file);
 }

@@ -8,6 +8,7 @@ import './knowledge-base.mutations';
 import './folder.mutations';
 import './document.queries';
 import './document.mutations';
+import './document-content.mutations';
 import './document.subscriptions';
 import './document-processing.mutations';
 import './knowledge-base-embedding.mutations';

@@ -11,6 +11,8 @@ const EXTENSIONS: Record<Exclude<DocumentFormat, 'audio' | 'video'>, string> = {
   markdown: 'md',
 };
 
+export const UNSUPPORTED_DOCUMENT = 'The file is not a supported document format (PDF, DOCX, HTML, text, Markdown, audio or video)';
+
 /** Formats whose original is text a client can read back as it is. */
 export const TEXT_FORMATS: readonly DocumentFormat[] = ['html', 'text', 'markdown'];
 

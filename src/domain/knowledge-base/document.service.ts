@@ -1,29 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { ReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { EventBus } from '../../events/event-bus';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent } from '../../store/record-store';
 import { Conflict, Invalid, NotFound, UnsupportedMedia } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { DocumentProcessingService } from './document-processing.service';
-import { nameFromFilename, nameFromUrl, originalFilename, readText, storeText, TEXT_FORMATS } from './document-files';
+import { nameFromFilename, nameFromUrl, originalFilename, UNSUPPORTED_DOCUMENT } from './document-files';
 import { documentUrl, type DocumentOptions, type NewDocument, type NewDocumentBatch, type NewEmptyDocument } from './knowledge-base.inputs';
 import { contentChanged, documentsTopic, now, type KnowledgeBaseRepository } from './knowledge-base.repository';
 import {
-  charCount,
-  contentFilename,
   isBusy,
   requireDocumentId,
   type BatchItemResult,
   type BatchResult,
-  type ContentKind,
-  type DocumentContent,
   type DocumentRecord,
   type DocumentType,
   type KnowledgeBaseRecord,
   type OriginalFile,
-  type TextFile,
 } from './knowledge-base.types';
 import type { TextExtractor } from './text-extractor';
 
@@ -40,8 +33,6 @@ type DocumentFields = Pick<
   'name' | 'nameFromSource' | 'folder' | 'type' | 'url' | 'original' | 'expertName' | 'userEmail' | 'autoRewrite' | 'modelTier' | 'useOriginalAsRewritten'
 >;
 
-const UNSUPPORTED_DOCUMENT = 'The file is not a supported document format (PDF, DOCX, HTML, text, Markdown, audio or video)';
-
 /** A request's document options as the record stores them. */
 function storedOptions(options: DocumentOptions) {
   return {
@@ -57,7 +48,7 @@ function blobsOf(document: DocumentRecord): (string | undefined)[] {
   return [document.original?.blobId, document.digitized?.blobId, document.draft?.blobId, document.rewritten?.blobId];
 }
 
-/** The documents of knowledge bases and their four texts: creation, changes, content and deletion. */
+/** The documents of knowledge bases: creation, changes, deletion and the live view. */
 export class DocumentService {
   constructor(private readonly deps: DocumentServiceDeps) {}
 
@@ -197,78 +188,6 @@ export class DocumentService {
     await this.afterRemoval(await this.deps.repository.removeDocuments(kbId, documents));
   }
 
-  // Content
-
-  async readContent(partner: string, kbName: string, documentId: string | number, kind: ContentKind): Promise<DocumentContent> {
-    const content = await this.contentOf(await this.getDocument(partner, kbName, documentId), kind);
-    if (!content) throw new NotFound('Content not found');
-    return content;
-  }
-
-  /** A text of the document, null when it does not exist: a text original as UTF-8, a binary one (PDF, DOCX, media) as base64. */
-  async contentOf(document: DocumentRecord, kind: ContentKind): Promise<DocumentContent | null> {
-    if (kind === 'original') {
-      const original = document.original;
-      if (!original) return null;
-      const bytes = await readFile(this.deps.blobs.pathOf(original.blobId));
-      return TEXT_FORMATS.includes(original.format)
-        ? { content: bytes.toString('utf8'), encoding: 'utf-8', filename: original.filename }
-        : { content: bytes.toString('base64'), encoding: 'base64', filename: original.filename };
-    }
-    const file = document[kind];
-    return file ? { content: await readText(this.deps.blobs, file.blobId), encoding: 'utf-8', filename: contentFilename(kind) } : null;
-  }
-
-  /** Replaces one of the texts; an original given as text becomes a plain-text original. */
-  async writeContent(partner: string, kbName: string, documentId: string | number, kind: ContentKind, text: string): Promise<DocumentRecord> {
-    const id = requireDocumentId(documentId);
-    const kb = await this.knowledgeBase(partner, kbName);
-    const document = await this.deps.repository.documentIn(kb, id);
-    const blobId = await storeText(this.deps.blobs, text);
-    if (kind === 'original') {
-      return this.replaceOriginal(kb, document.id, { blobId, format: 'text', filename: originalFilename('text', null), sourceName: null });
-    }
-    return this.replaceText(kb, document.id, kind, { blobId, chars: charCount(text) });
-  }
-
-  /** Stores an uploaded file: as the original, or read as text for the other kinds. */
-  async uploadContent(partner: string, kbName: string, documentId: string | number, kind: ContentKind, file: UploadedFile): Promise<DocumentRecord> {
-    const id = requireDocumentId(documentId);
-    const kb = await this.knowledgeBase(partner, kbName);
-    const document = await this.deps.repository.documentIn(kb, id);
-    const format = await this.deps.textExtractor.detectFormat(file.path, { filename: file.filename, contentType: file.mimetype });
-    if (kind === 'original') {
-      if (!format) throw new UnsupportedMedia(UNSUPPORTED_DOCUMENT);
-      const blobId = await this.deps.blobs.adopt(file.path);
-      return this.replaceOriginal(kb, document.id, {
-        blobId,
-        format,
-        filename: originalFilename(format, file.filename),
-        sourceName: file.filename.slice(0, 255) || null,
-      });
-    }
-    if (!format || format === 'audio' || format === 'video') {
-      throw new UnsupportedMedia(`The ${kind} content must be a text document (text, Markdown, HTML, PDF or DOCX)`);
-    }
-    const text = await this.deps.textExtractor.extractText(file.path, format);
-    const blobId = await storeText(this.deps.blobs, text);
-    return this.replaceText(kb, document.id, kind, { blobId, chars: charCount(text) });
-  }
-
-  /** Rewritten texts of the knowledge base, named after their folder and document. */
-  async rewrittenTexts(partner: string, kbName: string): Promise<{ kb: KnowledgeBaseRecord; files: { document: DocumentRecord; blobId: string }[] }> {
-    const kb = await this.knowledgeBase(partner, kbName);
-    const documents = await this.deps.repository.documentsOf(kb.id);
-    return {
-      kb,
-      files: documents.flatMap((document) => (document.rewritten ? [{ document, blobId: document.rewritten.blobId }] : [])),
-    };
-  }
-
-  openBlob(blobId: string): ReadStream {
-    return this.deps.blobs.read(blobId);
-  }
-
   /** Every document of the knowledge base now, then every change to any of them (deletions included). */
   async watchDocuments(partner: string, kbName: string): Promise<AsyncIterableIterator<ChangeEvent<DocumentRecord>>> {
     const kb = await this.knowledgeBase(partner, kbName);
@@ -336,36 +255,6 @@ export class DocumentService {
     const document = await this.deps.repository.documentIn(kb, id);
     const updated = await this.deps.repository.updateDocument(kb.id, document.id, change);
     if (!updated) throw new NotFound('Document not found');
-    await this.deps.repository.markContentChanged(kb.id);
-    return updated;
-  }
-
-  private async replaceOriginal(kb: KnowledgeBaseRecord, documentId: string, original: OriginalFile): Promise<DocumentRecord> {
-    return this.replaceFile(kb, documentId, original.blobId, (current) => ({ next: { ...current, original }, replaced: current.original?.blobId }));
-  }
-
-  private async replaceText(kb: KnowledgeBaseRecord, documentId: string, kind: Exclude<ContentKind, 'original'>, file: TextFile): Promise<DocumentRecord> {
-    return this.replaceFile(kb, documentId, file.blobId, (current) => ({ next: { ...current, [kind]: file }, replaced: current[kind]?.blobId }));
-  }
-
-  /** Writes a document's new file; whichever file loses (the replaced one, or the new one when the document is gone) is removed. */
-  private async replaceFile(
-    kb: KnowledgeBaseRecord,
-    documentId: string,
-    newBlobId: string,
-    change: (current: DocumentRecord) => { next: DocumentRecord; replaced: string | undefined },
-  ): Promise<DocumentRecord> {
-    let replaced: string | undefined;
-    const updated = await this.deps.repository.updateDocument(kb.id, documentId, (current) => {
-      const result = change(current);
-      replaced = result.replaced;
-      return result.next;
-    });
-    if (!updated) {
-      await this.deps.blobs.remove(newBlobId);
-      throw new NotFound('Document not found');
-    }
-    await this.deps.blobs.remove(replaced);
     await this.deps.repository.markContentChanged(kb.id);
     return updated;
   }

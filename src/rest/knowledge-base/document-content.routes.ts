@@ -10,14 +10,14 @@ import type { ContentParams, KbParams, Req } from './route-params';
 import { documentJson } from './knowledge-base.wire';
 
 /** The four texts of a document, one at a time, and the rewritten texts of a knowledge base as a ZIP. */
-export function documentContentRoutes({ documents, platform }: Services) {
+export function documentContentRoutes({ documentContent, platform }: Services) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
     app.get('/documents/:partner/:kb/:doc_id/content/:type', async (request: Req<ContentParams>) => {
       const kind = parseInput(contentKindParam, request.params.type);
       const { partner, kb, doc_id } = request.params;
-      return documents.readContent(partner, kb, doc_id, kind);
+      return documentContent.readContent(partner, kb, doc_id, kind);
     });
 
     app.put('/documents/:partner/:kb/:doc_id/content/:type', async (request: Req<ContentParams>) => {
@@ -25,9 +25,9 @@ export function documentContentRoutes({ documents, platform }: Services) {
       return withParams(request, async (params) => {
         const { partner, kb, doc_id } = request.params;
         const file = uploadedFile(params);
-        if (file && params.values.content === undefined) return documentJson(await documents.uploadContent(partner, kb, doc_id, kind, file));
+        if (file && params.values.content === undefined) return documentJson(await documentContent.uploadContent(partner, kb, doc_id, kind, file));
         const input = parseInput(contentInput, params.values);
-        return documentJson(await documents.writeContent(partner, kb, doc_id, kind, input.content));
+        return documentJson(await documentContent.writeContent(partner, kb, doc_id, kind, input.content));
       });
     });
 
@@ -37,16 +37,16 @@ export function documentContentRoutes({ documents, platform }: Services) {
         const file = uploadedFile(params);
         if (!file) throw Invalid.param('file', 'a file is required');
         const { partner, kb, doc_id } = request.params;
-        return documentJson(await documents.uploadContent(partner, kb, doc_id, kind, file));
+        return documentJson(await documentContent.uploadContent(partner, kb, doc_id, kind, file));
       });
     });
 
     app.get('/documents/:partner/:kb/rewritten-bundle', async (request: Req<KbParams>, reply) => {
-      const { kb, files } = await documents.rewrittenTexts(request.params.partner, request.params.kb);
+      const { kb, files } = await documentContent.rewrittenTexts(request.params.partner, request.params.kb);
       const zip = new yazl.ZipFile();
       const used = new Set<string>();
       for (const { document, blobId } of files) {
-        zip.addReadStream(documents.openBlob(blobId), uniqueEntry(used, `${safeSegment(document.folder)}/${safeSegment(document.name)}`, '.md'));
+        zip.addReadStream(documentContent.openBlob(blobId), uniqueEntry(used, `${safeSegment(document.folder)}/${safeSegment(document.name)}`, '.md'));
       }
       zip.end();
       return reply
