@@ -8,7 +8,6 @@ import type { KnowledgeBaseRepository } from './knowledge-base.repository';
 import {
   charCount,
   contentFilename,
-  requireDocumentId,
   type ContentKind,
   type DocumentContent,
   type DocumentRecord,
@@ -28,13 +27,8 @@ export interface DocumentContentServiceDeps {
 export class DocumentContentService {
   constructor(private readonly deps: DocumentContentServiceDeps) {}
 
-  private async documentIn(partner: string, kbName: string, documentId: string | number): Promise<DocumentRecord> {
-    const id = requireDocumentId(documentId);
-    return this.deps.repository.documentIn(await this.deps.repository.get(partner, kbName), id);
-  }
-
   async readContent(partner: string, kbName: string, documentId: string | number, kind: ContentKind): Promise<DocumentContent> {
-    const content = await this.contentOf(await this.documentIn(partner, kbName, documentId), kind);
+    const content = await this.contentOf((await this.deps.repository.documentIn(partner, kbName, documentId)).document, kind);
     if (!content) throw new NotFound('Content not found');
     return content;
   }
@@ -55,9 +49,7 @@ export class DocumentContentService {
 
   /** Replaces one of the texts; an original given as text becomes a plain-text original. */
   async writeContent(partner: string, kbName: string, documentId: string | number, kind: ContentKind, text: string): Promise<DocumentRecord> {
-    const id = requireDocumentId(documentId);
-    const kb = await this.deps.repository.get(partner, kbName);
-    const document = await this.deps.repository.documentIn(kb, id);
+    const { kb, document } = await this.deps.repository.documentIn(partner, kbName, documentId);
     const blobId = await storeText(this.deps.blobs, text);
     if (kind === 'original') {
       return this.replaceOriginal(kb, document.id, { blobId, format: 'text', filename: originalFilename('text', null), sourceName: null });
@@ -67,9 +59,7 @@ export class DocumentContentService {
 
   /** Stores an uploaded file: as the original, or read as text for the other kinds. */
   async uploadContent(partner: string, kbName: string, documentId: string | number, kind: ContentKind, file: UploadedFile): Promise<DocumentRecord> {
-    const id = requireDocumentId(documentId);
-    const kb = await this.deps.repository.get(partner, kbName);
-    const document = await this.deps.repository.documentIn(kb, id);
+    const { kb, document } = await this.deps.repository.documentIn(partner, kbName, documentId);
     const format = await this.deps.textExtractor.detectFormat(file.path, { filename: file.filename, contentType: file.mimetype });
     if (kind === 'original') {
       if (!format) throw new UnsupportedMedia(UNSUPPORTED_DOCUMENT);

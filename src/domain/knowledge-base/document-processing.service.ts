@@ -5,7 +5,7 @@ import { Invalid, NotFound } from '../errors';
 import { storeText } from './document-files';
 import type { BulkRewriteRequest, ProcessRequest } from './knowledge-base.inputs';
 import { now, type KnowledgeBaseRepository } from './knowledge-base.repository';
-import { charCount, isBusy, requireDocumentId, type BulkRewriteResult, type DocumentRecord, type OriginalFile, type TextFile } from './knowledge-base.types';
+import { charCount, isBusy, type BulkRewriteResult, type DocumentRecord, type OriginalFile, type TextFile } from './knowledge-base.types';
 
 export interface DocumentProcessingServiceDeps {
   repository: KnowledgeBaseRepository;
@@ -23,9 +23,7 @@ export class DocumentProcessingService {
 
   /** Queues digitize, rewrite or both for one document, superseding whatever ran before. */
   async queueProcess(partner: string, kbName: string, request: Omit<ProcessRequest, 'partner' | 'kb'>): Promise<DocumentRecord> {
-    const { repository } = this.deps;
-    const id = requireDocumentId(request.documentId);
-    const document = await repository.documentIn(await repository.get(partner, kbName), id);
+    const { document } = await this.deps.repository.documentIn(partner, kbName, request.documentId);
     const { action } = request;
     const options: RewriteOptions = { contentType: request.contentType, personName: request.personName };
     const hasSource = document.original !== null || (document.type === 'url' && document.url !== null);

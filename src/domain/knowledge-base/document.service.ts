@@ -10,7 +10,6 @@ import { documentUrl, type DocumentOptions, type NewDocument, type NewDocumentBa
 import { contentChanged, documentsTopic, now, type KnowledgeBaseRepository } from './knowledge-base.repository';
 import {
   isBusy,
-  requireDocumentId,
   type BatchItemResult,
   type BatchResult,
   type DocumentRecord,
@@ -57,8 +56,7 @@ export class DocumentService {
   }
 
   async getDocument(partner: string, kbName: string, documentId: string | number): Promise<DocumentRecord> {
-    const id = requireDocumentId(documentId);
-    return this.deps.repository.documentIn(await this.knowledgeBase(partner, kbName), id);
+    return (await this.deps.repository.documentIn(partner, kbName, documentId)).document;
   }
 
   /**
@@ -172,9 +170,7 @@ export class DocumentService {
    * their queue, and a running job finds the record gone, so its late result changes nothing.
    */
   async deleteDocument(partner: string, kbName: string, documentId: string | number, force: boolean): Promise<void> {
-    const id = requireDocumentId(documentId);
-    const kb = await this.knowledgeBase(partner, kbName);
-    const document = await this.deps.repository.documentIn(kb, id);
+    const { kb, document } = await this.deps.repository.documentIn(partner, kbName, documentId);
     const removed = await this.deps.repository.removeDocument(kb.id, document.id, (current) => {
       if (!force && isBusy(current)) throw new Conflict('Document is currently being processed');
     });
@@ -250,9 +246,7 @@ export class DocumentService {
     documentId: string | number,
     change: (current: DocumentRecord) => DocumentRecord,
   ): Promise<DocumentRecord> {
-    const id = requireDocumentId(documentId);
-    const kb = await this.knowledgeBase(partner, kbName);
-    const document = await this.deps.repository.documentIn(kb, id);
+    const { kb, document } = await this.deps.repository.documentIn(partner, kbName, documentId);
     const updated = await this.deps.repository.updateDocument(kb.id, document.id, change);
     if (!updated) throw new NotFound('Document not found');
     await this.deps.repository.markContentChanged(kb.id);

@@ -3,6 +3,7 @@ import { Conflict, NotFound } from '../errors';
 import {
   byCreation,
   isBusy,
+  parseDocumentId,
   type DocumentRecord,
   type KnowledgeBaseRecord,
   type KnowledgeBaseWithDocuments,
@@ -123,11 +124,14 @@ export class KnowledgeBaseRepository {
     return kb;
   }
 
-  /** A document of this knowledge base, by an id `requireDocumentId` has checked. */
-  async documentIn(kb: KnowledgeBaseRecord, documentId: string): Promise<DocumentRecord> {
-    const document = await this.getDocument(documentId);
+  /** A document by the id a client sent, with its knowledge base; the id is checked first, as every door always did. */
+  async documentIn(partner: string, kbName: string, documentId: string | number): Promise<{ kb: KnowledgeBaseRecord; document: DocumentRecord }> {
+    const id = parseDocumentId(documentId);
+    if (!id) throw new NotFound('Document not found');
+    const kb = await this.get(partner, kbName);
+    const document = await this.getDocument(id);
     if (!document || document.kbId !== kb.id) throw new NotFound('Document not found');
-    return document;
+    return { kb, document };
   }
 
   // Knowledge bases

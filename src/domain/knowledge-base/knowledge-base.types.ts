@@ -1,6 +1,5 @@
 import type { DocumentFormat } from '../../engines/digitize';
 import type { Versioned } from '../../store/record-store';
-import { NotFound } from '../errors';
 
 export const DOCUMENT_TYPES = ['file', 'url'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -229,11 +228,4 @@ const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function parseDocumentId(id: string | number): string | null {
   const text = String(id);
   return DOCUMENT_ID.test(text) ? text.toLowerCase() : null;
-}
-
-/** A document id as clients send it; checked before anything else, as every door always did. */
-export function requireDocumentId(id: string | number): string {
-  const parsed = parseDocumentId(id);
-  if (!parsed) throw new NotFound('Document not found');
-  return parsed;
 }
