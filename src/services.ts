@@ -1,5 +1,11 @@
 import { VoiceService } from './domain/voice/voice.service';
-import { KnowledgeBaseService } from './domain/knowledge-base/kb.service';
+import { DocumentContentService } from './domain/knowledge-base/document-content.service';
+import { DocumentProcessingService } from './domain/knowledge-base/document-processing.service';
+import { DocumentService } from './domain/knowledge-base/document.service';
+import { KnowledgeBaseEmbeddingService } from './domain/knowledge-base/knowledge-base-embedding.service';
+import { KnowledgeBaseRepository } from './domain/knowledge-base/knowledge-base.repository';
+import { KnowledgeBaseService } from './domain/knowledge-base/knowledge-base.service';
+import { documentTextExtractor } from './engines/digitize/text-extractor';
 import { createTextEmbedder, type TextEmbedder } from './engines/text-embeddings.client';
 import { CompletionService } from './domain/completion/completion.service';
 import { TranscriptService } from './domain/transcription/transcript.service';
@@ -23,6 +29,10 @@ export interface Services {
   completions: CompletionService;
   textEmbedder: TextEmbedder;
   knowledgeBases: KnowledgeBaseService;
+  documents: DocumentService;
+  documentContent: DocumentContentService;
+  documentProcessing: DocumentProcessingService;
+  knowledgeBaseEmbedding: KnowledgeBaseEmbeddingService;
 }
 
 export function createServices(platform: Platform): Services {
@@ -50,6 +60,27 @@ export function createServices(platform: Platform): Services {
   const transcripts = new TranscriptService(stores);
   const completions = new CompletionService({ ...stores, ttlSeconds: config.COMPLETION_TTL_SECONDS });
   const textEmbedder = createTextEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, apiKey: config.EMBEDDINGS_API_KEY, model: config.EMBEDDINGS_MODEL });
-  const knowledgeBases = new KnowledgeBaseService({ records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues });
-  return { platform, ffmpeg, voiceEmbedding, voices, speechToText, chat, transcripts, completions, textEmbedder, knowledgeBases };
+  const kbRepository = new KnowledgeBaseRepository(platform.records);
+  const kbStores = { repository: kbRepository, blobs: platform.blobs, queues: platform.queues, events: platform.events };
+  const documentProcessing = new DocumentProcessingService(kbStores);
+  const documents = new DocumentService({ ...kbStores, processing: documentProcessing, textExtractor: documentTextExtractor });
+  const documentContent = new DocumentContentService({ ...kbStores, textExtractor: documentTextExtractor });
+  const knowledgeBaseEmbedding = new KnowledgeBaseEmbeddingService(kbStores);
+  const knowledgeBases = new KnowledgeBaseService({ repository: kbRepository, documents, embedding: knowledgeBaseEmbedding });
+  return {
+    platform,
+    ffmpeg,
+    voiceEmbedding,
+    voices,
+    speechToText,
+    chat,
+    transcripts,
+    completions,
+    textEmbedder,
+    knowledgeBases,
+    documents,
+    documentContent,
+    documentProcessing,
+    knowledgeBaseEmbedding,
+  };
 }

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { VoiceRecord } from '../domain/voice/voice.types';
-import type { DocumentRecord, KnowledgeBaseRecord } from '../domain/knowledge-base/kb.types';
+import type { DocumentRecord, KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import type { Services } from '../services';
 
 /**

@@ -6,7 +6,12 @@ import { readParamsOptions } from '../http/request-params';
 import { authenticate, authorizePartnerInBody } from './authenticate';
 import { errorHandler } from './rest-errors';
 import { voicesRoutes } from './voices.routes';
-import { knowledgeBasesRoutes } from './knowledge-bases.routes';
+import { knowledgeBaseRoutes } from './knowledge-base/knowledge-base.routes';
+import { folderRoutes } from './knowledge-base/folder.routes';
+import { documentRoutes } from './knowledge-base/document.routes';
+import { documentContentRoutes } from './knowledge-base/document-content.routes';
+import { documentProcessingRoutes } from './knowledge-base/document-processing.routes';
+import { knowledgeBaseEmbeddingRoutes } from './knowledge-base/knowledge-base-embedding.routes';
 import { completionsRoutes } from './completions.routes';
 import { transcriptsRoutes } from './transcripts.routes';
 
@@ -28,7 +33,9 @@ export async function registerRest(app: FastifyInstance, services: Services): Pr
       api.addHook('onRequest', authenticate(apiKeys, rateLimiter));
       api.addHook('preHandler', authorizePartnerInBody(readParamsOptions(services.platform)));
       await api.register(voicesRoutes(services));
-      await api.register(knowledgeBasesRoutes(services));
+      for (const routes of [knowledgeBaseRoutes, folderRoutes, documentRoutes, documentContentRoutes, documentProcessingRoutes, knowledgeBaseEmbeddingRoutes]) {
+        await api.register(routes(services));
+      }
     },
     { prefix: '/api' },
   );

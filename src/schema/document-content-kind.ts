@@ -1,4 +1,4 @@
-import type { ContentKind } from '../domain/knowledge-base/kb.types';
+import type { ContentKind } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const DocumentContentKindEnum = builder.enumType('DocumentContentKind', {

@@ -1,4 +1,4 @@
-import type { QueueName } from '../domain/knowledge-base/kb.types';
+import type { QueueName } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const DocumentQueueEnum = builder.enumType('DocumentQueue', {

@@ -1,4 +1,4 @@
-import type { DocumentType } from '../domain/knowledge-base/kb.types';
+import type { DocumentType } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const DocumentTypeEnum = builder.enumType('DocumentType', {

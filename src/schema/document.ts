@@ -1,10 +1,10 @@
-import { FILENAMES, type DocumentRecord } from '../domain/knowledge-base/kb.types';
-import { knowledgeBaseResolvers as resolvers } from '../resolvers/knowledge-base.resolvers';
+import { FILENAMES, type DocumentRecord } from '../domain/knowledge-base/knowledge-base.types';
+import * as resolvers from '../resolvers/document';
 import { builder } from './builder';
 import { DocumentContentKindEnum } from './document-content-kind';
 import { DocumentQueueEnum } from './document-queue';
 import { DocumentTypeEnum } from './document-type';
-import { ModelTierEnum } from './kb-model-tier';
+import { ModelTierEnum } from './model-tier';
 
 /** A document as resolvers pass it around; `deleted` is set on the last subscription event. */
 export type DocumentShape = DocumentRecord & { deleted?: boolean };
@@ -46,7 +46,7 @@ export const DocumentRef = builder.objectRef<DocumentShape>('Document').implemen
       nullable: true,
       description: 'The text of that kind, null when it does not exist. A binary ORIGINAL (PDF, DOCX, audio, video) comes base64-encoded.',
       args: { kind: t.arg({ type: DocumentContentKindEnum, required: true }) },
-      resolve: (document, args, ctx) => resolvers.content(ctx, document, args.kind),
+      resolve: (document, args, ctx) => resolvers.content(ctx, document, args),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (document) => document.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (document) => document.updatedAt }),

@@ -1,4 +1,4 @@
-import type { FolderInfo } from '../domain/knowledge-base/kb.service';
+import type { FolderInfo } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const FolderRef = builder.objectRef<FolderInfo>('Folder').implement({

@@ -1,11 +1,11 @@
-import type { KnowledgeBaseRecord } from '../domain/knowledge-base/kb.types';
-import { knowledgeBaseResolvers as resolvers } from '../resolvers/knowledge-base.resolvers';
+import type { KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
+import * as resolvers from '../resolvers/knowledge-base';
 import { builder } from './builder';
 import { DocumentRef } from './document';
 import { FolderRef } from './folder';
-import { KnowledgeBaseEmbeddingInfoRef } from './kb-embedding-info';
-import { KnowledgeBaseEmbeddingStatusRef } from './kb-embedding-status';
-import { KnowledgeBaseStatsRef } from './kb-stats';
+import { KnowledgeBaseEmbeddingInfoRef } from './knowledge-base-embedding-info';
+import { KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
+import { KnowledgeBaseStatsRef } from './knowledge-base-stats';
 
 export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('KnowledgeBase').implement({
   description:
@@ -16,7 +16,7 @@ export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('Knowledg
     name: t.exposeString('name'),
     expertName: t.string({ nullable: true, description: 'Default author or speaker of new documents.', resolve: (kb) => kb.expertName }),
     userEmail: t.string({ nullable: true, description: 'Default user e-mail of new documents.', resolve: (kb) => kb.userEmail }),
-    documents: t.field({ type: [DocumentRef], description: 'Oldest first.', resolve: (kb, _args, ctx) => resolvers.documentsOf(ctx, kb) }),
+    documents: t.field({ type: [DocumentRef], description: 'Oldest first.', resolve: (kb, _args, ctx) => resolvers.documents(ctx, kb) }),
     folders: t.field({ type: [FolderRef], description: 'In creation order.', resolve: (kb, _args, ctx) => resolvers.folders(ctx, kb) }),
     stats: t.field({ type: KnowledgeBaseStatsRef, resolve: (kb, _args, ctx) => resolvers.stats(ctx, kb) }),
     embeddingInfo: t.field({ type: KnowledgeBaseEmbeddingInfoRef, resolve: (kb) => kb }),

@@ -99,6 +99,41 @@ export class RecordStore {
     return raws.map((raw) => (raw ? (JSON.parse(raw) as T) : null));
   }
 
+  /** The id a name index holds for `name`, or null. */
+  idByName(indexKey: string, name: string): Promise<string | null> {
+    return this.redis.hget(indexKey, name);
+  }
+
+  /** Every id a name index holds. */
+  indexedIds(indexKey: string): Promise<string[]> {
+    return this.redis.hvals(indexKey);
+  }
+
+  /** The ids of a set kept beside the records (the documents of a knowledge base, say). */
+  members(setKey: string): Promise<string[]> {
+    return this.redis.smembers(setKey);
+  }
+
+  /** Several sets in one round trip; the answer follows the order of the keys. */
+  async membersOfMany(setKeys: readonly string[]): Promise<string[][]> {
+    if (setKeys.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const key of setKeys) pipeline.smembers(key);
+    return ((await pipeline.exec()) ?? []).map(([, ids]) => (Array.isArray(ids) ? (ids as string[]) : []));
+  }
+
+  async addMembers(setKey: string, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.redis.sadd(setKey, ...ids);
+  }
+
+  async removeMembers(setKey: string, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.redis.srem(setKey, ...ids);
+  }
+
+  async removeSet(setKey: string): Promise<void> {
+    await this.redis.del(setKey);
+  }
+
   /** Creates a record at version 1; with an index, throws NameTaken when the name is in use. */
   async create<T extends Versioned>(
     kind: string,

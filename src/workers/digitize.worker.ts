@@ -1,9 +1,10 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
-import { detectFileFormat, originalFilename } from '../domain/knowledge-base/document-files';
-import type { KnowledgeBaseService } from '../domain/knowledge-base/kb.service';
-import { isVideoPlatformUrl, type DocumentRecord, type OriginalFile } from '../domain/knowledge-base/kb.types';
+import { originalFilename } from '../domain/knowledge-base/document-files';
+import type { DocumentProcessingService } from '../domain/knowledge-base/document-processing.service';
+import { isVideoPlatformUrl, type DocumentRecord, type OriginalFile } from '../domain/knowledge-base/knowledge-base.types';
 import { decodeHtml, extractHtmlText, extractText } from '../engines/digitize';
+import { detectFileFormat } from '../engines/digitize/text-extractor';
 import { EngineError } from '../engines/engine-error';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
@@ -13,7 +14,7 @@ import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 
 export interface DigitizeWorkerDeps {
-  knowledgeBases: KnowledgeBaseService;
+  processing: DocumentProcessingService;
   blobs: BlobStore;
   ffmpeg: Ffmpeg;
   speechToText: SpeechToTextClient;
@@ -27,27 +28,27 @@ export interface DigitizeWorkerDeps {
  * the job's generation, and a superseded job's files are dropped.
  */
 export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof digitizeQueue> {
-  const { knowledgeBases } = deps;
+  const { processing } = deps;
   return {
     queue: digitizeQueue,
     async process(job: Job<DigitizeDocumentJob>) {
       const { documentId, generation, thenRewrite } = job.data;
-      let document = await knowledgeBases.currentDocument(documentId, generation);
+      let document = await processing.currentDocument(documentId, generation);
       if (!document) return;
 
       if (document.type === 'url' && document.url) {
         const original = await fetchOriginal(deps, document.url);
-        if (!(await knowledgeBases.recordOriginal(documentId, generation, original))) return;
-        document = await knowledgeBases.currentDocument(documentId, generation);
+        if (!(await processing.recordOriginal(documentId, generation, original))) return;
+        document = await processing.currentDocument(documentId, generation);
         if (!document) return;
       }
       if (!document.original) throw new EngineError('The document has no original file or URL to digitize', false);
 
       const { text, title } = await readOriginal(deps, document, document.original);
       if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
-      await knowledgeBases.recordDigitized(documentId, generation, text, { title, thenRewrite });
+      await processing.recordDigitized(documentId, generation, text, { title, thenRewrite });
     },
-    failed: (job, reason) => knowledgeBases.recordProcessingFailure(job.data.documentId, job.data.generation, reason),
+    failed: (job, reason) => processing.recordProcessingFailure(job.data.documentId, job.data.generation, reason),
   };
 }
 

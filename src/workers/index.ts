@@ -1,7 +1,7 @@
 import type { Services } from '../services';
 import { completeProcessor } from './complete.worker';
 import { digitizeProcessor } from './digitize.worker';
-import { kbEmbedProcessor } from './kb-embed.worker';
+import { knowledgeBaseEmbedProcessor } from './knowledge-base-embed.worker';
 import { rewriteProcessor } from './rewrite.worker';
 import { transcribeProcessor } from './transcribe.worker';
 import { embedVoiceProcessor } from './voice-embed.worker';
@@ -29,15 +29,16 @@ export function jobProcessors(services: Services): JobProcessor[] {
     processorFor(transcribeProcessor({ ...audioToText, transcripts: services.transcripts })),
     processorFor(completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat })),
   );
-  const { knowledgeBases } = services;
+  const { documentProcessing, knowledgeBaseEmbedding } = services;
   processors.push(
-    processorFor(digitizeProcessor({ ...audioToText, knowledgeBases })),
+    processorFor(digitizeProcessor({ ...audioToText, processing: documentProcessing })),
     processorFor(rewriteProcessor({
-      knowledgeBases,
+      processing: documentProcessing,
+      blobs: platform.blobs,
       chat: services.chat,
       models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
     })),
-    processorFor(kbEmbedProcessor({ knowledgeBases, embedder: services.textEmbedder, blobs: platform.blobs })),
+    processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder, blobs: platform.blobs })),
   );
   return processors;
 }

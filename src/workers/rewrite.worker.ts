@@ -1,13 +1,16 @@
 import type { Job } from 'bullmq';
-import type { KnowledgeBaseService } from '../domain/knowledge-base/kb.service';
+import { readText } from '../domain/knowledge-base/document-files';
+import type { DocumentProcessingService } from '../domain/knowledge-base/document-processing.service';
 import { draftMessages, finalMessages, resolveTemplate } from '../domain/knowledge-base/rewrite-prompts';
 import type { ChatCompletionsClient } from '../engines/chat-completions.client';
 import { EngineError } from '../engines/engine-error';
 import { rewriteQueue, type RewriteDocumentJob } from '../queues/knowledge-base.queues';
+import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 
 export interface RewriteWorkerDeps {
-  knowledgeBases: KnowledgeBaseService;
+  processing: DocumentProcessingService;
+  blobs: BlobStore;
   chat: ChatCompletionsClient;
   models: { standard: string; economy: string };
 }
@@ -16,16 +19,16 @@ export interface RewriteWorkerDeps {
  * Rewrites a digitized document in two LLM steps: a structured draft, then a final edit of
  * that draft. The draft is recorded as soon as it exists, so a failed final step keeps it.
  */
-export function rewriteProcessor({ knowledgeBases, chat, models }: RewriteWorkerDeps): JobProcessor<typeof rewriteQueue> {
+export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWorkerDeps): JobProcessor<typeof rewriteQueue> {
   return {
     queue: rewriteQueue,
     async process(job: Job<RewriteDocumentJob>) {
       const { documentId, generation, contentType, personName } = job.data;
-      const document = await knowledgeBases.currentDocument(documentId, generation);
+      const document = await processing.currentDocument(documentId, generation);
       if (!document) return;
       if (!document.digitized) throw new EngineError('The document has no digitized content to rewrite', false);
 
-      const text = await knowledgeBases.readText(document.digitized.blobId);
+      const text = await readText(blobs, document.digitized.blobId);
       const template = resolveTemplate(contentType, document);
       const model = models[document.modelTier];
       const author = personName ?? document.expertName;
@@ -33,17 +36,17 @@ export function rewriteProcessor({ knowledgeBases, chat, models }: RewriteWorker
       const draft = await chat.complete({ model, messages: draftMessages(template, author, text) });
       const draftText = draft.message.content.trim();
       if (!draftText) throw new EngineError('The LLM returned an empty draft');
-      if (!(await knowledgeBases.recordDraft(documentId, generation, draftText))) return;
+      if (!(await processing.recordDraft(documentId, generation, draftText))) return;
 
       const final = await chat.complete({ model, messages: finalMessages(template, author, draftText) });
       const finalText = final.message.content.trim();
       if (!finalText) throw new EngineError('The LLM returned an empty rewrite');
-      await knowledgeBases.recordRewrite(documentId, generation, finalText, {
+      await processing.recordRewrite(documentId, generation, finalText, {
         model: final.model,
         inputTokens: draft.usage.promptTokens + final.usage.promptTokens,
         outputTokens: draft.usage.completionTokens + final.usage.completionTokens,
       });
     },
-    failed: (job, reason) => knowledgeBases.recordProcessingFailure(job.data.documentId, job.data.generation, reason),
+    failed: (job, reason) => processing.recordProcessingFailure(job.data.documentId, job.data.generation, reason),
   };
 }

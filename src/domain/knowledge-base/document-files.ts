@@ -1,6 +1,7 @@
-import { open, readFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { detectFormat, type DocumentFormat } from '../../engines/digitize';
+import type { DocumentFormat } from '../../engines/digitize';
+import type { BlobStore } from '../../store/blob-store';
 
 const EXTENSIONS: Record<Exclude<DocumentFormat, 'audio' | 'video'>, string> = {
   pdf: 'pdf',
@@ -9,6 +10,8 @@ const EXTENSIONS: Record<Exclude<DocumentFormat, 'audio' | 'video'>, string> = {
   text: 'txt',
   markdown: 'md',
 };
+
+export const UNSUPPORTED_DOCUMENT = 'The file is not a supported document format (PDF, DOCX, HTML, text, Markdown, audio or video)';
 
 /** Formats whose original is text a client can read back as it is. */
 export const TEXT_FORMATS: readonly DocumentFormat[] = ['html', 'text', 'markdown'];
@@ -25,23 +28,19 @@ export function originalFilename(format: DocumentFormat, sourceName: string | nu
   return `original.${EXTENSIONS[format]}`;
 }
 
-export async function firstBytes(path: string, length = 4096): Promise<Buffer> {
-  const handle = await open(path, 'r');
+/** Stores a text as a new blob. */
+export async function storeText(blobs: BlobStore, text: string): Promise<string> {
+  const path = blobs.tmpPath('.md');
   try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
+    await writeFile(path, text, 'utf8');
+    return await blobs.adopt(path);
   } finally {
-    await handle.close();
+    await rm(path, { force: true });
   }
 }
 
-export async function detectFileFormat(path: string, hints: { filename?: string; contentType?: string }): Promise<DocumentFormat | null> {
-  return detectFormat({ ...hints, firstBytes: await firstBytes(path) });
-}
-
-export function readTextFile(path: string): Promise<string> {
-  return readFile(path, 'utf8');
+export function readText(blobs: BlobStore, blobId: string): Promise<string> {
+  return readFile(blobs.pathOf(blobId), 'utf8');
 }
 
 /** A document name from a URL: its last path segment, else its host. */

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../engines/chat-completions.client';
 import type { ContentType } from './content-types';
-import { isVideoPlatformUrl, type DocumentRecord } from './kb.types';
+import { isVideoPlatformUrl, type DocumentRecord } from './knowledge-base.types';
 
 export type RewriteTemplate = Exclude<ContentType, 'auto'>;
 

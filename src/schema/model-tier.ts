@@ -1,4 +1,4 @@
-import type { ModelTier } from '../domain/knowledge-base/kb.types';
+import type { ModelTier } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const ModelTierEnum = builder.enumType('ModelTier', {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formBoolean, formInteger, optionalText, resourceName, single } from '../shared/form-values';
 import { normalizeContentType, type ContentType } from './content-types';
-import { CONTENT_KINDS, DOCUMENT_TYPES, MODEL_TIERS, PROCESS_ACTIONS } from './kb.types';
+import { CONTENT_KINDS, DOCUMENT_TYPES, MODEL_TIERS, PROCESS_ACTIONS } from './knowledge-base.types';
 
 /** Inputs of the knowledge base operations, shared by REST (form strings) and GraphQL (typed values). */
 const text = (max: number) => z.preprocess(single, optionalText(max));
@@ -44,11 +44,13 @@ export const contentTypeInput = z.preprocess(
   }),
 );
 
-export const createKnowledgeBaseInput = z.object({
-  name,
-  expert_name: text(255),
-  user_email: text(320),
-});
+export const createKnowledgeBaseInput = z
+  .object({
+    name,
+    expert_name: text(255),
+    user_email: text(320),
+  })
+  .transform((input) => ({ name: input.name, expertName: input.expert_name, userEmail: input.user_email }));
 
 export const folderInput = z.object({ name });
 
@@ -60,6 +62,14 @@ const documentOptions = {
   use_original_as_rewritten: bool(false),
 };
 
+const documentOptionsOf = (input: z.output<z.ZodObject<typeof documentOptions>>) => ({
+  expertName: input.expert_name,
+  userEmail: input.user_email,
+  autoRewrite: input.auto_rewrite,
+  modelTier: input.model_tier,
+  useOriginalAsRewritten: input.use_original_as_rewritten,
+});
+
 export const createDocumentInput = z
   .object({
     type: oneOf(DOCUMENT_TYPES),
@@ -70,7 +80,8 @@ export const createDocumentInput = z
   })
   .superRefine((input, context) => {
     if (input.type === 'url' && !input.url) context.addIssue({ code: 'custom', path: ['url'], message: 'is required when type is url' });
-  });
+  })
+  .transform(({ type, folder, url, name, ...options }) => ({ type, folder, url, name, ...documentOptionsOf(options) }));
 
 export const emptyDocumentInput = z
   .object({
@@ -83,17 +94,27 @@ export const emptyDocumentInput = z
   })
   .superRefine((input, context) => {
     if (input.type === 'url' && !input.url) context.addIssue({ code: 'custom', path: ['url'], message: 'is required when type is url' });
-  });
+  })
+  .transform((input) => ({
+    name: input.name,
+    folder: input.folder,
+    type: input.type,
+    url: input.url,
+    expertName: input.expert_name,
+    userEmail: input.user_email,
+  }));
 
 /** URLs are checked one by one later: a bad entry fails alone instead of failing the batch. */
-export const batchInput = z.object({
-  folder: name,
-  urls: z
-    .array(z.unknown(), { error: 'must be an array of URLs' })
-    .min(1, 'must contain at least one URL')
-    .max(MAX_BATCH_URLS, `must contain at most ${MAX_BATCH_URLS} URLs`),
-  ...documentOptions,
-});
+export const batchInput = z
+  .object({
+    folder: name,
+    urls: z
+      .array(z.unknown(), { error: 'must be an array of URLs' })
+      .min(1, 'must contain at least one URL')
+      .max(MAX_BATCH_URLS, `must contain at most ${MAX_BATCH_URLS} URLs`),
+    ...documentOptions,
+  })
+  .transform(({ folder, urls, ...options }) => ({ folder, urls, ...documentOptionsOf(options) }));
 
 export const renameDocumentInput = z.object({ name });
 export const documentTypeInput = z.object({ type: oneOf(DOCUMENT_TYPES), url: z.preprocess(single, documentUrl.optional()) });
@@ -121,38 +142,57 @@ const documentReference = z.preprocess(
   z.object({ id: z.string({ error: 'must name the document id' }).uuid('must be a document id') }, { error: 'must be a document object with an id' }),
 );
 
-export const queueProcessInput = z.object({
-  document: documentReference,
-  action: oneOf(PROCESS_ACTIONS).default('process'),
-  partner: name,
-  kb: name,
-  content_type: contentTypeInput,
-  person_name: text(255),
-});
+export const queueProcessInput = z
+  .object({
+    document: documentReference,
+    action: oneOf(PROCESS_ACTIONS).default('process'),
+    partner: name,
+    kb: name,
+    content_type: contentTypeInput,
+    person_name: text(255),
+  })
+  .transform((input) => ({
+    partner: input.partner,
+    kb: input.kb,
+    documentId: input.document.id,
+    action: input.action,
+    contentType: input.content_type,
+    personName: input.person_name ?? null,
+  }));
 
-export const bulkRewriteInput = z.object({
-  skip_rewritten: bool(true),
-  content_type: contentTypeInput,
-  person_name: text(255),
-});
+export const bulkRewriteInput = z
+  .object({
+    skip_rewritten: bool(true),
+    content_type: contentTypeInput,
+    person_name: text(255),
+  })
+  .transform((input) => ({ skipRewritten: input.skip_rewritten, contentType: input.content_type, personName: input.person_name ?? null }));
 
-export const startEmbeddingInput = z.object({
-  split_level: z
-    .preprocess(single, strictly(formInteger, 'must be an integer').pipe(z.number().min(0, 'must be between 0 and 6').max(6, 'must be between 0 and 6')))
-    .default(0),
-  language: z
-    .preprocess(
-      single,
-      z
-        .string()
-        .trim()
-        .min(1, 'must not be empty')
-        .max(50, 'must be at most 50 characters')
-        .regex(/^[\p{L} _-]+$/u, 'must be a language name'),
-    )
-    .default('english'),
-});
+export const startEmbeddingInput = z
+  .object({
+    split_level: z
+      .preprocess(single, strictly(formInteger, 'must be an integer').pipe(z.number().min(0, 'must be between 0 and 6').max(6, 'must be between 0 and 6')))
+      .default(0),
+    language: z
+      .preprocess(
+        single,
+        z
+          .string()
+          .trim()
+          .min(1, 'must not be empty')
+          .max(50, 'must be at most 50 characters')
+          .regex(/^[\p{L} _-]+$/u, 'must be a language name'),
+      )
+      .default('english'),
+  })
+  .transform((input) => ({ splitLevel: input.split_level, language: input.language }));
 
-export type CreateDocumentInput = z.output<typeof createDocumentInput>;
-export type EmptyDocumentInput = z.output<typeof emptyDocumentInput>;
-export type BatchInput = z.output<typeof batchInput>;
+/** What a client may set on each document it creates. */
+export type DocumentOptions = ReturnType<typeof documentOptionsOf>;
+export type NewKnowledgeBase = z.output<typeof createKnowledgeBaseInput>;
+export type NewDocument = z.output<typeof createDocumentInput>;
+export type NewEmptyDocument = z.output<typeof emptyDocumentInput>;
+export type NewDocumentBatch = z.output<typeof batchInput>;
+export type ProcessRequest = z.output<typeof queueProcessInput>;
+export type BulkRewriteRequest = z.output<typeof bulkRewriteInput>;
+export type EmbeddingSettings = z.output<typeof startEmbeddingInput>;

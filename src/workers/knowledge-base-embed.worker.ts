@@ -3,15 +3,16 @@ import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Job } from 'bullmq';
 import { splitByHeadings } from '../domain/knowledge-base/chunking';
-import type { KnowledgeBaseService } from '../domain/knowledge-base/kb.service';
+import { readText } from '../domain/knowledge-base/document-files';
+import type { KnowledgeBaseEmbeddingService } from '../domain/knowledge-base/knowledge-base-embedding.service';
 import { EngineError } from '../engines/engine-error';
 import type { TextEmbedder } from '../engines/text-embeddings.client';
 import { embedKnowledgeBaseQueue, type EmbedKnowledgeBaseJob } from '../queues/knowledge-base.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 
-export interface KbEmbedWorkerDeps {
-  knowledgeBases: KnowledgeBaseService;
+export interface KnowledgeBaseEmbedWorkerDeps {
+  embedding: KnowledgeBaseEmbeddingService;
   embedder: TextEmbedder;
   blobs: BlobStore;
 }
@@ -24,13 +25,13 @@ const BATCH = 256;
  * split by headings, embedded, and written as JSON lines (one chunk and its vector per
  * line) to a blob that replaces the previous run's.
  */
-export function kbEmbedProcessor({ knowledgeBases, embedder, blobs }: KbEmbedWorkerDeps): JobProcessor<typeof embedKnowledgeBaseQueue> {
+export function knowledgeBaseEmbedProcessor({ embedding, embedder, blobs }: KnowledgeBaseEmbedWorkerDeps): JobProcessor<typeof embedKnowledgeBaseQueue> {
   return {
     queue: embedKnowledgeBaseQueue,
     concurrency: 1,
     async process(job: Job<EmbedKnowledgeBaseJob>) {
       const { kbId, generation, splitLevel, language } = job.data;
-      const current = await knowledgeBases.currentEmbedding(kbId, generation);
+      const current = await embedding.currentEmbedding(kbId, generation);
       if (!current) return;
 
       const path = blobs.tmpPath('.jsonl');
@@ -51,7 +52,7 @@ export function kbEmbedProcessor({ knowledgeBases, embedder, blobs }: KbEmbedWor
         for (const document of current.documents) {
           const source = document.rewritten ?? document.digitized;
           if (!source) continue;
-          const chunks = splitByHeadings(await knowledgeBases.readText(source.blobId), splitLevel);
+          const chunks = splitByHeadings(await readText(blobs, source.blobId), splitLevel);
           if (chunks.length === 0) continue;
           documentIds.push(document.id);
           for (const [index, chunk] of chunks.entries()) {
@@ -71,7 +72,7 @@ export function kbEmbedProcessor({ knowledgeBases, embedder, blobs }: KbEmbedWor
             if (pending.length >= BATCH) await flush();
           }
           // A superseded run stops between documents rather than embedding everything first.
-          if (!(await knowledgeBases.currentEmbedding(kbId, generation))) return;
+          if (!(await embedding.currentEmbedding(kbId, generation))) return;
         }
         await flush();
         output.end();
@@ -80,7 +81,7 @@ export function kbEmbedProcessor({ knowledgeBases, embedder, blobs }: KbEmbedWor
           throw new EngineError('The knowledge base has no digitized or rewritten documents to embed', false);
         }
         const blobId = await blobs.adopt(path);
-        await knowledgeBases.recordEmbedding(kbId, generation, {
+        await embedding.recordEmbedding(kbId, generation, {
           blobId,
           documentIds,
           chunks: chunkCount,
@@ -92,6 +93,6 @@ export function kbEmbedProcessor({ knowledgeBases, embedder, blobs }: KbEmbedWor
         await rm(path, { force: true });
       }
     },
-    failed: (job, reason) => knowledgeBases.recordEmbeddingFailure(job.data.kbId, job.data.generation, reason),
+    failed: (job, reason) => embedding.recordEmbeddingFailure(job.data.kbId, job.data.generation, reason),
   };
 }

@@ -1,4 +1,4 @@
-import type { BatchItemResult, BatchResult } from '../domain/knowledge-base/kb.service';
+import type { BatchItemResult, BatchResult } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const BatchItemStatusEnum = builder.enumType('BatchItemStatus', {

@@ -1,4 +1,4 @@
-import type { EmbeddingStatus } from '../domain/knowledge-base/kb.types';
+import type { EmbeddingStatus } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const KnowledgeBaseEmbeddingStateEnum = builder.enumType('KnowledgeBaseEmbeddingState', {

@@ -1,6 +1,5 @@
 import type { DocumentFormat } from '../../engines/digitize';
 import type { Versioned } from '../../store/record-store';
-import type { ContentType } from './content-types';
 
 export const DOCUMENT_TYPES = ['file', 'url'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -77,11 +76,6 @@ export interface OriginalFile {
 export interface TextFile {
   blobId: string;
   chars: number;
-}
-
-export interface RewriteRequest {
-  contentType: ContentType;
-  personName: string | null;
 }
 
 export interface DocumentRecord extends Versioned {
@@ -171,4 +165,67 @@ export function charCount(text: string): number {
   let count = 0;
   for (const _ of text) count++;
   return count;
+}
+
+export interface FolderInfo {
+  name: string;
+  documentCount: number;
+}
+
+export type BatchItemResult =
+  | { url: string; status: 'success'; documentId: string }
+  | { url: string; status: 'failed'; error: string };
+
+export interface BatchResult {
+  summary: { total: number; succeeded: number; failed: number };
+  results: BatchItemResult[];
+}
+
+export interface BulkRewriteResult {
+  queued: string[];
+  skipped: { documentId: string; reason: string }[];
+}
+
+export interface DocumentContent {
+  content: string;
+  /** Binary originals (PDF, DOCX, media) travel as base64. */
+  encoding: 'utf-8' | 'base64';
+  filename: string;
+}
+
+/** What an embedding run produced, ready to be recorded. */
+export interface EmbeddingResult {
+  blobId: string;
+  documentIds: string[];
+  chunks: number;
+  model: string;
+  externalJobId?: string;
+}
+
+/** A knowledge base with its documents: what the listing routes show. */
+export interface KnowledgeBaseWithDocuments {
+  kb: KnowledgeBaseRecord;
+  documents: DocumentRecord[];
+}
+
+export function byCreation(a: DocumentRecord, b: DocumentRecord): number {
+  return a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+}
+
+export function folderInfos(kb: KnowledgeBaseRecord, documents: readonly DocumentRecord[]): FolderInfo[] {
+  const counts = new Map<string, number>();
+  for (const document of documents) counts.set(document.folder, (counts.get(document.folder) ?? 0) + 1);
+  return kb.folders.map((name) => ({ name, documentCount: counts.get(name) ?? 0 }));
+}
+
+export function contentFilename(kind: Exclude<ContentKind, 'original'>): string {
+  return FILENAMES[kind];
+}
+
+const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A document id as clients send it, or null: anything that is not one of our ids names no document. */
+export function parseDocumentId(id: string | number): string | null {
+  const text = String(id);
+  return DOCUMENT_ID.test(text) ? text.toLowerCase() : null;
 }

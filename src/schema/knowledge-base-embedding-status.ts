@@ -1,6 +1,6 @@
-import { isEmbeddingStale, type EmbeddingDetails, type KnowledgeBaseRecord } from '../domain/knowledge-base/kb.types';
+import { isEmbeddingStale, type EmbeddingDetails, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
-import { KnowledgeBaseEmbeddingStateEnum } from './kb-embedding-state';
+import { KnowledgeBaseEmbeddingStateEnum } from './knowledge-base-embedding-state';
 
 export const KnowledgeBaseEmbeddingDetailsRef = builder.objectRef<EmbeddingDetails>('KnowledgeBaseEmbeddingDetails').implement({
   description: 'What an embedding run covered.',

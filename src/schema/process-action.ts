@@ -1,4 +1,4 @@
-import type { ProcessAction } from '../domain/knowledge-base/kb.types';
+import type { ProcessAction } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const ProcessActionEnum = builder.enumType('ProcessAction', {

@@ -1,4 +1,4 @@
-import type { BulkRewriteResult } from '../domain/knowledge-base/kb.service';
+import type { BulkRewriteResult } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const SkippedDocumentRef = builder.objectRef<BulkRewriteResult['skipped'][number]>('SkippedDocument').implement({

@@ -1,4 +1,4 @@
-import { isEmbeddingStale, type KnowledgeBaseRecord } from '../domain/knowledge-base/kb.types';
+import { isEmbeddingStale, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const KnowledgeBaseEmbeddingInfoRef = builder.objectRef<KnowledgeBaseRecord>('KnowledgeBaseEmbeddingInfo').implement({

@@ -1,5 +1,13 @@
-import type { BatchResult, BulkRewriteResult, FolderInfo, KnowledgeBaseWithDocuments } from '../domain/knowledge-base/kb.service';
-import { FILENAMES, isEmbeddingStale, type DocumentRecord, type KnowledgeBaseRecord } from '../domain/knowledge-base/kb.types';
+import {
+  FILENAMES,
+  isEmbeddingStale,
+  type BatchResult,
+  type BulkRewriteResult,
+  type DocumentRecord,
+  type FolderInfo,
+  type KnowledgeBaseRecord,
+  type KnowledgeBaseWithDocuments,
+} from '../../domain/knowledge-base/knowledge-base.types';
 
 /** The knowledge base service's JSON, field for field as the spec names them. */
 export function documentJson(document: DocumentRecord) {

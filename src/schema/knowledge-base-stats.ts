@@ -1,4 +1,4 @@
-import type { KnowledgeBaseStats } from '../domain/knowledge-base/kb.types';
+import type { KnowledgeBaseStats } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 
 export const KnowledgeBaseStatsRef = builder.objectRef<KnowledgeBaseStats>('KnowledgeBaseStats').implement({

@@ -1,0 +1,225 @@
+import { digitizeQueue, rewriteQueue, type RewriteOptions } from '../../queues/knowledge-base.queues';
+import type { QueueRegistry } from '../../queues/queue-registry';
+import type { BlobStore } from '../../store/blob-store';
+import { Invalid, NotFound } from '../errors';
+import { storeText } from './document-files';
+import type { BulkRewriteRequest, ProcessRequest } from './knowledge-base.inputs';
+import { now, type KnowledgeBaseRepository } from './knowledge-base.repository';
+import { charCount, isBusy, type BulkRewriteResult, type DocumentRecord, type OriginalFile, type TextFile } from './knowledge-base.types';
+
+export interface DocumentProcessingServiceDeps {
+  repository: KnowledgeBaseRepository;
+  blobs: BlobStore;
+  queues: QueueRegistry;
+}
+
+/**
+ * Digitizing and rewriting documents: the triggers that queue the jobs, and the state changes
+ * the workers report. A trigger raises the document's generation, so a job it supersedes
+ * finds itself out of date and changes nothing.
+ */
+export class DocumentProcessingService {
+  constructor(private readonly deps: DocumentProcessingServiceDeps) {}
+
+  /** Queues digitize, rewrite or both for one document, superseding whatever ran before. */
+  async queueProcess(partner: string, kbName: string, request: Omit<ProcessRequest, 'partner' | 'kb'>): Promise<DocumentRecord> {
+    const { document } = await this.deps.repository.documentIn(partner, kbName, request.documentId);
+    const { action } = request;
+    const options: RewriteOptions = { contentType: request.contentType, personName: request.personName };
+    const hasSource = document.original !== null || (document.type === 'url' && document.url !== null);
+    if (action === 'digitize' && !hasSource) throw Invalid.param('document', 'the document has no original file or URL to digitize');
+    if (action === 'rewrite' && !document.digitized) throw Invalid.param('document', 'the document has no digitized content to rewrite');
+    if (action === 'process' && !hasSource && !document.digitized) {
+      throw Invalid.param('document', 'the document has no original file, URL or digitized content to process');
+    }
+    const stage = action === 'rewrite' || (action === 'process' && !hasSource) ? 'rewrite' : 'digitize';
+    const thenRewrite = action === 'process' || (action === 'digitize' && document.autoRewrite) ? options : null;
+    return this.startProcessing(document, stage, stage === 'rewrite' ? options : thenRewrite);
+  }
+
+  /** Queues a rewrite of every digitized document of the knowledge base, or of one folder. */
+  async bulkRewrite(partner: string, kbName: string, folder: string | null, request: BulkRewriteRequest): Promise<BulkRewriteResult> {
+    const { repository } = this.deps;
+    const kb = await repository.get(partner, kbName);
+    const documents = await repository.documentsOf(kb.id);
+    if (folder !== null && !kb.folders.includes(folder)) throw new NotFound('Folder not found');
+    const result: BulkRewriteResult = { queued: [], skipped: [] };
+    for (const document of documents) {
+      if (folder !== null && document.folder !== folder) continue;
+      if (request.skipRewritten && document.rewritten) result.skipped.push({ documentId: document.id, reason: 'already rewritten' });
+      else if (!document.digitized) result.skipped.push({ documentId: document.id, reason: 'not digitized' });
+      else {
+        await this.startProcessing(document, 'rewrite', { contentType: request.contentType, personName: request.personName });
+        result.queued.push(document.id);
+      }
+    }
+    return result;
+  }
+
+  /** Queues the digitization of new documents that ask for it. */
+  async queueNew(documents: readonly DocumentRecord[]): Promise<void> {
+    const queued = documents.filter((document) => document.inQueues.includes('digitize'));
+    if (queued.length === 0) return;
+    await this.deps.queues.addBulk(
+      digitizeQueue,
+      queued.map((document) => ({
+        documentId: document.id,
+        generation: document.generation,
+        thenRewrite: document.autoRewrite ? { contentType: 'auto' as const, personName: document.expertName } : null,
+      })),
+    );
+  }
+
+  /** Takes a document's waiting jobs off their queues; an active job is locked and stays, to find itself superseded. */
+  async cancelJobs(document: DocumentRecord): Promise<void> {
+    await Promise.all([
+      this.deps.queues.remove(digitizeQueue, { documentId: document.id, generation: document.generation }),
+      this.deps.queues.remove(rewriteQueue, { documentId: document.id, generation: document.generation }),
+    ]);
+  }
+
+  // Worker-facing state changes. Each takes the generation its job was started with, and
+  // changes nothing when a newer trigger (or a delete) has superseded that job.
+
+  async currentDocument(documentId: string, generation: number): Promise<DocumentRecord | null> {
+    const document = await this.deps.repository.getDocument(documentId);
+    return document && document.generation === generation && isBusy(document) ? document : null;
+  }
+
+  /** Records a downloaded original; the blob is dropped when the job was superseded. */
+  async recordOriginal(documentId: string, generation: number, original: OriginalFile): Promise<boolean> {
+    return this.recordFile(documentId, generation, original.blobId, (document) => ({
+      next: { ...document, original },
+      replaced: document.original?.blobId,
+    }));
+  }
+
+  /**
+   * Records the digitized text. With use_original_as_rewritten the same text becomes the
+   * rewrite; otherwise a requested rewrite is queued under the same generation.
+   */
+  async recordDigitized(
+    documentId: string,
+    generation: number,
+    text: string,
+    options: { title?: string; thenRewrite: RewriteOptions | null },
+  ): Promise<boolean> {
+    const { repository, blobs } = this.deps;
+    const digitized: TextFile = { blobId: await storeText(blobs, text), chars: charCount(text) };
+    const current = await repository.getDocument(documentId);
+    const copyAsRewritten = current?.useOriginalAsRewritten ?? false;
+    const rewritten: TextFile | null = copyAsRewritten ? { blobId: await storeText(blobs, text), chars: digitized.chars } : null;
+    const rewrite = options.thenRewrite && !copyAsRewritten ? options.thenRewrite : null;
+    let replaced: (string | undefined)[] = [];
+    const updated = await repository.updateDocumentIfCurrent(documentId, generation, (document) => {
+      replaced = [document.digitized?.blobId, rewritten ? document.rewritten?.blobId : undefined];
+      const title = options.title?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+      return {
+        ...document,
+        name: document.nameFromSource && title ? title : document.name,
+        digitized,
+        rewritten: rewritten ?? document.rewritten,
+        inQueues: rewrite ? ['rewrite'] : [],
+        processingError: null,
+      };
+    });
+    if (!updated) {
+      await blobs.remove(digitized.blobId, rewritten?.blobId);
+      return false;
+    }
+    await blobs.remove(...replaced);
+    await repository.markContentChanged(updated.kbId);
+    if (rewrite) {
+      await this.deps.queues.add(rewriteQueue, {
+        documentId,
+        generation,
+        contentType: rewrite.contentType,
+        personName: rewrite.personName,
+      });
+    }
+    return true;
+  }
+
+  async recordDraft(documentId: string, generation: number, text: string): Promise<boolean> {
+    const draft: TextFile = { blobId: await storeText(this.deps.blobs, text), chars: charCount(text) };
+    return this.recordFile(documentId, generation, draft.blobId, (document) => ({
+      next: { ...document, draft },
+      replaced: document.draft?.blobId,
+    }));
+  }
+
+  async recordRewrite(
+    documentId: string,
+    generation: number,
+    text: string,
+    usage: { model: string; inputTokens: number; outputTokens: number },
+  ): Promise<boolean> {
+    const rewritten: TextFile = { blobId: await storeText(this.deps.blobs, text), chars: charCount(text) };
+    return this.recordFile(documentId, generation, rewritten.blobId, (document) => ({
+      next: {
+        ...document,
+        rewritten,
+        rewriteModel: usage.model,
+        rewriteInputTokens: usage.inputTokens,
+        rewriteOutputTokens: usage.outputTokens,
+        rewriteCompletedAt: now(),
+        inQueues: [],
+        processingError: null,
+      },
+      replaced: document.rewritten?.blobId,
+    }));
+  }
+
+  /** A failed job leaves the document and its other content as they were. */
+  async recordProcessingFailure(documentId: string, generation: number, reason: string): Promise<void> {
+    await this.deps.repository.updateDocumentIfCurrent(documentId, generation, (document) => ({ ...document, inQueues: [], processingError: reason }));
+  }
+
+  private async startProcessing(document: DocumentRecord, stage: 'digitize' | 'rewrite', rewrite: RewriteOptions | null): Promise<DocumentRecord> {
+    const updated = await this.deps.repository.updateDocument(document.kbId, document.id, (current) => ({
+      ...current,
+      generation: current.generation + 1,
+      inQueues: [stage],
+      processingError: null,
+    }));
+    if (!updated) throw new NotFound('Document not found');
+    await this.cancelJobs(document);
+    const personName = rewrite?.personName ?? updated.expertName;
+    if (stage === 'rewrite') {
+      await this.deps.queues.add(rewriteQueue, {
+        documentId: updated.id,
+        generation: updated.generation,
+        contentType: rewrite?.contentType ?? 'auto',
+        personName,
+      });
+    } else {
+      await this.deps.queues.add(digitizeQueue, {
+        documentId: updated.id,
+        generation: updated.generation,
+        thenRewrite: rewrite ? { contentType: rewrite.contentType, personName } : null,
+      });
+    }
+    return updated;
+  }
+
+  /**
+   * Records a job result that brings one new file. Whichever file loses is removed: the one
+   * it replaces, or the new one when a newer trigger or a delete superseded the job.
+   */
+  private async recordFile(
+    documentId: string,
+    generation: number,
+    newBlobId: string,
+    change: (document: DocumentRecord) => { next: DocumentRecord; replaced: string | null | undefined },
+  ): Promise<boolean> {
+    let replaced: string | null | undefined;
+    const updated = await this.deps.repository.updateDocumentIfCurrent(documentId, generation, (document) => {
+      const result = change(document);
+      replaced = result.replaced;
+      return result.next;
+    });
+    await this.deps.blobs.remove(updated ? replaced : newBlobId);
+    if (updated) await this.deps.repository.markContentChanged(updated.kbId);
+    return updated !== null;
+  }
+}

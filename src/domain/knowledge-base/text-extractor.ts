@@ -1,0 +1,12 @@
+import type { DocumentFormat, TextFormat } from '../../engines/digitize';
+
+/**
+ * What a request needs from the digitize engines to take an uploaded document: its format,
+ * and its text. The domain asks through this port so that it never loads an engine itself.
+ */
+export interface TextExtractor {
+  /** The format of a file, or null when no engine reads it. */
+  detectFormat(path: string, hints: { filename?: string; contentType?: string }): Promise<DocumentFormat | null>;
+  /** The text of a document file; rejects with UnsupportedMedia when it cannot be read. */
+  extractText(path: string, format: TextFormat): Promise<string>;
+}

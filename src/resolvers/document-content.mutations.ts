@@ -1,0 +1,17 @@
+import { contentInput } from '../domain/knowledge-base/knowledge-base.inputs';
+import type { ContentKind } from '../domain/knowledge-base/knowledge-base.types';
+import type { UploadedFile } from '../domain/shared/uploaded-file';
+import { parseInput } from '../domain/shared/validation';
+import type { GraphqlContext } from './context';
+import { restParams } from './rest-params';
+
+type ContentArgs = { partner: string; kb: string; id: string | number; kind: ContentKind };
+
+export async function updateDocumentContent(ctx: GraphqlContext, args: ContentArgs & { content: string }) {
+  const input = parseInput(contentInput, restParams(args));
+  return ctx.services.documentContent.writeContent(args.partner, args.kb, args.id, args.kind, input.content);
+}
+
+export async function uploadDocumentContent(ctx: GraphqlContext, args: ContentArgs & { file: UploadedFile }) {
+  return ctx.services.documentContent.uploadContent(args.partner, args.kb, args.id, args.kind, args.file);
+}

@@ -1,0 +1,74 @@
+import {
+  batchInput,
+  createDocumentInput,
+  deleteDocumentInput,
+  documentTypeInput,
+  documentUrlInput,
+  emptyDocumentInput,
+  renameDocumentInput,
+} from '../domain/knowledge-base/knowledge-base.inputs';
+import type { DocumentType, ModelTier } from '../domain/knowledge-base/knowledge-base.types';
+import type { UploadedFile } from '../domain/shared/uploaded-file';
+import { parseInput } from '../domain/shared/validation';
+import type { GraphqlContext } from './context';
+import { restParams } from './rest-params';
+
+type Ctx = GraphqlContext;
+type Maybe<T> = T | null | undefined;
+type DocumentArgs = { partner: string; kb: string; id: string | number };
+
+interface DocumentOptionArgs {
+  expertName?: Maybe<string>;
+  userEmail?: Maybe<string>;
+  autoRewrite?: Maybe<boolean>;
+  modelTier?: Maybe<ModelTier>;
+  useOriginalAsRewritten?: Maybe<boolean>;
+}
+
+interface CreateDocumentArgs extends DocumentOptionArgs {
+  partner: string;
+  kb: string;
+  folder: string;
+  type?: Maybe<DocumentType>;
+  file?: Maybe<UploadedFile>;
+  url?: Maybe<string>;
+  name?: Maybe<string>;
+}
+
+/** The type follows from what was sent (a file or a URL) unless given. */
+export async function createDocument(ctx: Ctx, args: CreateDocumentArgs) {
+  const input = parseInput(createDocumentInput, restParams({ ...args, type: args.type ?? (args.file ? 'file' : 'url') }));
+  return ctx.services.documents.createDocument(args.partner, args.kb, input, args.file ?? undefined);
+}
+
+export async function createDocumentsBatch(ctx: Ctx, args: DocumentOptionArgs & { partner: string; kb: string; folder: string; urls: readonly string[] }) {
+  return ctx.services.documents.createBatch(args.partner, args.kb, parseInput(batchInput, restParams(args)));
+}
+
+export async function createEmptyDocument(
+  ctx: Ctx,
+  args: { partner: string; kb: string; name: string; folder: string; type: DocumentType; url?: Maybe<string>; expertName?: Maybe<string>; userEmail?: Maybe<string> },
+) {
+  return ctx.services.documents.createEmptyDocument(args.partner, args.kb, parseInput(emptyDocumentInput, restParams(args)));
+}
+
+export async function renameDocument(ctx: Ctx, args: DocumentArgs & { name: string }) {
+  const input = parseInput(renameDocumentInput, restParams(args));
+  return ctx.services.documents.renameDocument(args.partner, args.kb, args.id, input.name);
+}
+
+export async function updateDocumentType(ctx: Ctx, args: DocumentArgs & { type: DocumentType; url?: Maybe<string> }) {
+  const input = parseInput(documentTypeInput, restParams(args));
+  return ctx.services.documents.setDocumentType(args.partner, args.kb, args.id, input.type, input.url);
+}
+
+export async function updateDocumentUrl(ctx: Ctx, args: DocumentArgs & { url: string }) {
+  const input = parseInput(documentUrlInput, restParams(args));
+  return ctx.services.documents.setDocumentUrl(args.partner, args.kb, args.id, input.url);
+}
+
+export async function deleteDocument(ctx: Ctx, args: DocumentArgs & { force?: Maybe<boolean> }) {
+  const input = parseInput(deleteDocumentInput, restParams(args));
+  await ctx.services.documents.deleteDocument(args.partner, args.kb, args.id, input.force);
+  return true;
+}

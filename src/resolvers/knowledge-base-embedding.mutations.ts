@@ -1,0 +1,10 @@
+import { startEmbeddingInput } from '../domain/knowledge-base/knowledge-base.inputs';
+import { parseInput } from '../domain/shared/validation';
+import type { GraphqlContext } from './context';
+import { restParams } from './rest-params';
+
+type Maybe<T> = T | null | undefined;
+
+export async function startKnowledgeBaseEmbedding(ctx: GraphqlContext, args: { partner: string; kb: string; splitLevel?: Maybe<number>; language?: Maybe<string> }) {
+  return ctx.services.knowledgeBaseEmbedding.startEmbedding(args.partner, args.kb, parseInput(startEmbeddingInput, restParams(args)));
+}

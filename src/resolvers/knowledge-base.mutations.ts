@@ -1,0 +1,15 @@
+import { createKnowledgeBaseInput } from '../domain/knowledge-base/knowledge-base.inputs';
+import { parseInput } from '../domain/shared/validation';
+import type { GraphqlContext } from './context';
+import { restParams } from './rest-params';
+
+type Maybe<T> = T | null | undefined;
+
+export async function createKnowledgeBase(ctx: GraphqlContext, args: { partner: string; name: string; expertName?: Maybe<string>; userEmail?: Maybe<string> }) {
+  return ctx.services.knowledgeBases.create(args.partner, parseInput(createKnowledgeBaseInput, restParams(args)));
+}
+
+export async function deleteKnowledgeBase(ctx: GraphqlContext, args: { partner: string; name: string }) {
+  await ctx.services.knowledgeBases.delete(args.partner, args.name);
+  return true;
+}

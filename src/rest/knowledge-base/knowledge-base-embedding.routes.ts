@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { startEmbeddingInput } from '../../domain/knowledge-base/knowledge-base.inputs';
+import { parseInput } from '../../domain/shared/validation';
+import { paramsHandler, readParamsOptions } from '../../http/request-params';
+import type { Services } from '../../services';
+import type { KbParams, Req } from './route-params';
+import { embeddingStatusJson } from './knowledge-base.wire';
+
+export function knowledgeBaseEmbeddingRoutes({ knowledgeBases, knowledgeBaseEmbedding, platform }: Services) {
+  const withParams = paramsHandler(readParamsOptions(platform));
+
+  return async (app: FastifyInstance) => {
+    app.get('/embedding/:partner/:kb', async (request: Req<KbParams>) => {
+      return embeddingStatusJson(await knowledgeBases.get(request.params.partner, request.params.kb));
+    });
+
+    app.post('/embedding/:partner/:kb', async (request: Req<KbParams>, reply) => {
+      return withParams(request, async (params) => {
+        const input = parseInput(startEmbeddingInput, params.values);
+        return reply.status(202).send(embeddingStatusJson(await knowledgeBaseEmbedding.startEmbedding(request.params.partner, request.params.kb, input)));
+      });
+    });
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { CONTENT_TYPES } from '../../domain/knowledge-base/content-types';
+import { createKnowledgeBaseInput } from '../../domain/knowledge-base/knowledge-base.inputs';
+import { folderInfos } from '../../domain/knowledge-base/knowledge-base.types';
+import { parseInput } from '../../domain/shared/validation';
+import { paramsHandler, readParamsOptions } from '../../http/request-params';
+import type { Services } from '../../services';
+import type { KbParams, Req } from './route-params';
+import { documentJson, embeddingInfoJson, folderJson, knowledgeBaseJson } from './knowledge-base.wire';
+
+/** Knowledge bases: the listing, creation and deletion, and the views over one of them. */
+export function knowledgeBaseRoutes({ knowledgeBases, platform }: Services) {
+  const withParams = paramsHandler(readParamsOptions(platform));
+
+  return async (app: FastifyInstance) => {
+    app.get('/content_types', { config: { access: 'public' } }, async () => [...CONTENT_TYPES]);
+
+    app.get('/knowledgebases/:partner', async (request: Req<{ partner: string }>) => {
+      return (await knowledgeBases.listWithDocuments(request.params.partner)).map(knowledgeBaseJson);
+    });
+
+    app.post('/knowledgebases/:partner', async (request: Req<{ partner: string }>, reply) => {
+      return withParams(request, async (params) => {
+        const kb = await knowledgeBases.create(request.params.partner, parseInput(createKnowledgeBaseInput, params.values));
+        return reply.status(201).send(knowledgeBaseJson({ kb, documents: [] }));
+      });
+    });
+
+    app.delete('/knowledgebases/:partner/:kb', async (request: Req<KbParams>, reply) => {
+      await knowledgeBases.delete(request.params.partner, request.params.kb);
+      return reply.status(204).send();
+    });
+
+    app.get('/kb-data/:partner/:kb', async (request: Req<KbParams>) => {
+      const { kb, documents } = await knowledgeBases.getWithDocuments(request.params.partner, request.params.kb);
+      return {
+        name: kb.name,
+        documents: documents.map(documentJson),
+        folders: folderInfos(kb, documents).map(folderJson),
+        embedding_info: embeddingInfoJson(kb),
+      };
+    });
+
+    app.get('/kb-stats/:partner/:kb', async (request: Req<KbParams>) => {
+      return knowledgeBases.stats(request.params.partner, request.params.kb);
+    });
+  };
+}
