@@ -1,4 +1,7 @@
 import { VoiceService } from './domain/voice/voice.service';
+import { VoicePipelineService } from './domain/voice/voice-pipeline.service';
+import { VoiceRepository } from './domain/voice/voice.repository';
+import { VoiceJobs } from './domain/voice/voice.jobs';
 import { KnowledgeBaseService } from './domain/knowledge-base/kb.service';
 import { createTextEmbedder, type TextEmbedder } from './engines/text-embeddings.client';
 import { CompletionService } from './domain/completion/completion.service';
@@ -17,6 +20,7 @@ export interface Services {
   ffmpeg: Ffmpeg;
   voiceEmbedding: VoiceEmbeddingEngine;
   voices: VoiceService;
+  voicePipeline: VoicePipelineService;
   speechToText: SpeechToTextClient;
   chat: ChatCompletionsClient;
   transcripts: TranscriptService;
@@ -36,14 +40,17 @@ export function createServices(platform: Platform): Services {
         timeoutMs: config.GPU_JOBS_TIMEOUT_SECONDS * 1000,
       })
     : new LocalVoiceEngine({ ffmpeg, espeakPath: config.ESPEAK_PATH });
+  const voiceRecords = new VoiceRepository(platform.records);
+  const voiceJobs = new VoiceJobs(platform.queues);
   const voices = new VoiceService({
-    records: platform.records,
+    repository: voiceRecords,
     events: platform.events,
     blobs: platform.blobs,
-    queues: platform.queues,
-    ffmpeg,
+    jobs: voiceJobs,
+    audio: ffmpeg,
     defaultTtsType: config.DEFAULT_TTS_TYPE,
   });
+  const voicePipeline = new VoicePipelineService({ repository: voiceRecords, blobs: platform.blobs, jobs: voiceJobs });
   const speechToText = new SpeechToTextClient({ baseUrl: config.ASR_BASE_URL, apiKey: config.ASR_API_KEY, model: config.ASR_MODEL });
   const chat = new ChatCompletionsClient({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL });
   const stores = { records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues, ffmpeg };
@@ -51,5 +58,5 @@ export function createServices(platform: Platform): Services {
   const completions = new CompletionService({ ...stores, ttlSeconds: config.COMPLETION_TTL_SECONDS });
   const textEmbedder = createTextEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, apiKey: config.EMBEDDINGS_API_KEY, model: config.EMBEDDINGS_MODEL });
   const knowledgeBases = new KnowledgeBaseService({ records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues });
-  return { platform, ffmpeg, voiceEmbedding, voices, speechToText, chat, transcripts, completions, textEmbedder, knowledgeBases };
+  return { platform, ffmpeg, voiceEmbedding, voices, voicePipeline, speechToText, chat, transcripts, completions, textEmbedder, knowledgeBases };
 }

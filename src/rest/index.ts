@@ -5,7 +5,9 @@ import type { Services } from '../services';
 import { readParamsOptions } from '../http/request-params';
 import { authenticate, authorizePartnerInBody } from './authenticate';
 import { errorHandler } from './rest-errors';
-import { voicesRoutes } from './voices.routes';
+import { voiceRoutes } from './voice.routes';
+import { voiceSampleRoutes } from './voice-sample.routes';
+import { voiceEmbeddingRoutes } from './voice-embedding.routes';
 import { knowledgeBasesRoutes } from './knowledge-bases.routes';
 import { completionsRoutes } from './completions.routes';
 import { transcriptsRoutes } from './transcripts.routes';
@@ -27,7 +29,9 @@ export async function registerRest(app: FastifyInstance, services: Services): Pr
       });
       api.addHook('onRequest', authenticate(apiKeys, rateLimiter));
       api.addHook('preHandler', authorizePartnerInBody(readParamsOptions(services.platform)));
-      await api.register(voicesRoutes(services));
+      await api.register(voiceRoutes(services));
+      await api.register(voiceSampleRoutes(services));
+      await api.register(voiceEmbeddingRoutes(services));
       await api.register(knowledgeBasesRoutes(services));
     },
     { prefix: '/api' },

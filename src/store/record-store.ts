@@ -94,6 +94,16 @@ export class RecordStore {
     return raws.map((raw) => (raw ? (JSON.parse(raw) as T) : null));
   }
 
+  /** The record ids a name index holds. */
+  indexedIds(indexKey: string): Promise<string[]> {
+    return this.redis.hvals(indexKey);
+  }
+
+  /** The record id a name index holds for `name`, or null. */
+  indexedId(indexKey: string, name: string): Promise<string | null> {
+    return this.redis.hget(indexKey, name);
+  }
+
   /** Creates a record at version 1; with an index, throws NameTaken when the name is in use. */
   async create<T extends Versioned>(
     kind: string,

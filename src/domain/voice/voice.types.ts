@@ -83,3 +83,48 @@ export function isLocked(voice: VoiceRecord): boolean {
 export function sampleFilename(index: number): string {
   return `${index}.opus`;
 }
+
+/** A new voice as the domain takes it, parsed from either door. */
+export interface NewVoice {
+  name: string;
+  creatorName?: string;
+  creatorEmail?: string;
+}
+
+export interface SplitSettings {
+  maxSamples: number;
+  sampleDurationSeconds: number;
+}
+
+/** How a voice created with a recording is split. */
+export const DEFAULT_SPLIT: SplitSettings = { maxSamples: 25, sampleDurationSeconds: 15 };
+
+export type VoicePipeline = 'splitting' | 'embedding';
+
+/** The pub/sub topic every change of a partner's voices is published on. */
+export function voiceTopic(partner: string): string {
+  return `voices:${partner}`;
+}
+
+export const now = () => new Date().toISOString();
+
+export const idle = (): ProcessingState => ({ status: 'idle', error: null, generation: 0, updatedAt: now() });
+
+/** Moves a pipeline to in_progress under a new generation, superseding any running job. */
+export function restart(state: ProcessingState): ProcessingState {
+  return { status: 'in_progress', error: null, generation: state.generation + 1, updatedAt: now() };
+}
+
+/** Every blob a voice record refers to, so deleting the voice can remove them all. */
+export function blobsOf(voice: VoiceRecord): (string | null)[] {
+  return [
+    voice.original?.blobId ?? null,
+    voice.original?.uploadBlobId ?? null,
+    ...voice.samples.map((sample) => sample.blobId),
+    ...Object.values(voice.embeddings).flatMap((embedding) => [embedding.archiveBlobId, ...embedding.testSamples.map((file) => file.blobId)]),
+  ];
+}
+
+export function sortByName(voices: readonly (VoiceRecord | null | Error)[]): VoiceRecord[] {
+  return voices.filter((voice): voice is VoiceRecord => voice !== null && !(voice instanceof Error)).sort((a, b) => a.name.localeCompare(b.name));
+}
