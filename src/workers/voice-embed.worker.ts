@@ -49,6 +49,7 @@ export function embedVoiceProcessor({ pipeline, engine, blobs }: EmbedWorkerDeps
           testSamples,
           sampleScores: result.sampleScores,
           completedAt: new Date().toISOString(),
+          sampleBlobIds: voice.samples.map((sample) => sample.blobId),
         });
       } catch (error) {
         await blobs.remove(...adopted);

@@ -23,7 +23,7 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
   return {
     queue: splitVoiceQueue,
     async process(job: Job<SplitVoiceJob>) {
-      const { voiceId, generation, maxSamples, sampleDurationSeconds, thenEmbed } = job.data;
+      const { voiceId, generation, maxSamples, sampleDurationSeconds } = job.data;
       let voice = await pipeline.isCurrent(voiceId, 'splitting', generation);
       if (!voice) return;
       if (!voice.original) throw new EngineError('The voice has no original recording to split', false);
@@ -66,7 +66,7 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
         await blobs.remove(...samples.map((sample) => sample.blobId));
         throw error;
       }
-      await pipeline.recordSplit(voiceId, generation, samples, thenEmbed);
+      await pipeline.recordSplit(voiceId, generation, samples);
     },
     failed: (job, reason) => pipeline.recordSplitFailure(job.data.voiceId, job.data.generation, reason, job.data.thenEmbed),
   };

@@ -36,17 +36,23 @@ export class VoicePipelineService {
     return updated !== null;
   }
 
-  async recordSplit(voiceId: string, generation: number, samples: VoiceSample[], thenEmbed: boolean): Promise<boolean> {
-    let replaced: VoiceSample[] = [];
+  /**
+   * Replaces the samples with the split's. An embedding in progress while a split runs is
+   * waiting for it (creation, a re-split of an embedded voice, or embed during the split),
+   * so it starts now, or fails when the recording gave no samples.
+   */
+  async recordSplit(voiceId: string, generation: number, samples: VoiceSample[]): Promise<boolean> {
+    let superseded: string[] = [];
     const updated = await this.deps.repository.updateIfCurrent(voiceId, 'splitting', generation, (current) => {
-      replaced = current.samples;
+      superseded = [...current.samples.map((sample) => sample.blobId), ...(current.retiredSampleBlobIds ?? [])];
       const next: VoiceRecord = {
         ...current,
         samples,
+        retiredSampleBlobIds: [],
         preferredSampleIndex: samples.some((sample) => sample.index === current.preferredSampleIndex) ? current.preferredSampleIndex : null,
         splitting: { ...current.splitting, status: 'completed', error: null, updatedAt: now() },
       };
-      if (thenEmbed && samples.length === 0) {
+      if (current.embedding.status === 'in_progress' && samples.length === 0) {
         next.embedding = { ...current.embedding, status: 'failed', error: 'The recording produced no samples to embed', updatedAt: now() };
       }
       return next;
@@ -55,20 +61,31 @@ export class VoicePipelineService {
       await this.deps.blobs.remove(...samples.map((sample) => sample.blobId));
       return false;
     }
-    await this.deps.blobs.remove(...replaced.map((sample) => sample.blobId));
-    if (thenEmbed && samples.length > 0 && updated.embedding.status === 'in_progress') await this.deps.jobs.embed(updated);
+    await this.deps.blobs.remove(...superseded);
+    if (updated.embedding.status === 'in_progress') await this.deps.jobs.embed(updated);
     return true;
   }
 
-  async recordSplitFailure(voiceId: string, generation: number, reason: string, thenEmbed: boolean): Promise<void> {
-    await this.deps.repository.updateIfCurrent(voiceId, 'splitting', generation, (current) => ({
-      ...current,
-      splitting: { ...current.splitting, status: 'failed', error: reason, updatedAt: now() },
-      embedding:
-        thenEmbed && current.embedding.status === 'in_progress'
-          ? { ...current.embedding, status: 'failed', error: `Splitting failed: ${reason}`, updatedAt: now() }
-          : current.embedding,
-    }));
+  /**
+   * The split failed, and so does an embedding that waited for it. Callers pass the job's
+   * `thenEmbed` flag, but the record is what decides: an embedding in progress during a split
+   * always waits for it, including one started after the job was queued.
+   */
+  async recordSplitFailure(voiceId: string, generation: number, reason: string, _thenEmbed: boolean): Promise<void> {
+    let retired: string[] = [];
+    const updated = await this.deps.repository.updateIfCurrent(voiceId, 'splitting', generation, (current) => {
+      retired = current.retiredSampleBlobIds ?? [];
+      return {
+        ...current,
+        retiredSampleBlobIds: [],
+        splitting: { ...current.splitting, status: 'failed', error: reason, updatedAt: now() },
+        embedding:
+          current.embedding.status === 'in_progress'
+            ? { ...current.embedding, status: 'failed', error: `Splitting failed: ${reason}`, updatedAt: now() }
+            : current.embedding,
+      };
+    });
+    if (updated) await this.deps.blobs.remove(...retired);
   }
 
   async recordEmbedding(voiceId: string, generation: number, result: TtsEmbedding): Promise<boolean> {

@@ -15,6 +15,7 @@ import {
   DEFAULT_SPLIT,
   blobsOf,
   idle,
+  embeddingAfterSampleChange,
   isLocked,
   now,
   restart,
@@ -145,7 +146,7 @@ export class VoiceService {
       const updated = await this.deps.repository.update(voice, (current) => {
         const index = current.samples.reduce((max, sample) => Math.max(max, sample.index + 1), 0);
         added = { index, blobId, sourceTimestamp: null, durationSeconds: roundSeconds(probe.durationSeconds) };
-        return { ...current, samples: [...current.samples, added] };
+        return { ...current, samples: [...current.samples, added], embedding: embeddingAfterSampleChange(current) };
       });
       if (!updated || !added) {
         await this.deps.blobs.remove(blobId);
@@ -167,6 +168,7 @@ export class VoiceService {
         ...current,
         samples: current.samples.filter((sample) => sample.index !== index),
         preferredSampleIndex: current.preferredSampleIndex === index ? null : current.preferredSampleIndex,
+        embedding: embeddingAfterSampleChange(current),
       };
     });
     if (!updated) throw new NotFound('Voice not found');
@@ -187,15 +189,38 @@ export class VoiceService {
     return { voice, samples: voice.samples.map((sample) => ({ sample, stream: () => this.deps.blobs.read(sample.blobId) })) };
   }
 
+  /**
+   * Re-splits the original. The samples are cleared now, as the spec says: while splitting,
+   * the voice lists none and serves none. An embedding that was made or is being made is
+   * redone once the split completes, so it never reports completed for samples that are gone.
+   * The old files go at once unless a running embedding job may still read them; those are
+   * kept on the record until the new split is recorded, when that job can no longer record
+   * anything (should it still be reading, it fails as a superseded job, which changes nothing).
+   */
   async split(partner: string, name: string, settings: SplitSettings): Promise<VoiceRecord> {
     const voice = await this.get(partner, name);
     if (!voice.original) throw Invalid.param('file', 'the voice has no original recording to split');
-    const updated = await this.deps.repository.update(voice, (current) => ({ ...current, splitting: restart(current.splitting) }));
+    let removeNow: string[] = [];
+    const updated = await this.deps.repository.update(voice, (current) => {
+      const embedJobMayRead = current.embedding.status === 'in_progress' && current.splitting.status !== 'in_progress';
+      const reembed = current.embedding.status === 'in_progress' || current.embedding.status === 'completed';
+      const cleared = current.samples.map((sample) => sample.blobId);
+      removeNow = embedJobMayRead ? [] : cleared;
+      return {
+        ...current,
+        samples: [],
+        retiredSampleBlobIds: [...(current.retiredSampleBlobIds ?? []), ...(embedJobMayRead ? cleared : [])],
+        splitting: restart(current.splitting),
+        embedding: reembed ? restart(current.embedding) : current.embedding,
+      };
+    });
     if (!updated) throw new NotFound('Voice not found');
-    await this.deps.jobs.split(updated, settings, false);
+    await this.deps.blobs.remove(...removeNow);
+    await this.deps.jobs.split(updated, settings, updated.embedding.status === 'in_progress');
     return updated;
   }
 
+  /** While a split runs, the embedding waits for it: the split's result queues the job. */
   async embed(partner: string, name: string, ttsType?: string): Promise<VoiceRecord> {
     const voice = await this.get(partner, name);
     if (voice.samples.length === 0 && voice.splitting.status !== 'in_progress') {
@@ -204,7 +229,7 @@ export class VoiceService {
     const type = ttsType ?? voice.embeddingType;
     const updated = await this.deps.repository.update(voice, (current) => ({ ...current, embedding: restart(current.embedding), embeddingType: type }));
     if (!updated) throw new NotFound('Voice not found');
-    await this.deps.jobs.embed(updated);
+    if (updated.splitting.status !== 'in_progress') await this.deps.jobs.embed(updated);
     return updated;
   }
 

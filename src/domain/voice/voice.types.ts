@@ -45,6 +45,8 @@ export interface TtsEmbedding {
   testSamples: TestSampleFile[];
   sampleScores: { sampleIndex: number; score: number }[];
   completedAt: string;
+  /** The samples the embedding was made from (absent on records older than this field). */
+  sampleBlobIds?: string[];
 }
 
 export interface EmbeddingInfo {
@@ -70,6 +72,11 @@ export interface VoiceRecord extends Versioned {
   /** Results per TTS type, so test audio of several types can coexist. */
   embeddings: Record<string, TtsEmbedding>;
   preferredSampleIndex: number | null;
+  /**
+   * Sample files a re-split took off the voice while an embedding job might still read them;
+   * removed once the new split is recorded.
+   */
+  retiredSampleBlobIds?: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -121,10 +128,32 @@ export function blobsOf(voice: VoiceRecord): (string | null)[] {
     voice.original?.blobId ?? null,
     voice.original?.uploadBlobId ?? null,
     ...voice.samples.map((sample) => sample.blobId),
+    ...(voice.retiredSampleBlobIds ?? []),
     ...Object.values(voice.embeddings).flatMap((embedding) => [embedding.archiveBlobId, ...embedding.testSamples.map((file) => file.blobId)]),
   ];
 }
 
 export function sortByName(voices: readonly (VoiceRecord | null | Error)[]): VoiceRecord[] {
   return voices.filter((voice): voice is VoiceRecord => voice !== null && !(voice instanceof Error)).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The embedding state once the samples changed: an embedding made (or being made) from the
+ * old set no longer describes the voice, so it returns to idle and a running job is
+ * superseded. While a split runs the samples are about to be replaced anyway, and an
+ * embedding in progress then waits for the split, so it stays as it is.
+ */
+export function embeddingAfterSampleChange(voice: VoiceRecord): ProcessingState {
+  const { embedding } = voice;
+  if (voice.splitting.status === 'in_progress') return embedding;
+  if (embedding.status !== 'completed' && embedding.status !== 'in_progress') return embedding;
+  return { status: 'idle', error: null, generation: embedding.generation + 1, updatedAt: now() };
+}
+
+/** Whether the last embedding made was made from other samples than the voice has now. */
+export function isEmbeddingStale(voice: VoiceRecord): boolean {
+  const made = voice.embeddingInfo ? voice.embeddings[voice.embeddingInfo.ttsType]?.sampleBlobIds : undefined;
+  if (!made) return false;
+  const current = new Set(voice.samples.map((sample) => sample.blobId));
+  return made.length !== current.size || made.some((blobId) => !current.has(blobId));
 }
