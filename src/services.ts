@@ -1,4 +1,7 @@
 import { VoiceService } from './domain/voice/voice.service';
+import { VoicePipelineService } from './domain/voice/voice-pipeline.service';
+import { VoiceRepository } from './domain/voice/voice.repository';
+import { VoiceJobs } from './domain/voice/voice.jobs';
 import { DocumentContentService } from './domain/knowledge-base/document-content.service';
 import { DocumentProcessingService } from './domain/knowledge-base/document-processing.service';
 import { DocumentService } from './domain/knowledge-base/document.service';
@@ -23,6 +26,7 @@ export interface Services {
   ffmpeg: Ffmpeg;
   voiceEmbedding: VoiceEmbeddingEngine;
   voices: VoiceService;
+  voicePipeline: VoicePipelineService;
   speechToText: SpeechToTextClient;
   chat: ChatCompletionsClient;
   transcripts: TranscriptService;
@@ -46,14 +50,17 @@ export function createServices(platform: Platform): Services {
         timeoutMs: config.GPU_JOBS_TIMEOUT_SECONDS * 1000,
       })
     : new LocalVoiceEngine({ ffmpeg, espeakPath: config.ESPEAK_PATH });
+  const voiceRecords = new VoiceRepository(platform.records);
+  const voiceJobs = new VoiceJobs(platform.queues);
   const voices = new VoiceService({
-    records: platform.records,
+    repository: voiceRecords,
     events: platform.events,
     blobs: platform.blobs,
-    queues: platform.queues,
-    ffmpeg,
+    jobs: voiceJobs,
+    audio: ffmpeg,
     defaultTtsType: config.DEFAULT_TTS_TYPE,
   });
+  const voicePipeline = new VoicePipelineService({ repository: voiceRecords, blobs: platform.blobs, jobs: voiceJobs });
   const speechToText = new SpeechToTextClient({ baseUrl: config.ASR_BASE_URL, apiKey: config.ASR_API_KEY, model: config.ASR_MODEL });
   const chat = new ChatCompletionsClient({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL });
   const stores = { records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues, ffmpeg };
@@ -72,6 +79,7 @@ export function createServices(platform: Platform): Services {
     ffmpeg,
     voiceEmbedding,
     voices,
+    voicePipeline,
     speechToText,
     chat,
     transcripts,

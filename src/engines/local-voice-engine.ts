@@ -5,7 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import { EngineError } from './engine-error';
-import type { AudioAnalysis, Ffmpeg } from './ffmpeg';
+import { analyzeAudio, type AudioAnalysis } from './audio-analysis';
+import type { Ffmpeg } from './ffmpeg';
 import {
   EMBEDDING_ARCHIVE_FILENAME,
   TEST_SENTENCES,
@@ -84,7 +85,7 @@ export class LocalVoiceEngine implements VoiceEmbeddingEngine {
     const analyzed: { index: number; analysis: AudioAnalysis; score: SampleScore }[] = [];
     for (const [position, sample] of request.samples.entries()) {
       signal?.throwIfAborted();
-      const analysis = await this.options.ffmpeg.analyze(sample.path, { signal });
+      const analysis = await analyzeAudio(this.options.ffmpeg, sample.path, { signal });
       analyzed.push({ index: sample.index, analysis, score: scoreSample(analysis) });
       note(`Analyzed sample ${sample.index} (${position + 1} of ${request.samples.length})`);
     }

@@ -8,7 +8,7 @@ export const splitVoiceQueue = defineQueue({
     generation: z.number().int().nonnegative(),
     maxSamples: z.number().int().positive(),
     sampleDurationSeconds: z.number().positive(),
-    /** A voice created with a file embeds as soon as its samples exist. */
+    /** An embedding waits for this split (creation, or a re-split of an embedded voice). */
     thenEmbed: z.boolean(),
   }),
   jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_split_${generation}`,

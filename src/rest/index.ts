@@ -5,7 +5,9 @@ import type { Services } from '../services';
 import { readParamsOptions } from '../http/request-params';
 import { authenticate, authorizePartnerInBody } from './authenticate';
 import { errorHandler } from './rest-errors';
-import { voicesRoutes } from './voices.routes';
+import { voiceRoutes } from './voice.routes';
+import { voiceSampleRoutes } from './voice-sample.routes';
+import { voiceEmbeddingRoutes } from './voice-embedding.routes';
 import { knowledgeBaseRoutes } from './knowledge-base/knowledge-base.routes';
 import { folderRoutes } from './knowledge-base/folder.routes';
 import { documentRoutes } from './knowledge-base/document.routes';
@@ -32,10 +34,18 @@ export async function registerRest(app: FastifyInstance, services: Services): Pr
       });
       api.addHook('onRequest', authenticate(apiKeys, rateLimiter));
       api.addHook('preHandler', authorizePartnerInBody(readParamsOptions(services.platform)));
-      await api.register(voicesRoutes(services));
-      for (const routes of [knowledgeBaseRoutes, folderRoutes, documentRoutes, documentContentRoutes, documentProcessingRoutes, knowledgeBaseEmbeddingRoutes]) {
-        await api.register(routes(services));
-      }
+      const apiRoutes = [
+        voiceRoutes,
+        voiceSampleRoutes,
+        voiceEmbeddingRoutes,
+        knowledgeBaseRoutes,
+        folderRoutes,
+        documentRoutes,
+        documentContentRoutes,
+        documentProcessingRoutes,
+        knowledgeBaseEmbeddingRoutes,
+      ];
+      for (const routes of apiRoutes) await api.register(routes(services));
     },
     { prefix: '/api' },
   );

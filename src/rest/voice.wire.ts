@@ -1,8 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import type { TestSampleFile, VoiceRecord, VoiceSample } from '../domain/voice/voice.types';
-import { ORIGINAL_FILENAME } from '../domain/voice/voice.types';
+import { ORIGINAL_FILENAME, sampleFilename } from '../domain/voice/voice.types';
+import { embeddingArchiveUrl, testSampleUrl } from '../domain/voice/voice.urls';
+import { attachment } from './attachment';
 
-/** The voice service's JSON, field for field as the spec names them. */
-const voicePath = (voice: VoiceRecord) => `/api/voices/${encodeURIComponent(voice.partner)}/${encodeURIComponent(voice.name)}`;
+// The voice service's JSON, field for field as the spec names them.
 
 export function voiceListItem(voice: VoiceRecord) {
   return {
@@ -22,7 +24,6 @@ export function sampleJson(sample: VoiceSample) {
 
 export function voiceDetail(voice: VoiceRecord) {
   const info = voice.embeddingInfo;
-  const archive = voice.embeddings[voice.embeddingType];
   return {
     name: voice.name,
     original_filename: voice.original?.blobId ? ORIGINAL_FILENAME : null,
@@ -45,7 +46,7 @@ export function voiceDetail(voice: VoiceRecord) {
         }
       : null,
     embedding_type: voice.embeddingType,
-    embedding_zip_url: archive ? `${voicePath(voice)}/embedding-archive?tts_type=${encodeURIComponent(voice.embeddingType)}` : null,
+    embedding_zip_url: embeddingArchiveUrl(voice),
     preferred_sample_index: voice.preferredSampleIndex,
     creator_name: voice.creatorName,
     creator_email: voice.creatorEmail,
@@ -58,7 +59,7 @@ export function testSampleJson(voice: VoiceRecord, ttsType: string, file: TestSa
     sample_index: file.sampleIndex,
     sentence_index: file.sentenceIndex,
     tts_type: ttsType,
-    url: `${voicePath(voice)}/test-samples/${encodeURIComponent(file.filename)}?tts_type=${encodeURIComponent(ttsType)}`,
+    url: testSampleUrl(voice, ttsType, file.filename),
   };
 }
 
@@ -69,8 +70,13 @@ export function voiceInfoJson(voice: VoiceRecord) {
     ...detail,
     partner: voice.partner,
     sample_count: voice.samples.length,
-    samples: voice.samples.map((sample) => ({ ...sampleJson(sample), filename: `${sample.index}.opus` })),
+    samples: voice.samples.map((sample) => ({ ...sampleJson(sample), filename: sampleFilename(sample.index) })),
     created_at: voice.createdAt,
     updated_at: voice.updatedAt,
   };
+}
+
+/** An audio file (sample or test sample) as a download. */
+export function sendAudio(reply: FastifyReply, stream: NodeJS.ReadableStream, filename: string) {
+  return reply.header('content-type', 'audio/ogg').header('content-disposition', attachment(filename)).send(stream);
 }

@@ -1,4 +1,4 @@
-import type { EmbeddingInfo, VoiceRecord } from '../domain/voice/voice.types';
+import { isEmbeddingStale, type EmbeddingInfo, type VoiceRecord } from '../domain/voice/voice.types';
 import { builder } from './builder';
 import { TestSampleRef } from './test-sample';
 
@@ -20,5 +20,9 @@ export const EmbeddingInfoRef = builder.objectRef<{ voice: VoiceRecord; info: Em
       resolve: ({ voice, info }) => info.testSamples.map((file) => ({ ...file, voice, ttsType: info.ttsType })),
     }),
     sampleScores: t.field({ type: [SampleScoreRef], resolve: ({ info }) => info.sampleScores }),
+    stale: t.boolean({
+      description: 'True when the voice\'s samples changed since this embedding was made (an upload, a deletion or a re-split).',
+      resolve: ({ voice }) => isEmbeddingStale(voice),
+    }),
   }),
 });

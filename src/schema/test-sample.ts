@@ -1,5 +1,5 @@
 import type { VoiceRecord } from '../domain/voice/voice.types';
-import { voiceUrl } from '../resolvers/voice.resolvers';
+import { testSampleUrl } from '../domain/voice/voice.urls';
 import { builder } from './builder';
 
 export interface TestSampleShape {
@@ -17,9 +17,6 @@ export const TestSampleRef = builder.objectRef<TestSampleShape>('TestSample').im
     sampleIndex: t.exposeInt('sampleIndex'),
     sentenceIndex: t.exposeInt('sentenceIndex'),
     filename: t.exposeString('filename'),
-    url: t.string({
-      resolve: (file) =>
-        `${voiceUrl(file.voice)}/test-samples/${encodeURIComponent(file.filename)}?tts_type=${encodeURIComponent(file.ttsType)}`,
-    }),
+    url: t.string({ resolve: (file) => testSampleUrl(file.voice, file.ttsType, file.filename) }),
   }),
 });

@@ -1,5 +1,5 @@
 import type { VoiceRecord, VoiceSample } from '../domain/voice/voice.types';
-import { voiceUrl } from '../resolvers/voice.resolvers';
+import { sampleUrl } from '../domain/voice/voice.urls';
 import { builder } from './builder';
 
 /** A sample with its voice, so it can say where its audio lives. */
@@ -18,6 +18,6 @@ export const VoiceSampleRef = builder.objectRef<VoiceSampleShape>('VoiceSample')
       resolve: ({ sample }) => sample.sourceTimestamp,
     }),
     duration: t.float({ description: 'Seconds.', resolve: ({ sample }) => sample.durationSeconds }),
-    url: t.string({ description: 'REST path of the audio file.', resolve: ({ voice, sample }) => `${voiceUrl(voice)}/samples/${sample.index}` }),
+    url: t.string({ description: 'REST path of the audio file.', resolve: ({ voice, sample }) => sampleUrl(voice, sample.index) }),
   }),
 });

@@ -1,6 +1,6 @@
 import type { ProcessingState, VoiceRecord } from '../domain/voice/voice.types';
 import { ORIGINAL_FILENAME } from '../domain/voice/voice.types';
-import { voiceUrl } from '../resolvers/voice.resolvers';
+import { embeddingArchiveUrl } from '../domain/voice/voice.urls';
 import { builder } from './builder';
 import { EmbeddingInfoRef } from './embedding-info';
 import { ProcessingStatusEnum } from './processing-status';
@@ -49,15 +49,14 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
     embeddingType: t.exposeString('embeddingType'),
     embeddingZipUrl: t.string({
       nullable: true,
-      resolve: (voice) =>
-        voice.embeddings[voice.embeddingType] ? `${voiceUrl(voice)}/embedding-archive?tts_type=${encodeURIComponent(voice.embeddingType)}` : null,
+      resolve: (voice) => embeddingArchiveUrl(voice),
     }),
     testSamples: t.field({
       type: [TestSampleRef],
       args: { ttsType: t.arg.string({ description: 'Defaults to the configured default TTS type.' }) },
       resolve: (voice, args, context) => {
-        const ttsType = args.ttsType ?? context.services.platform.config.DEFAULT_TTS_TYPE;
-        return (voice.embeddings[ttsType]?.testSamples ?? []).map((file) => ({ ...file, voice, ttsType }));
+        const { ttsType, files } = context.services.voices.testSamples(voice, args.ttsType);
+        return files.map((file) => ({ ...file, voice, ttsType }));
       },
     }),
     preferredSampleIndex: t.int({ nullable: true, resolve: (voice) => voice.preferredSampleIndex }),

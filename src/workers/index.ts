@@ -10,10 +10,10 @@ import { processorFor, type JobProcessor } from './worker-runner';
 
 /** Every queue's processor; the worker role runs them all. */
 export function jobProcessors(services: Services): JobProcessor[] {
-  const { voices, ffmpeg, voiceEmbedding, platform } = services;
+  const { voicePipeline, ffmpeg, voiceEmbedding, platform } = services;
   const processors: JobProcessor[] = [
-    processorFor(splitVoiceProcessor({ voices, ffmpeg, blobs: platform.blobs })),
-    processorFor(embedVoiceProcessor({ voices, engine: voiceEmbedding, blobs: platform.blobs })),
+    processorFor(splitVoiceProcessor({ pipeline: voicePipeline, ffmpeg, blobs: platform.blobs })),
+    processorFor(embedVoiceProcessor({ pipeline: voicePipeline, engine: voiceEmbedding, blobs: platform.blobs })),
   ];
   const audioToText = {
     ffmpeg,

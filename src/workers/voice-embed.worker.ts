@@ -2,26 +2,26 @@ import { rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import { EngineError } from '../engines/engine-error';
 import { testSampleFilename, type VoiceEmbeddingEngine } from '../engines/voice-embedding';
-import type { VoiceService } from '../domain/voice/voice.service';
+import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
 import type { TestSampleFile } from '../domain/voice/voice.types';
 import { embedVoiceQueue, type EmbedVoiceJob } from '../queues/voice.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 
 export interface EmbedWorkerDeps {
-  voices: VoiceService;
+  pipeline: VoicePipelineService;
   engine: VoiceEmbeddingEngine;
   blobs: BlobStore;
 }
 
 /** Runs a voice's samples through the embedding engine and stores what it made. */
-export function embedVoiceProcessor({ voices, engine, blobs }: EmbedWorkerDeps): JobProcessor<typeof embedVoiceQueue> {
+export function embedVoiceProcessor({ pipeline, engine, blobs }: EmbedWorkerDeps): JobProcessor<typeof embedVoiceQueue> {
   return {
     queue: embedVoiceQueue,
     concurrency: 1,
     async process(job: Job<EmbedVoiceJob>) {
       const { voiceId, generation, ttsType } = job.data;
-      const voice = await voices.isCurrent(voiceId, 'embedding', generation);
+      const voice = await pipeline.isCurrent(voiceId, 'embedding', generation);
       if (!voice) return;
       if (voice.samples.length === 0) throw new EngineError('The voice has no samples to embed', false);
 
@@ -42,13 +42,14 @@ export function embedVoiceProcessor({ voices, engine, blobs }: EmbedWorkerDeps):
         }
         const archiveBlobId = await blobs.adopt(result.archivePath);
         adopted.push(archiveBlobId);
-        await voices.recordEmbedding(voiceId, generation, {
+        await pipeline.recordEmbedding(voiceId, generation, {
           ttsType,
           engine: engine.name,
           archiveBlobId,
           testSamples,
           sampleScores: result.sampleScores,
           completedAt: new Date().toISOString(),
+          sampleBlobIds: voice.samples.map((sample) => sample.blobId),
         });
       } catch (error) {
         await blobs.remove(...adopted);
@@ -57,6 +58,6 @@ export function embedVoiceProcessor({ voices, engine, blobs }: EmbedWorkerDeps):
         await rm(workDir, { recursive: true, force: true });
       }
     },
-    failed: (job, reason) => voices.recordEmbeddingFailure(job.data.voiceId, job.data.generation, job.data.ttsType, reason),
+    failed: (job, reason) => pipeline.recordEmbeddingFailure(job.data.voiceId, job.data.generation, job.data.ttsType, reason),
   };
 }

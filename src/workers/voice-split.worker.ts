@@ -1,14 +1,15 @@
 import type { Job } from 'bullmq';
 import { EngineError } from '../engines/engine-error';
-import { formatTimestamp, planSamples, type Ffmpeg } from '../engines/ffmpeg';
-import type { VoiceService } from '../domain/voice/voice.service';
+import type { Ffmpeg } from '../engines/ffmpeg';
+import { formatTimestamp, planSamples, roundSeconds } from '../domain/voice/sample-plan';
+import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
 import type { VoiceSample } from '../domain/voice/voice.types';
 import { splitVoiceQueue, type SplitVoiceJob } from '../queues/voice.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 
 export interface SplitWorkerDeps {
-  voices: VoiceService;
+  pipeline: VoicePipelineService;
   ffmpeg: Ffmpeg;
   blobs: BlobStore;
 }
@@ -18,12 +19,12 @@ export interface SplitWorkerDeps {
  * twice: the conversion is recorded before splitting, and the samples replace the old
  * set in one write that a superseded job cannot make.
  */
-export function splitVoiceProcessor({ voices, ffmpeg, blobs }: SplitWorkerDeps): JobProcessor<typeof splitVoiceQueue> {
+export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps): JobProcessor<typeof splitVoiceQueue> {
   return {
     queue: splitVoiceQueue,
     async process(job: Job<SplitVoiceJob>) {
-      const { voiceId, generation, maxSamples, sampleDurationSeconds, thenEmbed } = job.data;
-      let voice = await voices.isCurrent(voiceId, 'splitting', generation);
+      const { voiceId, generation, maxSamples, sampleDurationSeconds } = job.data;
+      let voice = await pipeline.isCurrent(voiceId, 'splitting', generation);
       if (!voice) return;
       if (!voice.original) throw new EngineError('The voice has no original recording to split', false);
 
@@ -33,11 +34,11 @@ export function splitVoiceProcessor({ voices, ffmpeg, blobs }: SplitWorkerDeps):
         await ffmpeg.toOpus(blobs.pathOf(voice.original.uploadBlobId), converted);
         const probe = await ffmpeg.probe(converted);
         const blobId = await blobs.adopt(converted);
-        if (!(await voices.recordConvertedOriginal(voiceId, generation, blobId, probe.durationSeconds))) {
+        if (!(await pipeline.recordConvertedOriginal(voiceId, generation, blobId, probe.durationSeconds))) {
           await blobs.remove(blobId);
           return;
         }
-        voice = await voices.isCurrent(voiceId, 'splitting', generation);
+        voice = await pipeline.isCurrent(voiceId, 'splitting', generation);
         if (!voice?.original?.blobId) return;
       }
 
@@ -47,7 +48,7 @@ export function splitVoiceProcessor({ voices, ffmpeg, blobs }: SplitWorkerDeps):
       try {
         for (const slice of plan) {
           // A newer split makes this one pointless; stop cutting early.
-          if (!(await voices.isCurrent(voiceId, 'splitting', generation))) {
+          if (!(await pipeline.isCurrent(voiceId, 'splitting', generation))) {
             await blobs.remove(...samples.map((sample) => sample.blobId));
             return;
           }
@@ -58,15 +59,15 @@ export function splitVoiceProcessor({ voices, ffmpeg, blobs }: SplitWorkerDeps):
             index: slice.index,
             blobId: await blobs.adopt(output),
             sourceTimestamp: formatTimestamp(slice.startSeconds),
-            durationSeconds: Math.round(probe.durationSeconds * 1000) / 1000,
+            durationSeconds: roundSeconds(probe.durationSeconds),
           });
         }
       } catch (error) {
         await blobs.remove(...samples.map((sample) => sample.blobId));
         throw error;
       }
-      await voices.recordSplit(voiceId, generation, samples, thenEmbed);
+      await pipeline.recordSplit(voiceId, generation, samples);
     },
-    failed: (job, reason) => voices.recordSplitFailure(job.data.voiceId, job.data.generation, reason, job.data.thenEmbed),
+    failed: (job, reason) => pipeline.recordSplitFailure(job.data.voiceId, job.data.generation, reason, job.data.thenEmbed),
   };
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engines/engine-error';
-import { formatTimestamp, planSamples } from '../../src/engines/ffmpeg';
+import { analyzeAudio } from '../../src/engines/audio-analysis';
+import { planSamples } from '../../src/domain/voice/sample-plan';
 import {
   FFMPEG_PATH,
   ffmpeg,
@@ -143,7 +144,7 @@ describe('toWav16kMono', () => {
 
 describe('analyze', () => {
   it('measures a clean tone', async () => {
-    const analysis = await ffmpeg.analyze(await makeSine(join(dir, 'a-tone.wav'), { seconds: 3, volume: 0.25 }));
+    const analysis = await analyzeAudio(ffmpeg, await makeSine(join(dir, 'a-tone.wav'), { seconds: 3, volume: 0.25 }));
     expect(analysis.durationSeconds).toBeCloseTo(3, 2);
     expect(analysis.peakDb).toBeCloseTo(20 * Math.log10(0.25), 0);
     expect(analysis.rmsDb).toBeCloseTo(analysis.peakDb - 3.01, 0);
@@ -157,23 +158,23 @@ describe('analyze', () => {
   });
 
   it('measures clipping', async () => {
-    const analysis = await ffmpeg.analyze(await makeClippedSine(join(dir, 'a-clipped.wav')));
+    const analysis = await analyzeAudio(ffmpeg, await makeClippedSine(join(dir, 'a-clipped.wav')));
     expect(analysis.clippedRatio).toBeGreaterThan(0.5);
     expect(analysis.peakDb).toBeGreaterThan(-0.1);
   });
 
   it('measures silence', async () => {
-    const silent = await ffmpeg.analyze(await makeSilence(join(dir, 'a-silence.wav')));
+    const silent = await analyzeAudio(ffmpeg, await makeSilence(join(dir, 'a-silence.wav')));
     expect(silent).toMatchObject({ rmsDb: -120, peakDb: -120, silenceRatio: 1, noiseFloorDb: -120 });
     expect(silent.spectrum.frames).toBe(0);
-    const mostly = await ffmpeg.analyze(await makeMostlySilent(join(dir, 'a-mostly.wav'), { seconds: 10, soundSeconds: 1 }));
+    const mostly = await analyzeAudio(ffmpeg, await makeMostlySilent(join(dir, 'a-mostly.wav'), { seconds: 10, soundSeconds: 1 }));
     expect(mostly.silenceRatio).toBeGreaterThan(0.85);
     expect(mostly.silenceRatio).toBeLessThan(0.95);
     expect(mostly.noiseFloorDb).toBe(-120);
   });
 
   it('tells noise from a tone by spectral flatness', async () => {
-    const noise = await ffmpeg.analyze(await makeNoise(join(dir, 'a-noise.wav'), { seconds: 3 }));
+    const noise = await analyzeAudio(ffmpeg, await makeNoise(join(dir, 'a-noise.wav'), { seconds: 3 }));
     expect(noise.spectralFlatness).toBeGreaterThan(0.45);
     expect(noise.noiseFloorDb).toBeGreaterThan(noise.rmsDb - 3);
   });
@@ -181,44 +182,7 @@ describe('analyze', () => {
   it('refuses random bytes as unreadable audio', async () => {
     const path = join(dir, 'a-random.ogg');
     await writeFile(path, randomBytes(8192));
-    await expect(ffmpeg.analyze(path)).rejects.toThrow('The file is not readable audio');
-  });
-});
-
-describe('planSamples', () => {
-  it.each([
-    { duration: 60, max: 25, length: 15, expected: [[0, 15], [15, 15], [30, 15], [45, 15]] },
-    { duration: 50, max: 25, length: 15, expected: [[0, 15], [15, 15], [30, 15], [45, 5]] },
-    { duration: 45.5, max: 25, length: 15, expected: [[0, 15], [15, 15], [30, 15]] },
-    { duration: 46, max: 25, length: 15, expected: [[0, 15], [15, 15], [30, 15], [45, 1]] },
-    { duration: 100, max: 2, length: 15, expected: [[0, 15], [15, 15]] },
-    { duration: 10, max: 25, length: 15, expected: [[0, 10]] },
-    { duration: 30.25, max: 25, length: 10, expected: [[0, 10], [10, 10], [20, 10]] },
-    { duration: 12.3456, max: 25, length: 5, expected: [[0, 5], [5, 5], [10, 2.346]] },
-    { duration: 0.5, max: 25, length: 15, expected: [] },
-    { duration: 0, max: 25, length: 15, expected: [] },
-    { duration: 60, max: 0, length: 15, expected: [] },
-  ])('$duration s, at most $max of $length s', ({ duration, max, length, expected }) => {
-    expect(planSamples(duration, max, length)).toEqual(
-      expected.map(([startSeconds, durationSeconds], index) => ({ index, startSeconds, durationSeconds })),
-    );
-  });
-});
-
-describe('formatTimestamp', () => {
-  it.each([
-    [0, '00:00'],
-    [5, '00:05'],
-    [59.9, '00:59'],
-    [60, '01:00'],
-    [754, '12:34'],
-    [4503, '75:03'],
-    [6000, '100:00'],
-    [0.1 * 30, '00:03'],
-    [-3, '00:00'],
-    [Number.NaN, '00:00'],
-  ])('%s s is %s', (seconds, expected) => {
-    expect(formatTimestamp(seconds)).toBe(expected);
+    await expect(analyzeAudio(ffmpeg, path)).rejects.toThrow('The file is not readable audio');
   });
 });
 

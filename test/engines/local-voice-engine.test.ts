@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeAudio } from '../../src/engines/audio-analysis';
 import { EngineError } from '../../src/engines/engine-error';
 import { LocalVoiceEngine } from '../../src/engines/local-voice-engine';
 import { TEST_SENTENCES, type VoiceEmbeddingResult } from '../../src/engines/voice-embedding';
@@ -124,7 +125,7 @@ describe('LocalVoiceEngine test audio', () => {
       const probe = await probeFile(testSample.path);
       expect(probe).toMatchObject({ formatName: 'ogg', audioCodec: 'opus', channels: 1, sampleRate: 48000 });
       expect(probe.durationSeconds).toBeGreaterThan(1);
-      const analysis = await ffmpeg.analyze(testSample.path);
+      const analysis = await analyzeAudio(ffmpeg, testSample.path);
       expect(analysis.silenceRatio).toBeLessThan(0.5);
     }
     expect((await readdir(workDir)).filter((name) => name.endsWith('.wav'))).toEqual([]);

@@ -50,6 +50,7 @@ type Documents = {
     "\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n": typeof types.VoiceUpdatedDocument,
     "\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n": typeof types.PreferredUpdatedDocument,
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": typeof types.VoicesUpdatedDocument,
+    "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": typeof types.EmbeddingStaleDocument,
 };
 const documents: Documents = {
     "\n  fragment DocumentFields on Document {\n    id\n    name\n    folder\n    type\n    url\n    fileOriginal\n    fileDigitized\n    fileRewrittenDraft\n    fileRewritten\n    originalFormat\n    userEmail\n    inQueues\n    expertName\n    autoRewrite\n    modelTier\n    useOriginalAsRewritten\n    rewriteModel\n    rewriteInputTokens\n    rewriteOutputTokens\n    rewriteCompletedAt\n    processingError\n    isEmbedded\n    digitizedCharCount\n    draftRewriteCharCount\n    finalRewriteCharCount\n    deleted\n  }\n": types.DocumentFieldsFragmentDoc,
@@ -88,6 +89,7 @@ const documents: Documents = {
     "\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n": types.VoiceUpdatedDocument,
     "\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n": types.PreferredUpdatedDocument,
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": types.VoicesUpdatedDocument,
+    "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": types.EmbeddingStaleDocument,
 };
 
 /**
@@ -248,6 +250,10 @@ export function graphql(source: "\n  subscription PreferredUpdated($partner: Str
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n"): (typeof documents)["\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n"): (typeof documents)["\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

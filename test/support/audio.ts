@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Ffmpeg, type AudioProbe } from '../../src/engines/ffmpeg';
+import { Ffmpeg, type ProbeResult } from '../../src/engines/ffmpeg';
 
 const run = promisify(execFile);
 
@@ -13,7 +13,7 @@ export const ESPEAK_PATH = process.env.ESPEAK_PATH ?? 'espeak-ng';
 
 export const ffmpeg = new Ffmpeg({ ffmpegPath: FFMPEG_PATH, ffprobePath: FFPROBE_PATH });
 
-export function probeFile(path: string): Promise<AudioProbe> {
+export function probeFile(path: string): Promise<ProbeResult> {
   return ffmpeg.probe(path);
 }
 

@@ -1,25 +1,33 @@
 import { z } from 'zod';
 import { formInteger, optionalText, resourceName, single } from '../shared/form-values';
+import type { NewVoice, SplitSettings } from './voice.types';
 
-/** Inputs of the voice operations, shared by REST (form strings) and GraphQL (typed values). */
+/**
+ * Inputs of the voice operations, shared by REST (form strings) and GraphQL (typed values).
+ * Keys are the parameter names errors report; each input parses into the domain's shape.
+ */
 const text = (max: number) => z.preprocess(single, optionalText(max));
 
-export const createVoiceInput = z.object({
-  name: z.preprocess(single, resourceName),
-  creator_name: text(255),
-  creator_email: text(320),
-});
+export const createVoiceInput = z
+  .object({
+    name: z.preprocess(single, resourceName),
+    creator_name: text(255),
+    creator_email: text(320),
+  })
+  .transform(({ name, creator_name, creator_email }): NewVoice => ({ name, creatorName: creator_name, creatorEmail: creator_email }));
 
-export const renameVoiceInput = z.object({ name: z.preprocess(single, resourceName) });
+export const renameVoiceInput = z.object({ name: z.preprocess(single, resourceName) }).transform(({ name }) => name);
 
-export const splitVoiceInput = z.object({
-  max_samples: z
-    .preprocess(single, formInteger.pipe(z.number().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100')))
-    .default(25),
-  sample_duration: z
-    .preprocess(single, formInteger.pipe(z.number().min(5, 'must be between 5 and 60').max(60, 'must be between 5 and 60')))
-    .default(15),
-});
+export const splitVoiceInput = z
+  .object({
+    max_samples: z
+      .preprocess(single, formInteger.pipe(z.number().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100')))
+      .default(25),
+    sample_duration: z
+      .preprocess(single, formInteger.pipe(z.number().min(5, 'must be between 5 and 60').max(60, 'must be between 5 and 60')))
+      .default(15),
+  })
+  .transform(({ max_samples, sample_duration }): SplitSettings => ({ maxSamples: max_samples, sampleDurationSeconds: sample_duration }));
 
 const ttsType = z
   .string()
@@ -28,21 +36,23 @@ const ttsType = z
   .max(100, 'must be at most 100 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'may contain only letters, digits, dot, dash and underscore');
 
-export const embedVoiceInput = z.object({ tts_type: z.preprocess(single, ttsType.optional()) });
-export const ttsTypeQuery = z.object({ tts_type: z.preprocess(single, ttsType.optional()) });
+/** The TTS type a request names, if any; the domain falls back to its default. */
+export const ttsTypeInput = z.object({ tts_type: z.preprocess(single, ttsType.optional()) }).transform(({ tts_type }) => tts_type);
+/** A TTS type the operation requires (GraphQL's deleteVoiceTestFiles). */
+export const requiredTtsTypeInput = z.object({ tts_type: z.preprocess(single, ttsType) }).transform(({ tts_type }) => tts_type);
 export const ttsTypeParam = ttsType;
 
 /** An empty value clears the preferred sample. */
-export const preferredSampleInput = z.object({
-  sample_index: z.preprocess(
-    (value) => {
-      const last = single(value);
-      return last === '' || last === undefined ? null : last;
-    },
-    formInteger.pipe(z.number().min(0, 'must not be negative')).nullable(),
-  ),
-});
+export const preferredSampleInput = z
+  .object({
+    sample_index: z.preprocess(
+      (value) => {
+        const last = single(value);
+        return last === '' || last === undefined ? null : last;
+      },
+      formInteger.pipe(z.number().min(0, 'must not be negative')).nullable(),
+    ),
+  })
+  .transform(({ sample_index }) => sample_index);
 
 export const sampleIndexParam = z.preprocess(single, formInteger.pipe(z.number().min(0, 'must not be negative')));
-
-export type SplitSettings = { maxSamples: number; sampleDurationSeconds: number };

@@ -45,6 +45,8 @@ export interface TtsEmbedding {
   testSamples: TestSampleFile[];
   sampleScores: { sampleIndex: number; score: number }[];
   completedAt: string;
+  /** The samples the embedding was made from (absent on records older than this field). */
+  sampleBlobIds?: string[];
 }
 
 export interface EmbeddingInfo {
@@ -70,6 +72,11 @@ export interface VoiceRecord extends Versioned {
   /** Results per TTS type, so test audio of several types can coexist. */
   embeddings: Record<string, TtsEmbedding>;
   preferredSampleIndex: number | null;
+  /**
+   * Sample files a re-split took off the voice while an embedding job might still read them;
+   * removed once the new split is recorded.
+   */
+  retiredSampleBlobIds?: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -82,4 +89,71 @@ export function isLocked(voice: VoiceRecord): boolean {
 
 export function sampleFilename(index: number): string {
   return `${index}.opus`;
+}
+
+/** A new voice as the domain takes it, parsed from either door. */
+export interface NewVoice {
+  name: string;
+  creatorName?: string;
+  creatorEmail?: string;
+}
+
+export interface SplitSettings {
+  maxSamples: number;
+  sampleDurationSeconds: number;
+}
+
+/** How a voice created with a recording is split. */
+export const DEFAULT_SPLIT: SplitSettings = { maxSamples: 25, sampleDurationSeconds: 15 };
+
+export type VoicePipeline = 'splitting' | 'embedding';
+
+/** The pub/sub topic every change of a partner's voices is published on. */
+export function voiceTopic(partner: string): string {
+  return `voices:${partner}`;
+}
+
+export const now = () => new Date().toISOString();
+
+export const idle = (): ProcessingState => ({ status: 'idle', error: null, generation: 0, updatedAt: now() });
+
+/** Moves a pipeline to in_progress under a new generation, superseding any running job. */
+export function restart(state: ProcessingState): ProcessingState {
+  return { status: 'in_progress', error: null, generation: state.generation + 1, updatedAt: now() };
+}
+
+/** Every blob a voice record refers to, so deleting the voice can remove them all. */
+export function blobsOf(voice: VoiceRecord): (string | null)[] {
+  return [
+    voice.original?.blobId ?? null,
+    voice.original?.uploadBlobId ?? null,
+    ...voice.samples.map((sample) => sample.blobId),
+    ...(voice.retiredSampleBlobIds ?? []),
+    ...Object.values(voice.embeddings).flatMap((embedding) => [embedding.archiveBlobId, ...embedding.testSamples.map((file) => file.blobId)]),
+  ];
+}
+
+export function sortByName(voices: readonly (VoiceRecord | null | Error)[]): VoiceRecord[] {
+  return voices.filter((voice): voice is VoiceRecord => voice !== null && !(voice instanceof Error)).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The embedding state once the samples changed: an embedding made (or being made) from the
+ * old set no longer describes the voice, so it returns to idle and a running job is
+ * superseded. While a split runs the samples are about to be replaced anyway, and an
+ * embedding in progress then waits for the split, so it stays as it is.
+ */
+export function embeddingAfterSampleChange(voice: VoiceRecord): ProcessingState {
+  const { embedding } = voice;
+  if (voice.splitting.status === 'in_progress') return embedding;
+  if (embedding.status !== 'completed' && embedding.status !== 'in_progress') return embedding;
+  return { status: 'idle', error: null, generation: embedding.generation + 1, updatedAt: now() };
+}
+
+/** Whether the last embedding made was made from other samples than the voice has now. */
+export function isEmbeddingStale(voice: VoiceRecord): boolean {
+  const made = voice.embeddingInfo ? voice.embeddings[voice.embeddingInfo.ttsType]?.sampleBlobIds : undefined;
+  if (!made) return false;
+  const current = new Set(voice.samples.map((sample) => sample.blobId));
+  return made.length !== current.size || made.some((blobId) => !current.has(blobId));
 }

@@ -1,0 +1,22 @@
+import { embedVoiceQueue, splitVoiceQueue } from '../../queues/voice.queues';
+import type { QueueRegistry } from '../../queues/queue-registry';
+import type { SplitSettings, VoiceRecord } from './voice.types';
+
+/** Queues a voice's jobs for the generation its record was just moved to. */
+export class VoiceJobs {
+  constructor(private readonly queues: QueueRegistry) {}
+
+  async split(voice: VoiceRecord, settings: SplitSettings, thenEmbed: boolean): Promise<void> {
+    await this.queues.add(splitVoiceQueue, {
+      voiceId: voice.id,
+      generation: voice.splitting.generation,
+      maxSamples: settings.maxSamples,
+      sampleDurationSeconds: settings.sampleDurationSeconds,
+      thenEmbed,
+    });
+  }
+
+  async embed(voice: VoiceRecord): Promise<void> {
+    await this.queues.add(embedVoiceQueue, { voiceId: voice.id, generation: voice.embedding.generation, ttsType: voice.embeddingType });
+  }
+}

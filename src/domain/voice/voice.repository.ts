@@ -1,0 +1,96 @@
+import type { NameIndex, RecordStore } from '../../store/record-store';
+import { now, voiceTopic, type VoicePipeline, type VoiceRecord } from './voice.types';
+
+const KIND = 'voice';
+
+/**
+ * Voice records in Redis: the record per id and the partner's name index. Every write
+ * publishes the new snapshot on the partner's topic in the same atomic step.
+ */
+export class VoiceRepository {
+  constructor(private readonly records: RecordStore) {}
+
+  private indexKey(partner: string): string {
+    return this.records.keys.key('voice-names', partner);
+  }
+
+  private index(partner: string, name: string): NameIndex {
+    return { key: this.indexKey(partner), name };
+  }
+
+  private topics(partner: string) {
+    return { topics: [voiceTopic(partner)] };
+  }
+
+  listIds(partner: string): Promise<string[]> {
+    return this.records.indexedIds(this.indexKey(partner));
+  }
+
+  /** One round trip for any number of ids, in their order. */
+  getMany(ids: readonly string[]): Promise<(VoiceRecord | null)[]> {
+    return this.records.getMany<VoiceRecord>(KIND, ids);
+  }
+
+  getById(id: string): Promise<VoiceRecord | null> {
+    return this.records.get<VoiceRecord>(KIND, id);
+  }
+
+  async findByName(partner: string, name: string): Promise<VoiceRecord | null> {
+    const id = await this.records.idByName(this.indexKey(partner), name);
+    return id ? this.getById(id) : null;
+  }
+
+  /** Throws NameTaken when the partner already has a voice of that name. */
+  create(record: Omit<VoiceRecord, 'version'>): Promise<VoiceRecord> {
+    return this.records.create<VoiceRecord>(KIND, record.id, record, {
+      ...this.topics(record.partner),
+      index: this.index(record.partner, record.name),
+    });
+  }
+
+  /** Applies `change` atomically (it may run more than once); null when the voice is gone. */
+  update(voice: VoiceRecord, change: (current: VoiceRecord) => VoiceRecord | null): Promise<VoiceRecord | null> {
+    return this.records.update<VoiceRecord>(KIND, voice.id, (current) => stamp(change(current)), this.topics(voice.partner));
+  }
+
+  /** Renames in the same write that moves the name index; throws NameTaken when the new name is in use. */
+  rename(voice: VoiceRecord, newName: string, check: (current: VoiceRecord) => void): Promise<VoiceRecord | null> {
+    return this.records.update<VoiceRecord>(
+      KIND,
+      voice.id,
+      (current) => {
+        check(current);
+        return stamp({ ...current, name: newName });
+      },
+      { ...this.topics(voice.partner), index: this.index(voice.partner, voice.name), rename: newName },
+    );
+  }
+
+  /** Deletes the voice and its name; `guard` may throw to refuse. Returns what was deleted. */
+  remove(voice: VoiceRecord, guard: (current: VoiceRecord) => void): Promise<VoiceRecord | null> {
+    return this.records.remove<VoiceRecord>(KIND, voice.id, { ...this.topics(voice.partner), index: this.index(voice.partner, voice.name), guard });
+  }
+
+  /**
+   * The write of a job's result: applies only while `pipeline` is still running under the
+   * job's generation, so a superseded job changes nothing. Null when nothing was written.
+   */
+  updateIfCurrent(
+    voiceId: string,
+    pipeline: VoicePipeline,
+    generation: number,
+    change: (current: VoiceRecord) => VoiceRecord | null,
+  ): Promise<VoiceRecord | null> {
+    return this.records.updateIfCurrent<VoiceRecord>(
+      KIND,
+      voiceId,
+      { generation, stageOf: (voice) => ({ generation: voice[pipeline].generation, running: voice[pipeline].status === 'in_progress' }) },
+      (current) => stamp(change(current)),
+      { topics: (voice) => [voiceTopic(voice.partner)] },
+    );
+  }
+}
+
+function stamp(voice: VoiceRecord | null): VoiceRecord | null {
+  return voice && { ...voice, updatedAt: now() };
+}

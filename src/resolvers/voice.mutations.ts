@@ -1,0 +1,63 @@
+import { Invalid } from '../domain/errors';
+import { parseInput } from '../domain/shared/validation';
+import type { UploadedFile } from '../domain/shared/uploaded-file';
+import {
+  createVoiceInput,
+  preferredSampleInput,
+  renameVoiceInput,
+  requiredTtsTypeInput,
+  splitVoiceInput,
+  ttsTypeInput,
+} from '../domain/voice/voice.inputs';
+import type { GraphqlContext } from './context';
+
+// Each mutation parses its arguments with the domain's input, under the parameter names the
+// REST API uses so that errors name the same parameters on both doors, and makes one domain call.
+
+type Ctx = GraphqlContext;
+type VoiceArgs = { partner: string; name: string };
+type Optional<T> = T | null | undefined;
+
+export function createVoice(ctx: Ctx, args: VoiceArgs & { file?: Optional<UploadedFile>; creatorName?: Optional<string>; creatorEmail?: Optional<string> }) {
+  const input = parseInput(createVoiceInput, { name: args.name, creator_name: args.creatorName ?? undefined, creator_email: args.creatorEmail ?? undefined });
+  return ctx.services.voices.create(args.partner, input, args.file ?? undefined);
+}
+
+export function createEmptyVoice(ctx: Ctx, args: VoiceArgs) {
+  return ctx.services.voices.create(args.partner, parseInput(createVoiceInput, { name: args.name }));
+}
+
+export function renameVoice(ctx: Ctx, args: VoiceArgs & { newName: string }) {
+  return ctx.services.voices.rename(args.partner, args.name, parseInput(renameVoiceInput, { name: args.newName }));
+}
+
+export async function deleteVoice(ctx: Ctx, args: VoiceArgs) {
+  await ctx.services.voices.delete(args.partner, args.name);
+  return true;
+}
+
+export function uploadVoiceSample(ctx: Ctx, args: VoiceArgs & { file: UploadedFile }) {
+  return ctx.services.voices.addSample(args.partner, args.name, args.file);
+}
+
+export function deleteVoiceSample(ctx: Ctx, args: VoiceArgs & { index: number }) {
+  if (args.index < 0) throw Invalid.param('index', 'must not be negative');
+  return ctx.services.voices.deleteSample(args.partner, args.name, args.index);
+}
+
+export function splitVoice(ctx: Ctx, args: VoiceArgs & { maxSamples?: Optional<number>; sampleDuration?: Optional<number> }) {
+  const settings = parseInput(splitVoiceInput, { max_samples: args.maxSamples ?? undefined, sample_duration: args.sampleDuration ?? undefined });
+  return ctx.services.voices.split(args.partner, args.name, settings);
+}
+
+export function embedVoice(ctx: Ctx, args: VoiceArgs & { ttsType?: Optional<string> }) {
+  return ctx.services.voices.embed(args.partner, args.name, parseInput(ttsTypeInput, { tts_type: args.ttsType ?? undefined }));
+}
+
+export function deleteVoiceTestFiles(ctx: Ctx, args: VoiceArgs & { ttsType: string }) {
+  return ctx.services.voices.deleteTestFiles(args.partner, args.name, parseInput(requiredTtsTypeInput, { tts_type: args.ttsType }));
+}
+
+export function setPreferredSample(ctx: Ctx, args: VoiceArgs & { sampleIndex?: Optional<number> }) {
+  return ctx.services.voices.setPreferredSample(args.partner, args.name, parseInput(preferredSampleInput, { sample_index: args.sampleIndex ?? '' }));
+}

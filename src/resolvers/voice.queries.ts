@@ -1,0 +1,13 @@
+import { sortByName } from '../domain/voice/voice.types';
+import type { GraphqlContext } from './context';
+
+type VoiceArgs = { partner: string; name: string };
+
+/** The voice queries: one domain read each; the list goes through the request's loader. */
+export async function voices(ctx: GraphqlContext, args: { partner: string }) {
+  return sortByName(await ctx.loaders.voiceById.loadMany(await ctx.services.voices.listIds(args.partner)));
+}
+
+export function voice(ctx: GraphqlContext, args: VoiceArgs) {
+  return ctx.services.voices.find(args.partner, args.name);
+}

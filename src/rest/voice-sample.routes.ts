@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import yazl from 'yazl';
+import { Invalid } from '../domain/errors';
+import { parseInput } from '../domain/shared/validation';
+import { preferredSampleInput, sampleIndexParam } from '../domain/voice/voice.inputs';
+import { sampleFilename } from '../domain/voice/voice.types';
+import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
+import type { Services } from '../services';
+import { attachment } from './attachment';
+import { voiceRouteConfig as config, type Req, type VoiceParams } from './voice.routes';
+import { sampleJson, sendAudio, voiceDetail, voiceInfoJson } from './voice.wire';
+
+type SampleParams = VoiceParams & { index: string };
+
+/** A voice's samples: upload, serve, delete, the preferred one, and the bundle of all. */
+export function voiceSampleRoutes({ voices, platform }: Services) {
+  const withParams = paramsHandler(readParamsOptions(platform));
+
+  return async (app: FastifyInstance) => {
+    app.post('/voices/:partner/:voice/samples', { config }, async (request: Req<VoiceParams>, reply) =>
+      withParams(request, async (params) => {
+        const file = uploadedFile(params);
+        if (!file) throw Invalid.param('file', 'an audio file is required');
+        const { sample } = await voices.addSample(request.params.partner, request.params.voice, file);
+        return reply.status(201).send(sampleJson(sample));
+      }),
+    );
+
+    app.get('/voices/:partner/:voice/samples/:index', { config }, async (request: Req<SampleParams>, reply) => {
+      const index = parseInput(sampleIndexParam, request.params.index);
+      const { stream } = await voices.sample(request.params.partner, request.params.voice, index);
+      return sendAudio(reply, stream(), sampleFilename(index));
+    });
+
+    app.delete('/voices/:partner/:voice/samples/:index', { config }, async (request: Req<SampleParams>, reply) => {
+      const index = parseInput(sampleIndexParam, request.params.index);
+      await voices.deleteSample(request.params.partner, request.params.voice, index);
+      return reply.status(204).send();
+    });
+
+    app.get('/voices/:partner/:voice/samples-bundle', { config }, async (request: Req<VoiceParams>, reply) => {
+      const { voice, samples } = await voices.samples(request.params.partner, request.params.voice);
+      const zip = new yazl.ZipFile();
+      for (const { sample, stream } of samples) zip.addReadStream(stream(), sampleFilename(sample.index), { compress: false });
+      zip.addBuffer(Buffer.from(JSON.stringify(voiceInfoJson(voice), null, 2)), 'voice_info.json');
+      zip.end();
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachment(`${voice.name}_samples.zip`))
+        .send(zip.outputStream);
+    });
+
+    app.put('/voices/:partner/:voice/preferred-sample', { config }, async (request: Req<VoiceParams>) =>
+      withParams(request, async (params) => {
+        const index = parseInput(preferredSampleInput, { sample_index: params.values.sample_index ?? '' });
+        return voiceDetail(await voices.setPreferredSample(request.params.partner, request.params.voice, index));
+      }),
+    );
+  };
+}

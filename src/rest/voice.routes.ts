@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseInput } from '../domain/shared/validation';
+import { createVoiceInput, renameVoiceInput, splitVoiceInput } from '../domain/voice/voice.inputs';
+import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
+import type { Services } from '../services';
+import { voiceDetail, voiceListItem } from './voice.wire';
+
+export type PartnerParams = { partner: string };
+export type VoiceParams = PartnerParams & { voice: string };
+export type Req<P> = FastifyRequest<{ Params: P }>;
+
+/** The voice service takes the key as the api_key query parameter too. */
+export const voiceRouteConfig = { apiKeyInQuery: true };
+
+/** Voices: list, create (with or without a recording), read, rename, delete, re-split. */
+export function voiceRoutes({ voices, platform }: Services) {
+  const withParams = paramsHandler(readParamsOptions(platform));
+  const config = voiceRouteConfig;
+
+  return async (app: FastifyInstance) => {
+    app.get('/voices/:partner', { config }, async (request: Req<PartnerParams>) => {
+      return (await voices.list(request.params.partner)).map(voiceListItem);
+    });
+
+    app.post('/voices/:partner', { config }, async (request: Req<PartnerParams>, reply) =>
+      withParams(request, async (params) => {
+        const voice = await voices.create(request.params.partner, parseInput(createVoiceInput, params.values), uploadedFile(params));
+        return reply.status(201).send(voiceDetail(voice));
+      }),
+    );
+
+    app.post('/voices/:partner/empty', { config }, async (request: Req<PartnerParams>, reply) =>
+      withParams(request, async (params) => {
+        const voice = await voices.create(request.params.partner, parseInput(createVoiceInput, params.values));
+        return reply.status(201).send(voiceDetail(voice));
+      }),
+    );
+
+    app.get('/voices/:partner/:voice', { config }, async (request: Req<VoiceParams>) => {
+      return voiceDetail(await voices.get(request.params.partner, request.params.voice));
+    });
+
+    app.delete('/voices/:partner/:voice', { config }, async (request: Req<VoiceParams>, reply) => {
+      await voices.delete(request.params.partner, request.params.voice);
+      return reply.status(204).send();
+    });
+
+    app.put('/voices/:partner/:voice/name', { config }, async (request: Req<VoiceParams>) =>
+      withParams(request, async (params) => {
+        return voiceDetail(await voices.rename(request.params.partner, request.params.voice, parseInput(renameVoiceInput, params.values)));
+      }),
+    );
+
+    app.post('/voices/:partner/:voice/split', { config }, async (request: Req<VoiceParams>, reply) =>
+      withParams(request, async (params) => {
+        const voice = await voices.split(request.params.partner, request.params.voice, parseInput(splitVoiceInput, params.values));
+        return reply.status(202).send(voiceDetail(voice));
+      }),
+    );
+  };
+}
