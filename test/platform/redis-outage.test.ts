@@ -1,6 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'graphql';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
@@ -66,6 +68,19 @@ describe('when Redis goes away and comes back', () => {
     expect(await v2.json()).toEqual({ error: 'Service temporarily unavailable' });
     const graphqlBody = (await graphql.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect(graphqlBody.errors[0]?.extensions.code).toBe('SERVICE_UNAVAILABLE');
+
+    const closeCode = await new Promise<number>((resolve) => {
+      const refused = createClient({
+        url: `${app.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { apiKey: key },
+        retryAttempts: 0,
+        on: { closed: (event) => resolve((event as { code: number }).code) },
+      });
+      refused.subscribe({ query: '{ contentTypes }' }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+    });
+    // 1013 Try Again Later: the key is fine, the service is not.
+    expect(closeCode).toBe(1013);
 
     const ready = await app.request('/readyz', bounded);
     expect(ready.status).toBe(503);
