@@ -28,8 +28,8 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const redis = connectRedis(config);
   const keys = new KeySpace(config.REDIS_PREFIX);
   const events = new EventBus(redis.subscriber, keys);
-  const apiKeys = new ApiKeyService(redis.commands, keys, config.ADMIN_API_KEY);
-  await apiKeys.watchRevocations(events);
+  const apiKeys = new ApiKeyService(redis.commands, keys, config.ADMIN_API_KEY, config.INVALID_KEY_LIMIT_PER_MINUTE);
+  await apiKeys.watchChanges(events);
   const blobs = new BlobStore(config.DATA_DIR);
   await blobs.init();
   const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX);

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { RateLimited, Unauthorized } from '../domain/errors';
 import type { EventBus } from '../events/event-bus';
 import type { KeySpace } from '../store/keys';
+import { LocalRateLimiter } from './rate-limiter';
 
 export interface ApiKeyRecord {
   id: string;
@@ -22,36 +24,55 @@ export function canAccessPartner(caller: Caller, partner: string): boolean {
 }
 
 const REVOKED_TOPIC = 'apikeys:revoked';
+const CREATED_TOPIC = 'apikeys:created';
+/** How long a key that Redis does not know is answered from memory. */
+const UNKNOWN_KEY_TTL_MS = 5_000;
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /**
  * API keys are stored only as SHA-256 hashes, so a Redis dump gives nobody a working key.
- * Looked-up keys are cached in process; a revocation is broadcast so every process drops
- * its cached copy at once.
+ * Looked-up keys are cached in process, unknown ones for a few seconds so that a flood of
+ * wrong keys costs Redis one lookup per key and process. Every creation and revocation is
+ * broadcast, and every process then drops its cached answers: a key revoked anywhere stops
+ * working at once, and a key created anywhere (the CLI) works at once.
  */
 export class ApiKeyService {
-  private readonly cache = new Map<string, Caller | null>();
+  private readonly cache = new Map<string, Caller>();
+  private readonly unknownUntil = new Map<string, number>();
   private readonly hashesKey: string;
+  private readonly invalidKeys: LocalRateLimiter;
 
   constructor(
     private readonly redis: Redis,
     private readonly keys: KeySpace,
     private readonly adminKey?: string,
+    invalidKeyLimitPerMinute = 60,
   ) {
     this.hashesKey = keys.key('apikeys');
+    this.invalidKeys = new LocalRateLimiter(invalidKeyLimitPerMinute);
   }
 
-  /** Drops cached keys whenever any process revokes one; call once per process. */
-  async watchRevocations(events: EventBus): Promise<void> {
-    await events.listen(REVOKED_TOPIC, () => this.cache.clear());
+  /** Drops cached answers whenever any process creates or revokes a key; call once per process. */
+  async watchChanges(events: EventBus): Promise<void> {
+    const forget = () => {
+      this.cache.clear();
+      this.unknownUntil.clear();
+    };
+    await Promise.all([events.listen(REVOKED_TOPIC, forget), events.listen(CREATED_TOPIC, forget)]);
   }
 
   async create(partners: string[], label?: string): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = `pk_${randomBytes(24).toString('base64url')}`;
+    return { key, record: await this.add(key, partners, label) };
+  }
+
+  /** Stores a key made elsewhere (one a partner already holds from the legacy service). */
+  async add(key: string, partners: string[], label?: string): Promise<ApiKeyRecord> {
     const record: ApiKeyRecord = { id: randomUUID(), partners: [...new Set(partners)], label, createdAt: new Date().toISOString() };
     await this.redis.hset(this.hashesKey, hashKey(key), JSON.stringify(record));
-    return { key, record };
+    await this.redis.publish(this.keys.channel(CREATED_TOPIC), JSON.stringify({ created: true }));
+    return record;
   }
 
   async list(): Promise<ApiKeyRecord[]> {
@@ -72,20 +93,52 @@ export class ApiKeyService {
     return true;
   }
 
+  /**
+   * The caller a presented key belongs to. A client address that keeps presenting invalid
+   * keys is refused with RateLimited, and from then on its unknown keys are not looked up;
+   * keys this process already knows still work from that address.
+   */
+  async admit(key: string | undefined, address: string): Promise<Caller> {
+    // A missing key costs no lookup, so it does not count against the address.
+    if (!key) throw new Unauthorized();
+    const blocked = this.invalidKeys.peek(address);
+    if (!blocked.allowed) {
+      const known = this.known(key);
+      if (known) return known;
+      throw new RateLimited(blocked.retryAfterSeconds);
+    }
+    const caller = await this.verify(key);
+    if (caller) return caller;
+    const decision = this.invalidKeys.hit(address);
+    if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
+    throw new Unauthorized();
+  }
+
   async verify(key: string | undefined): Promise<Caller | null> {
     if (!key || key.length > 200) return null;
-    if (this.adminKey && safeEqual(key, this.adminKey)) {
-      return { keyId: 'admin', partners: new Set(), admin: true };
-    }
+    const known = this.known(key);
+    if (known !== undefined) return known;
     const field = hashKey(key);
-    const cached = this.cache.get(field);
-    if (cached !== undefined) return cached;
     const raw = await this.redis.hget(this.hashesKey, field);
     const caller = raw ? toCaller(JSON.parse(raw) as ApiKeyRecord) : null;
     if (this.cache.size > 10_000) this.cache.clear();
-    // Unknown keys are not cached: a key created a moment ago in another process must work.
+    if (this.unknownUntil.size > 10_000) this.unknownUntil.clear();
     if (caller) this.cache.set(field, caller);
+    else this.unknownUntil.set(field, Date.now() + UNKNOWN_KEY_TTL_MS);
     return caller;
+  }
+
+  /** The answer this process holds for a key: a caller, null while it is known to be unknown, undefined if it must ask Redis. */
+  private known(key: string): Caller | null | undefined {
+    if (this.adminKey && safeEqual(key, this.adminKey)) return { keyId: 'admin', partners: new Set(), admin: true };
+    const field = hashKey(key);
+    const cached = this.cache.get(field);
+    if (cached) return cached;
+    const until = this.unknownUntil.get(field);
+    if (until === undefined) return undefined;
+    if (until > Date.now()) return null;
+    this.unknownUntil.delete(field);
+    return undefined;
   }
 }
 

@@ -38,3 +38,43 @@ export class RateLimiter {
     };
   }
 }
+
+/**
+ * A one-minute window per subject counted in this process only: for traffic that must cost
+ * no Redis round trip at all (a flood of invalid keys). With several API processes each
+ * counts its own share.
+ */
+export class LocalRateLimiter {
+  private readonly windows = new Map<string, { window: number; count: number }>();
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly maxSubjects = 10_000,
+  ) {}
+
+  /** Counts one more for `subject`. */
+  hit(subject: string): RateDecision {
+    const now = Date.now();
+    const window = Math.floor(now / 60_000);
+    let entry = this.windows.get(subject);
+    if (!entry || entry.window !== window) {
+      if (!entry && this.windows.size >= this.maxSubjects) this.windows.clear();
+      entry = { window, count: 0 };
+      this.windows.set(subject, entry);
+    }
+    entry.count += 1;
+    return this.decision(entry.count, now);
+  }
+
+  /** Whether `subject` is over its limit now, without counting. */
+  peek(subject: string): RateDecision {
+    const now = Date.now();
+    const entry = this.windows.get(subject);
+    const count = entry && entry.window === Math.floor(now / 60_000) ? entry.count : 0;
+    return this.decision(count, now);
+  }
+
+  private decision(count: number, now: number): RateDecision {
+    return { allowed: count <= this.perMinute, retryAfterSeconds: Math.max(1, Math.ceil((60_000 - (now % 60_000)) / 1000)) };
+  }
+}

@@ -72,3 +72,12 @@ export class RateLimited extends DomainError {
     super('Rate limit exceeded');
   }
 }
+
+/** A backing service (Redis) cannot be reached; the client should come back shortly. */
+export class ServiceUnavailable extends DomainError {
+  readonly status = 503;
+  readonly code = 'SERVICE_UNAVAILABLE';
+  constructor(readonly retryAfterSeconds = 5) {
+    super('Service temporarily unavailable');
+  }
+}

@@ -44,14 +44,20 @@ export class EventBus {
       this.subscribing.set(topic, this.subscriber.subscribe(this.keys.channel(topic)));
     }
     listeners.add(listener);
-    await this.subscribing.get(topic);
-    return () => {
+    const unlisten = () => {
       const current = this.listeners.get(topic);
       if (!current?.delete(listener) || current.size > 0) return;
       this.listeners.delete(topic);
       this.subscribing.delete(topic);
       this.subscriber.unsubscribe(this.keys.channel(topic)).catch(() => undefined);
     };
+    try {
+      await this.subscribing.get(topic);
+    } catch (error) {
+      unlisten();
+      throw error;
+    }
+    return unlisten;
   }
 
   /** Current snapshots first, then every later change, each resource's events in version order. */
@@ -120,7 +126,15 @@ class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableI
       this.unlisten();
       return;
     }
-    const current = await this.options.load();
+    let current: T[];
+    try {
+      current = await this.options.load();
+    } catch (error) {
+      // An unknown id, a refused caller or a failed read ends the stream here; its listener
+      // and, if it was the last, the Redis channel go with it.
+      this.finish();
+      throw error;
+    }
     // Snapshots go to the front: events that arrived during the load are newer or equal,
     // and equal ones are dropped by the version check.
     const snapshots = current.map((data) => ({ version: data.version, deleted: false, data }));

@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { maskError as defaultMaskError } from 'graphql-yoga';
 import type { Caller } from '../auth/api-keys';
-import { DomainError, Invalid, RateLimited, Unauthorized } from '../domain/errors';
+import { DomainError, Invalid, RateLimited, ServiceUnavailable } from '../domain/errors';
+import { transportError } from './transport-errors';
 import type { Services } from '../services';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -13,21 +14,25 @@ export const GRAPHQL_PATH = '/graphql';
  */
 export function maskError(error: unknown, message: string, isDev?: boolean): Error {
   const wrapped = error as Partial<GraphQLError> | null;
-  const original = wrapped?.originalError ?? error;
+  const cause = wrapped?.originalError ?? error;
+  const original = transportError(cause) ?? cause;
   if (original instanceof DomainError) {
-    const extensions: Record<string, unknown> = { code: original.code, http: { status: original.status } };
+    const http: { status: number; headers?: Record<string, string> } = { status: original.status };
+    const extensions: Record<string, unknown> = { code: original.code, http };
     if (original instanceof Invalid && Object.keys(original.errors).length > 0) extensions.errors = original.errors;
-    if (original instanceof RateLimited) extensions.retryAfterSeconds = original.retryAfterSeconds;
+    if (original instanceof RateLimited || original instanceof ServiceUnavailable) {
+      extensions.retryAfterSeconds = original.retryAfterSeconds;
+      http.headers = { 'Retry-After': String(original.retryAfterSeconds) };
+    }
     return new GraphQLError(original.message, { nodes: wrapped?.nodes, path: wrapped?.path, extensions });
   }
   return defaultMaskError(error, message, isDev);
 }
 
 /** Who calls: no key means anonymous (public fields only); a wrong key is refused outright. */
-export async function identify(services: Services, key: unknown): Promise<Caller | null> {
+export async function identify(services: Services, key: unknown, address: string): Promise<Caller | null> {
   if (key === undefined || key === null || key === '') return null;
-  const caller = await services.platform.apiKeys.verify(typeof key === 'string' ? key : undefined);
-  if (!caller) throw new Unauthorized();
+  const caller = await services.platform.apiKeys.admit(typeof key === 'string' ? key : undefined, address);
   const decision = await services.platform.rateLimiter.hit(caller.keyId);
   if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
   return caller;

@@ -1,12 +1,15 @@
 import type { Server } from 'node:http';
-import { execute, parse, validate, type DocumentNode, type ExecutionArgs, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { execute, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Caller } from '../auth/api-keys';
+import { RateLimited, ServiceUnavailable } from '../domain/errors';
 import { createGraphqlContext } from '../resolvers/context';
 import type { Services } from '../services';
 import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
+import { graphqlLimits, limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
 import { SharedSubscriptions } from './shared-execution';
+import { transportError } from './transport-errors';
 
 export interface GraphqlSockets {
   count(): number;
@@ -26,14 +29,20 @@ interface CachedDocument {
   id: number;
 }
 
+const MAX_CACHED_QUERY_LENGTH = 16 * 1024;
+
 class DocumentCache {
   private readonly entries = new Map<string, CachedDocument | readonly GraphQLError[]>();
   private nextId = 0;
+  private readonly rules: ValidationRule[];
 
   constructor(
     private readonly schema: GraphQLSchema,
+    private readonly limits: GraphqlLimits,
     private readonly limit = 500,
-  ) {}
+  ) {
+    this.rules = [...specifiedRules, ...limitRules(limits)];
+  }
 
   get(query: string): CachedDocument | readonly GraphQLError[] {
     const cached = this.entries.get(query);
@@ -44,12 +53,15 @@ class DocumentCache {
     }
     let entry: CachedDocument | readonly GraphQLError[];
     try {
-      const document = parse(query);
-      const errors = validate(this.schema, document);
+      const document = parseLimited(query, this.limits);
+      const errors = validate(this.schema, document, this.rules);
       entry = errors.length > 0 ? errors : { document, id: ++this.nextId };
     } catch (error) {
       entry = [error as GraphQLError];
     }
+    // Real clients repeat a few short operations; a long query text kept as a cache key would
+    // let a client park up to a megabyte per entry.
+    if (query.length > MAX_CACHED_QUERY_LENGTH) return entry;
     if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(query, entry);
     return entry;
@@ -71,7 +83,7 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
     sockets.handleUpgrade(request, socket, head, (client) => sockets.emit('connection', client, request));
   });
 
-  const documents = new DocumentCache(schema);
+  const documents = new DocumentCache(schema, graphqlLimits(services.platform.config));
   const shared = new SharedSubscriptions(maskAll);
   const shareKeys = new WeakMap<object, string>();
 
@@ -86,8 +98,11 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
         const params = ctx.connectionParams ?? {};
         const key = params.apiKey ?? params['X-Api-Key'] ?? params['x-api-key'] ?? ctx.extra.request.headers['x-api-key'];
         try {
-          ctx.extra.caller = await identify(services, key);
-        } catch {
+          ctx.extra.caller = await identify(services, key, ctx.extra.request.socket.remoteAddress ?? '');
+        } catch (error) {
+          // The DESIGN's close codes for a refusal that is not about the key itself.
+          if (error instanceof RateLimited) ctx.extra.socket.close(4429, `Rate limit exceeded. Try again in ${error.retryAfterSeconds} seconds.`);
+          else if (transportError(error) instanceof ServiceUnavailable) ctx.extra.socket.close(1013, 'Service temporarily unavailable');
           return false;
         }
         // The upgrade request is only needed to read the key; a connection can live for

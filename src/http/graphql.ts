@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError, GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Caller } from '../auth/api-keys';
-import { Invalid, RateLimited } from '../domain/errors';
+import { Invalid, UnsupportedMedia } from '../domain/errors';
 import { createGraphqlContext, type GraphqlContext } from '../resolvers/context';
 import { readParams } from './request-params';
 import type { Services } from '../services';
 import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
+import { graphqlLimits, useGraphqlLimits } from './graphql-limits';
 import { bindUploads, releaseUploads } from './graphql-uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './graphql-ws';
 
@@ -34,21 +35,28 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
+    plugins: [useGraphqlLimits(graphqlLimits(services.platform.config))],
     context: ({ caller }) => createGraphqlContext(services, caller),
   });
 
   const { maxFileBytes } = uploadLimits(services);
   await app.register(async (scope) => {
     await scope.register(import('@fastify/multipart'), { limits: { fileSize: maxFileBytes } });
+    // Body parsing fails before the handler runs (bad JSON, no body, too large, a content
+    // type fastify does not read); GraphQL clients get those in GraphQL's shape too.
+    scope.setErrorHandler((error, _request, reply) => sendGraphqlError(reply, error));
     scope.route({
       url: GRAPHQL_PATH,
       method: ['GET', 'POST', 'OPTIONS'],
       handler: async (request, reply) => {
         let caller: Caller | null;
         try {
-          caller = await identify(services, request.headers['x-api-key']);
+          caller = await identify(services, request.headers['x-api-key'], request.ip);
         } catch (error) {
           return sendGraphqlError(reply, error);
+        }
+        if (request.method === 'POST' && !request.isMultipart() && !GRAPHQL_BODY_TYPES.has(mediaType(request))) {
+          return sendGraphqlError(reply, new UnsupportedMedia('Unsupported content type: send application/json or multipart/form-data'));
         }
         if (!request.isMultipart()) {
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, caller });
@@ -85,6 +93,13 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
   return { yoga, sockets };
 }
 
+// Fastify reads text/plain bodies too; yoga would refuse one with an empty answer.
+const GRAPHQL_BODY_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded']);
+
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
 function uploadLimits(services: Services) {
   return { maxFileBytes: services.platform.config.MAX_UPLOAD_MB * 1024 * 1024 };
 }
@@ -100,7 +115,8 @@ async function sendResponse(reply: FastifyReply, response: Response) {
 
 function sendGraphqlError(reply: FastifyReply, error: unknown) {
   const masked = maskError(error, 'Unexpected error.') as GraphQLError;
-  const status = (masked.extensions?.http as { status?: number } | undefined)?.status ?? 500;
-  if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds));
+  const http = masked.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
+  for (const [name, value] of Object.entries(http?.headers ?? {})) reply.header(name, value);
+  const status = http?.status ?? 500;
   return reply.status(status).send({ errors: [masked.toJSON()] });
 }

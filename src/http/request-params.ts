@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { PayloadTooLarge } from '../domain/errors';
 import type { UploadedFile } from '../domain/shared/uploaded-file';
+import { multipartError } from './transport-errors';
 
 export interface RequestParams {
   /** Query string, then the body's fields on top; repeated form fields become arrays. */
@@ -80,7 +81,7 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
   } catch (error) {
     await cleanup();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxFileBytes);
-    throw error;
+    throw multipartError(error);
   }
   Object.assign(values, formValues);
   return { values, files, cleanup };

@@ -2,11 +2,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { GraphQLSchema } from 'graphql';
 import type { Services } from '../services';
 import { registerGraphql, type GraphqlServer } from './graphql';
+import { checkReadiness } from './readiness';
 import { parseUrlEncoded } from './request-params';
 
 export interface HttpServer {
   app: FastifyInstance;
   graphql: GraphqlServer;
+  /** Every route as registered, so checks that must cover them all (tests) cannot miss one. */
+  routes: readonly { method: string; url: string }[];
 }
 
 export interface HttpServerOptions {
@@ -30,8 +33,18 @@ export async function buildHttpServer(services: Services, schema: GraphQLSchema,
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseUrlEncoded(String(body)));
   });
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const { ready, checks } = await checkReadiness(services.platform);
+    const failing = Object.keys(checks).filter((name) => checks[name] !== 'ok');
+    if (!ready) reply.status(503).header('Retry-After', '5');
+    return ready ? { status: 'ok', checks } : { status: 'unavailable', failing, checks };
+  });
   await options.registerRest(app);
   const graphql = await registerGraphql(app, schema, services);
-  return { app, graphql };
+  return { app, graphql, routes };
 }

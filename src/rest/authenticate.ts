@@ -33,8 +33,7 @@ export function authenticate(apiKeys: ApiKeyService, rateLimiter: RateLimiter) {
     const header = request.headers['x-api-key'];
     const fromQuery = config.apiKeyInQuery ? (request.query as Record<string, unknown> | undefined)?.api_key : undefined;
     const key = typeof header === 'string' ? header : typeof fromQuery === 'string' ? fromQuery : undefined;
-    const caller = await apiKeys.verify(key);
-    if (!caller) throw new Unauthorized();
+    const caller = await apiKeys.admit(key, request.ip);
     const decision = await rateLimiter.hit(caller.keyId);
     if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
     request.caller = caller;

@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Config } from '../config/config';
+import { ServiceUnavailable } from '../domain/errors';
 
 /**
  * The separate connections the design asks for: a subscriber connection is stuck in
@@ -14,9 +15,26 @@ export interface RedisConnections {
   close(): Promise<void>;
 }
 
+/**
+ * Request traffic fails fast while Redis is away: a command waits at most this long (queued
+ * while reconnecting, or unanswered on a dead socket) so that a request can answer 503
+ * within about two seconds instead of hanging.
+ */
+const COMMAND_TIMEOUT_MS = 1_500;
+
 export function connectRedis(config: Pick<Config, 'REDIS_URL'>): RedisConnections {
-  const commands = new Redis(config.REDIS_URL, { lazyConnect: false });
-  const subscriber = new Redis(config.REDIS_URL);
+  const commands = new Redis(config.REDIS_URL, {
+    lazyConnect: false,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: COMMAND_TIMEOUT_MS,
+    // Queued commands are dropped after one failed reconnect rather than twenty.
+    maxRetriesPerRequest: 1,
+  });
+  const subscriber = new Redis(config.REDIS_URL, { connectTimeout: COMMAND_TIMEOUT_MS });
+  // ioredis reports each failed reconnect as an 'error' event; without a listener Node would
+  // print them all. Commands still reject, and readiness reports the outage.
+  commands.on('error', () => undefined);
+  subscriber.on('error', () => undefined);
   const url = new URL(config.REDIS_URL);
   const bullmq: RedisOptions = {
     host: url.hostname,
@@ -35,4 +53,22 @@ export function connectRedis(config: Pick<Config, 'REDIS_URL'>): RedisConnection
       await Promise.allSettled([commands.quit(), subscriber.quit()]);
     },
   };
+}
+
+// The messages ioredis rejects commands with when it has no usable connection.
+const UNAVAILABLE_MESSAGES = new Set([
+  'Command timed out',
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Connection is closed.',
+]);
+
+/** A failure to reach Redis as the domain's 503; null for any other error. */
+export function redisUnavailable(error: unknown): ServiceUnavailable | null {
+  if (error instanceof ServiceUnavailable) return error;
+  const candidate = error as { name?: string; message?: string; originalError?: unknown } | null;
+  if (!candidate || typeof candidate !== 'object') return null;
+  if (candidate.originalError) return redisUnavailable(candidate.originalError);
+  if (candidate.name === 'MaxRetriesPerRequestError') return new ServiceUnavailable();
+  if (candidate.message && UNAVAILABLE_MESSAGES.has(candidate.message)) return new ServiceUnavailable();
+  return null;
 }

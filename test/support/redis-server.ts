@@ -1,6 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 
 export interface TestRedis {
@@ -60,6 +63,52 @@ export async function startTestRedis(): Promise<TestRedis> {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+export interface RestartableRedis extends TestRedis {
+  /** Saves the data and stops the server: clients see connections refused. */
+  down(): Promise<void>;
+  /** Starts the server again on the same port with the saved data. */
+  up(): Promise<void>;
+}
+
+/** A private redis-server that a test can stop and start again under traffic, keeping its data. */
+export async function startRestartableRedis(): Promise<RestartableRedis> {
+  if (!hasRedisServer) throw new Error('redis-server is required to stop and restart Redis');
+  const prefix = `test-${randomUUID().slice(0, 8)}`;
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'redis-restartable-'));
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  const up = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
+    probe.on('error', () => undefined);
+    await probe.connect().catch(() => undefined);
+    await probe.ping();
+    probe.disconnect();
+  };
+  const down = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    const admin = new Redis(url, { maxRetriesPerRequest: 0 });
+    admin.on('error', () => undefined);
+    await admin.call('SHUTDOWN', 'SAVE').catch(() => undefined);
+    admin.disconnect();
+    await exited;
+  };
+  await up();
+  return {
+    url,
+    prefix,
+    up,
+    down,
+    async stop() {
+      await down();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,77 @@
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { GraphQLError, parse, type ASTVisitor, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Config } from '../config/config';
+
+/**
+ * Fields whose every occurrence can bring megabytes (a document's full text): bounded per
+ * operation on their own, since depth, alias and cost counts see them as cheap scalars.
+ */
+const HEAVY_FIELDS = new Set(['Document.content']);
+
+export interface GraphqlLimits {
+  maxTokens: number;
+  maxDepth: number;
+  maxAliases: number;
+  maxCost: number;
+  maxHeavyFields: number;
+}
+
+export function graphqlLimits(config: Pick<Config, 'GRAPHQL_MAX_TOKENS' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_ALIASES' | 'GRAPHQL_MAX_COST' | 'GRAPHQL_MAX_HEAVY_FIELDS'>): GraphqlLimits {
+  return {
+    maxTokens: config.GRAPHQL_MAX_TOKENS,
+    maxDepth: config.GRAPHQL_MAX_DEPTH,
+    maxAliases: config.GRAPHQL_MAX_ALIASES,
+    maxCost: config.GRAPHQL_MAX_COST,
+    maxHeavyFields: config.GRAPHQL_MAX_HEAVY_FIELDS,
+  };
+}
+
+/** Parsing stops at the token limit, so an oversized document costs no more than the limit. */
+export function parseLimited(source: string, limits: GraphqlLimits): DocumentNode {
+  return parse(source, { maxTokens: limits.maxTokens });
+}
+
+/** The validation rules every transport adds to graphql's own, so HTTP, SSE and WebSocket refuse alike. */
+export function limitRules(limits: GraphqlLimits): ValidationRule[] {
+  // graphql-armor throws by default, which would surface as an internal error; reported,
+  // the refusal is an ordinary validation error and execution never starts.
+  const report = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)] };
+  return [
+    maxDepthRule({ n: limits.maxDepth, ...report }),
+    maxAliasesRule({ n: limits.maxAliases, ...report }),
+    costLimitRule({ maxCost: limits.maxCost, ...report }),
+    heavyFieldsRule(limits.maxHeavyFields),
+  ];
+}
+
+function heavyFieldsRule(max: number): ValidationRule {
+  return (context): ASTVisitor => {
+    let count = 0;
+    return {
+      Field(node) {
+        const parent = context.getParentType();
+        if (!parent || !HEAVY_FIELDS.has(`${parent.name}.${node.name.value}`)) return;
+        count += 1;
+        if (count === max + 1) {
+          context.reportError(new GraphQLError(`At most ${max} heavy fields (${[...HEAVY_FIELDS].join(', ')}) may be requested in one document.`, { nodes: [node] }));
+        }
+      },
+    };
+  };
+}
+
+/** The same limits as a yoga plugin, for GraphQL over HTTP and SSE. */
+export function useGraphqlLimits(limits: GraphqlLimits): Plugin {
+  const rules = limitRules(limits);
+  return {
+    onParse({ setParseFn }) {
+      setParseFn((source) => parseLimited(typeof source === 'string' ? source : source.body, limits));
+    },
+    onValidate({ addValidationRule }) {
+      for (const rule of rules) addValidationRule(rule);
+    },
+  };
+}
