@@ -63,7 +63,7 @@ export function createServices(platform: Platform): Services {
   const voicePipeline = new VoicePipelineService({ repository: voiceRecords, blobs: platform.blobs, jobs: voiceJobs });
   const speechToText = new SpeechToTextClient({ baseUrl: config.ASR_BASE_URL, apiKey: config.ASR_API_KEY, model: config.ASR_MODEL });
   const chat = new ChatCompletionsClient({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL });
-  const stores = { records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues, ffmpeg };
+  const stores = { records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues, audio: ffmpeg };
   const transcripts = new TranscriptService(stores);
   const completions = new CompletionService({ ...stores, ttlSeconds: config.COMPLETION_TTL_SECONDS });
   const textEmbedder = createTextEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, apiKey: config.EMBEDDINGS_API_KEY, model: config.EMBEDDINGS_MODEL });

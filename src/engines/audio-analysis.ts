@@ -1,4 +1,4 @@
-import { EngineError } from './engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import { NOT_READABLE, type CallOptions, type Ffmpeg } from './ffmpeg';
 
 export interface AudioSpectrum {

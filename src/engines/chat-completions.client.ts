@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
+import type { ChatMessage } from '../domain/shared/chat-message';
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
 
 export interface ChatRequest {
   /** Overrides the client's model, e.g. for a cheaper tier. */

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
-import { EngineError } from './engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 
 export interface FfmpegOptions {
   ffmpegPath: string;

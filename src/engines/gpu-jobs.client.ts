@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FormData, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
-import { EngineError } from './engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import {
   EMBEDDING_ARCHIVE_FILENAME,
   TEST_SENTENCES,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
-import { EngineError } from './engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import { analyzeAudio, type AudioAnalysis } from './audio-analysis';
 import type { Ffmpeg } from './ffmpeg';
 import {

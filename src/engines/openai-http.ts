@@ -1,6 +1,6 @@
 import { FormData, request } from 'undici';
 import type { z } from 'zod';
-import { EngineError, EngineNotConfigured } from './engine-error';
+import { EngineError, EngineNotConfigured } from '../domain/shared/engine-error';
 
 /** What every OpenAI-compatible client is built from; the caller maps its config onto it. */
 export interface OpenAiClientOptions {

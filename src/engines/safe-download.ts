@@ -5,7 +5,7 @@ import { isIP, isIPv4, isIPv6, type LookupFunction } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, request } from 'undici';
-import { EngineError } from './engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 
 export interface DownloadOptions {
   maxBytes: number;

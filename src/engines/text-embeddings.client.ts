@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EngineError } from './engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
 
 export interface TextEmbedder {

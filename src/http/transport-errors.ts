@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
-import { DomainError, Invalid, PayloadTooLarge } from '../domain/errors';
-import { redisUnavailable } from '../store/redis';
+import { DomainError, Invalid, PayloadTooLarge, ServiceUnavailable } from '../domain/errors';
+import { isRedisUnavailable } from '../store/redis';
 
 /**
  * What goes wrong below the doors (Redis unreachable, fastify's body parsing and limits,
@@ -9,8 +9,7 @@ import { redisUnavailable } from '../store/redis';
  */
 export function transportError(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
-  const unavailable = redisUnavailable(error);
-  if (unavailable) return unavailable;
+  if (isRedisUnavailable(error)) return new ServiceUnavailable();
   const fastifyError = error as Partial<FastifyError> | undefined;
   switch (fastifyError?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':

@@ -1,6 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Config } from '../config/config';
-import { ServiceUnavailable } from '../domain/errors';
 
 /**
  * The separate connections the design asks for: a subscriber connection is stuck in
@@ -62,13 +61,11 @@ const UNAVAILABLE_MESSAGES = new Set([
   'Connection is closed.',
 ]);
 
-/** A failure to reach Redis as the domain's 503; null for any other error. */
-export function redisUnavailable(error: unknown): ServiceUnavailable | null {
-  if (error instanceof ServiceUnavailable) return error;
+/** Whether an error is ioredis failing to reach Redis (the doors answer it with 503). */
+export function isRedisUnavailable(error: unknown): boolean {
   const candidate = error as { name?: string; message?: string; originalError?: unknown } | null;
-  if (!candidate || typeof candidate !== 'object') return null;
-  if (candidate.originalError) return redisUnavailable(candidate.originalError);
-  if (candidate.name === 'MaxRetriesPerRequestError') return new ServiceUnavailable();
-  if (candidate.message && UNAVAILABLE_MESSAGES.has(candidate.message)) return new ServiceUnavailable();
-  return null;
+  if (!candidate || typeof candidate !== 'object') return false;
+  if (candidate.originalError) return isRedisUnavailable(candidate.originalError);
+  if (candidate.name === 'MaxRetriesPerRequestError') return true;
+  return candidate.message !== undefined && UNAVAILABLE_MESSAGES.has(candidate.message);
 }

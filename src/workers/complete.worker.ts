@@ -3,7 +3,7 @@ import type { CompletionService } from '../domain/completion/completion.service'
 import { referencedAudioFiles, unreferencedAudioFiles } from '../domain/completion/completion.types';
 import { chatMessages } from '../domain/completion/persona-prompt';
 import type { ChatCompletionsClient } from '../engines/chat-completions.client';
-import { EngineError } from '../engines/engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import { completeQueue, type CompleteJob } from '../queues/transcription.queues';
 import { audioToText, type AudioToTextDeps } from './transcribe.worker';
 import type { JobProcessor } from './worker-runner';

@@ -5,7 +5,7 @@ import type { DocumentProcessingService } from '../domain/knowledge-base/documen
 import { isVideoPlatformUrl, type DocumentRecord, type OriginalFile } from '../domain/knowledge-base/knowledge-base.types';
 import { decodeHtml, extractHtmlText, extractText } from '../engines/digitize';
 import { detectFileFormat } from '../engines/digitize/text-extractor';
-import { EngineError } from '../engines/engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { SpeechToTextClient } from '../engines/speech-to-text.client';

@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import { splitByHeadings } from '../domain/knowledge-base/chunking';
 import { readText } from '../domain/knowledge-base/document-files';
 import type { KnowledgeBaseEmbeddingService } from '../domain/knowledge-base/knowledge-base-embedding.service';
-import { EngineError } from '../engines/engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import type { TextEmbedder } from '../engines/text-embeddings.client';
 import { embedKnowledgeBaseQueue, type EmbedKnowledgeBaseJob } from '../queues/knowledge-base.queues';
 import type { BlobStore } from '../store/blob-store';

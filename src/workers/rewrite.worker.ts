@@ -3,7 +3,7 @@ import { readText } from '../domain/knowledge-base/document-files';
 import type { DocumentProcessingService } from '../domain/knowledge-base/document-processing.service';
 import { draftMessages, finalMessages, resolveTemplate } from '../domain/knowledge-base/rewrite-prompts';
 import type { ChatCompletionsClient } from '../engines/chat-completions.client';
-import { EngineError } from '../engines/engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import { rewriteQueue, type RewriteDocumentJob } from '../queues/knowledge-base.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';

@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import type { TranscriptService } from '../domain/transcription/transcript.service';
 import { applyTextOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
 import { AUDIO_FORMATS, isAcceptedContainer } from '../domain/transcription/transcript.types';
-import { EngineError } from '../engines/engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { SpeechToTextClient, TranscribeOptions } from '../engines/speech-to-text.client';

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
-import { EngineError } from '../engines/engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import { testSampleFilename, type VoiceEmbeddingEngine } from '../engines/voice-embedding';
 import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
 import type { TestSampleFile } from '../domain/voice/voice.types';

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { EngineError } from '../engines/engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { formatTimestamp, planSamples, roundSeconds } from '../domain/voice/sample-plan';
 import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';

@@ -1,6 +1,6 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { z } from 'zod';
-import { EngineError } from '../engines/engine-error';
+import { EngineError } from '../domain/shared/engine-error';
 import type { Platform } from '../platform';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { Caller } from '../../auth/api-keys';
-import { EngineError } from '../../engines/engine-error';
-import type { Ffmpeg } from '../../engines/ffmpeg';
+import { EngineError } from '../shared/engine-error';
+import type { AudioProbe } from '../shared/audio-probe';
 import type { EventBus } from '../../events/event-bus';
 import type { QueueRegistry } from '../../queues/queue-registry';
 import { completeQueue } from '../../queues/transcription.queues';
@@ -30,7 +30,8 @@ export interface CompletionServiceDeps {
   events: EventBus;
   blobs: BlobStore;
   queues: QueueRegistry;
-  ffmpeg: Ffmpeg;
+  /** Probes an upload while the request waits, so unreadable audio is refused at once. */
+  audio: Pick<AudioProbe, 'probe'>;
   /** How long a finished completion can still be read (COMPLETION_TTL_SECONDS). */
   ttlSeconds: number;
 }
@@ -174,7 +175,7 @@ export class CompletionService {
 
   private async isAcceptedAudio(blobId: string): Promise<boolean> {
     try {
-      const probe = await this.deps.ffmpeg.probe(this.deps.blobs.pathOf(blobId));
+      const probe = await this.deps.audio.probe(this.deps.blobs.pathOf(blobId));
       return probe.hasAudio && isAcceptedContainer(probe.formatName);
     } catch (error) {
       if (error instanceof EngineError) return false;

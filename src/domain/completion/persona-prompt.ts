@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../engines/chat-completions.client';
+import type { ChatMessage } from '../shared/chat-message';
 import { unreferencedAudioFiles, type CompletionMessage, type StoredCompletionInput } from './completion.types';
 
 const KNOWN_PARAMS: Record<string, string> = {

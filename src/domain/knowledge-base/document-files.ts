@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { DocumentFormat } from '../../engines/digitize';
+import type { DocumentFormat } from './document-format';
 import type { BlobStore } from '../../store/blob-store';
 
 const EXTENSIONS: Record<Exclude<DocumentFormat, 'audio' | 'video'>, string> = {

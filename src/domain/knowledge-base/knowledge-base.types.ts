@@ -1,4 +1,4 @@
-import type { DocumentFormat } from '../../engines/digitize';
+import type { DocumentFormat } from './document-format';
 import type { Versioned } from '../../store/record-store';
 
 export const DOCUMENT_TYPES = ['file', 'url'] as const;

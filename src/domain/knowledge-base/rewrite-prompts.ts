@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../engines/chat-completions.client';
+import type { ChatMessage } from '../shared/chat-message';
 import type { ContentType } from './content-types';
 import { isVideoPlatformUrl, type DocumentRecord } from './knowledge-base.types';
 

@@ -1,4 +1,4 @@
-import type { DocumentFormat, TextFormat } from '../../engines/digitize';
+import type { DocumentFormat, TextFormat } from './document-format';
 
 /**
  * What a request needs from the digitize engines to take an uploaded document: its format,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../auth/api-keys';
-import type { Ffmpeg } from '../../engines/ffmpeg';
-import { EngineError } from '../../engines/engine-error';
+import type { AudioProbe } from '../shared/audio-probe';
+import { EngineError } from '../shared/engine-error';
 import type { EventBus } from '../../events/event-bus';
 import type { QueueRegistry } from '../../queues/queue-registry';
 import { transcribeQueue } from '../../queues/transcription.queues';
@@ -21,7 +21,8 @@ export interface TranscriptServiceDeps {
   events: EventBus;
   blobs: BlobStore;
   queues: QueueRegistry;
-  ffmpeg: Ffmpeg;
+  /** Probes an upload while the request waits, so unreadable audio is refused at once. */
+  audio: Pick<AudioProbe, 'probe'>;
   ttlSeconds?: number;
 }
 
@@ -166,7 +167,7 @@ export class TranscriptService {
 
   private async isAcceptedAudio(file: UploadedFile): Promise<boolean> {
     try {
-      const probe = await this.deps.ffmpeg.probe(file.path);
+      const probe = await this.deps.audio.probe(file.path);
       return probe.hasAudio && isAcceptedContainer(probe.formatName);
     } catch (error) {
       if (error instanceof EngineError) return false;

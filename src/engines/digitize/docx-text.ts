@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import mammoth from 'mammoth';
-import { EngineError } from '../engine-error';
+import { EngineError } from '../../domain/shared/engine-error';
 import { htmlToMarkdown } from './html-text';
 
 /** Images never reach the text, so mammoth need not read and encode them. */

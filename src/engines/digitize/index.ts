@@ -4,15 +4,14 @@ import { extractDocxText } from './docx-text';
 import { decodeHtml, extractHtmlText } from './html-text';
 import { extractPdfText } from './pdf-text';
 import { readPlainText } from './plain-text';
+import type { DocumentFormat, TextFormat } from '../../domain/knowledge-base/document-format';
 
 export { extractDocxText } from './docx-text';
 export { decodeHtml, extractHtmlText, htmlToMarkdown } from './html-text';
 export { extractPdfText } from './pdf-text';
 export { decodeText, readPlainText } from './plain-text';
 
-export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'text' | 'markdown' | 'audio' | 'video';
-/** Formats read here; audio and video are transcribed by the speech-to-text engine. */
-export type TextFormat = Exclude<DocumentFormat, 'audio' | 'video'>;
+export type { DocumentFormat, TextFormat };
 
 export interface FormatHints {
   filename?: string;

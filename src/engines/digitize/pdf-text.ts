@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api';
-import { EngineError } from '../engine-error';
+import { EngineError } from '../../domain/shared/engine-error';
 
 /**
  * The text layer of a PDF, page by page (pages separated by a blank line). In Node, pdf.js

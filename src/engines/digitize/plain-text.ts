@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { EngineError } from '../engine-error';
+import { EngineError } from '../../domain/shared/engine-error';
 
 /** Reads a .txt or .md file as text with Unix line endings. */
 export async function readPlainText(path: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { open, readFile } from 'node:fs/promises';
 import { UnsupportedMedia } from '../../domain/errors';
 import type { TextExtractor } from '../../domain/knowledge-base/text-extractor';
-import { EngineError } from '../engine-error';
+import { EngineError } from '../../domain/shared/engine-error';
 import { detectFormat, extractText, type DocumentFormat } from './index';
 
 async function firstBytes(path: string, length = 4096): Promise<Buffer> {
