@@ -68,7 +68,7 @@ export class RecordStore {
   private readonly compareAndSet: CompareAndSet;
 
   constructor(
-    readonly redis: Redis,
+    private readonly redis: Redis,
     readonly keys: KeySpace,
   ) {
     if (!('recordCompareAndSet' in redis)) {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { splitByHeadings } from '../../src/domain/knowledge-base/chunking';
-import { EngineError } from '../../src/engines/engine-error';
+import { EngineError } from '../../src/domain/shared/engine-error';
 import {
   detectFormat,
   extractDocxText,

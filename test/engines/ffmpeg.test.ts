@@ -4,7 +4,7 @@ import { access, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../../src/engines/engine-error';
+import { EngineError } from '../../src/domain/shared/engine-error';
 import { analyzeAudio } from '../../src/engines/audio-analysis';
 import { planSamples } from '../../src/domain/voice/sample-plan';
 import {

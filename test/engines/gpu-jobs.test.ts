@@ -3,7 +3,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../../src/engines/engine-error';
+import { EngineError } from '../../src/domain/shared/engine-error';
 import { GpuJobsClient } from '../../src/engines/gpu-jobs.client';
 import { TEST_SENTENCES } from '../../src/engines/voice-embedding';
 import { ffmpeg, makeSine, makeTempDir, probeFile, removeDir } from '../support/audio';

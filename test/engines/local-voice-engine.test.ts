@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAudio } from '../../src/engines/audio-analysis';
-import { EngineError } from '../../src/engines/engine-error';
+import { EngineError } from '../../src/domain/shared/engine-error';
 import { LocalVoiceEngine } from '../../src/engines/local-voice-engine';
 import { TEST_SENTENCES, type VoiceEmbeddingResult } from '../../src/engines/voice-embedding';
 import {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatCompletionsClient } from '../../src/engines/chat-completions.client';
-import { EngineError, EngineNotConfigured } from '../../src/engines/engine-error';
+import { EngineError, EngineNotConfigured } from '../../src/domain/shared/engine-error';
 import { SpeechToTextClient } from '../../src/engines/speech-to-text.client';
 import {
   createTextEmbedder,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../../src/engines/engine-error';
+import { EngineError } from '../../src/domain/shared/engine-error';
 import { downloadToFile, isPrivateAddress } from '../../src/engines/safe-download';
 
 const payload = randomBytes(256 * 1024);
