@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fetch, Headers, type HeadersInit, type RequestInit, type Response } from 'undici';
 import { startApp, type RunningApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
+import { createPlatform } from '../../src/platform';
+import { createServices, type Services } from '../../src/services';
 import { startTestRedis, type TestRedis } from './redis-server';
 
 export interface TestApp {
@@ -18,21 +20,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole service in this process on a free port, with its own Redis and data directory. */
-export async function startTestApp(overrides: Record<string, string> = {}, redis?: TestRedis): Promise<TestApp> {
-  const ownRedis = !redis;
-  const testRedis = redis ?? (await startTestRedis());
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
-  const env = {
+function testEnvironment(redis: TestRedis, dataDir: string, overrides: Record<string, string>): Record<string, string> {
+  return {
     PORT: '0',
     HOST: '127.0.0.1',
-    REDIS_URL: testRedis.url,
-    REDIS_PREFIX: testRedis.prefix,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SHUTDOWN_GRACE_SECONDS: '5',
     ...overrides,
   };
+}
+
+/** The whole service in this process on a free port, with its own Redis and data directory. */
+export async function startTestApp(overrides: Record<string, string> = {}, redis?: TestRedis): Promise<TestApp> {
+  const ownRedis = !redis;
+  const testRedis = redis ?? (await startTestRedis());
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
+  const env = testEnvironment(testRedis, dataDir, overrides);
   const app = await startApp(loadConfig(env));
   const url = app.url ?? '';
   return {
@@ -53,6 +59,28 @@ export async function startTestApp(overrides: Record<string, string> = {}, redis
     async close() {
       await app.close();
       if (ownRedis) await testRedis.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestDomain {
+  services: Services;
+  redis: TestRedis;
+  close(): Promise<void>;
+}
+
+/** The domain services over their own Redis and data directory, with no HTTP server and no workers. */
+export async function startTestDomain(): Promise<TestDomain> {
+  const redis = await startTestRedis();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
+  const platform = await createPlatform(loadConfig(testEnvironment(redis, dataDir, {})));
+  return {
+    services: createServices(platform),
+    redis,
+    async close() {
+      await platform.close();
+      await redis.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
