@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { ARTICLE, buildPdf, makeTempDir, type TempDir } from '../support/documents';
 import { execute, executeWithFiles, subscribe, wsClient } from '../support/graphql-client';
-import { waitFor } from '../support/http';
+import { waitFor } from '../support/wait-for';
 import type { OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startKnowledgeBaseEnvironment, type KnowledgeBaseEnvironment } from '../support/kb-environment';
 import { countCommandsOf } from '../support/redis-commands';

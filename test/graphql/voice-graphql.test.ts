@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { makeNoise, makeSine, makeTempDir, removeDir } from '../support/audio';
 import { execute, executeWithFiles, subscribe, wsClient } from '../support/graphql-client';
-import { multipart, waitFor } from '../support/http';
+import { multipart, restClient } from '../support/rest-client';
+import { waitFor } from '../support/wait-for';
 import { countCommandsOf } from '../support/redis-commands';
 import { freePort } from '../support/redis-server';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -164,7 +165,7 @@ afterAll(async () => {
 });
 
 async function restCreate(target: TestApp, name: string) {
-  const response = await target.request('/api/voices/acme', { method: 'POST', key, body: await multipart({ name }, { file: recording }) });
+  const response = await restClient(target.url, key)('POST', '/api/voices/acme', { form: await multipart({ name }, { file: recording }) });
   expect(response.status).toBe(201);
 }
 
@@ -342,14 +343,15 @@ describe('subscriptions', () => {
         stdio: 'ignore',
       });
       const otherUrl = `http://127.0.0.1:${port}`;
-      await waitFor(async () => fetch(`${otherUrl}/healthz`).then((response) => response.status, () => 0), (status) => status === 200, 30_000);
+      const remote = restClient(otherUrl, apiKey);
+      await waitFor(async () => remote('GET', '/healthz').then((response) => response.status, () => 0), (status) => status === 200, 30_000);
 
       const client = wsClient(api.url, apiKey);
       const feed = subscribe(client, VoicesUpdated, { partner: 'acme' });
       // A change made here reaching the feed shows the subscription is live before the remote write.
       await execute(api.url, apiKey, CreateEmptyVoice, { partner: 'acme', name: 'Local' });
       await feed.until((event) => event.voicesUpdated.name === 'Local');
-      const created = await fetch(`${otherUrl}/api/voices/acme`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: await multipart({ name: 'Remote' }, { file: recording }) });
+      const created = await remote('POST', '/api/voices/acme', { form: await multipart({ name: 'Remote' }, { file: recording }) });
       expect(created.status).toBe(201);
       await feed.until((event) => event.voicesUpdated.name === 'Remote' && event.voicesUpdated.status.splitting === 'IN_PROGRESS');
       await feed.until((event) => event.voicesUpdated.name === 'Remote' && event.voicesUpdated.status.embedding === 'COMPLETED');

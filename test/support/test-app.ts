@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fetch, Headers, type HeadersInit, type RequestInit, type Response } from 'undici';
 import { startApp, type RunningApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { createPlatform } from '../../src/platform';
@@ -16,7 +15,6 @@ export interface TestApp {
   env: Record<string, string>;
   /** A new API key for these partners. */
   createKey(...partners: string[]): Promise<string>;
-  request(pathname: string, init?: RequestInit & { key?: string }): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -49,12 +47,6 @@ export async function startTestApp(overrides: Record<string, string> = {}, redis
     env,
     async createKey(...partners: string[]) {
       return (await app.services.platform.apiKeys.create(partners)).key;
-    },
-    request(pathname, init = {}) {
-      const { key, headers, ...rest } = init;
-      const merged = new Headers(headers as HeadersInit | undefined);
-      if (key) merged.set('x-api-key', key);
-      return fetch(`${url}${pathname}`, { ...rest, headers: merged });
     },
     async close() {
       await app.close();
