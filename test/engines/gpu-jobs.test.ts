@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import yauzl from 'yauzl';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/domain/shared/engine-error';
 import { GpuJobsClient } from '../../src/engines/gpu-jobs.client';
 import { TEST_SENTENCES } from '../../src/engines/voice-embedding';
 import { ffmpeg, makeSine, makeTempDir, probeFile, removeDir } from '../support/audio';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
+import { readZip } from '../support/zip';
 
 let dir: string;
 let samples: { index: number; path: string }[];
@@ -68,7 +68,7 @@ describe('GpuJobsClient', () => {
         expect(await probeFile(testSample.path)).toMatchObject({ audioCodec: 'opus', channels: 1 });
       }
       expect(result.archivePath).toBe(join(out, 'embedding.zip'));
-      expect((await zipEntries(result.archivePath)).sort()).toEqual(['meta.json', 'speaker_embedding.f32']);
+      expect([...(await readZip(result.archivePath)).keys()].sort()).toEqual(['meta.json', 'speaker_embedding.f32']);
 
       const submission = server.requests.find((request) => request.method === 'POST');
       expect(submission?.path).toBe('/jobs');
@@ -218,18 +218,3 @@ describe('GpuJobsClient', () => {
   });
 });
 
-function zipEntries(path: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}

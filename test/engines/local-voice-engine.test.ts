@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAudio } from '../../src/engines/audio-analysis';
 import { EngineError } from '../../src/domain/shared/engine-error';
@@ -20,6 +19,7 @@ import {
   probeFile,
   removeDir,
 } from '../support/audio';
+import { readZip } from '../support/zip';
 
 const CLEAN = 0;
 const SPEECH = 1;
@@ -152,7 +152,7 @@ describe('LocalVoiceEngine archive', () => {
     expect(result.archivePath).toBe(join(workDir, 'embedding.zip'));
     const entries = await readZip(result.archivePath);
     expect([...entries.keys()]).toEqual(['embedding.json']);
-    const document = JSON.parse(entries.get('embedding.json') ?? '') as {
+    const document = JSON.parse(entries.get('embedding.json')?.toString() ?? '') as {
       engine: string;
       tts_type: string;
       voice_id: string;
@@ -188,7 +188,7 @@ describe('LocalVoiceEngine archive', () => {
       const out = join(dir, name);
       const embedded = await engine.embed({ voiceId: name, ttsType: 't', samples: picked, workDir: out });
       const entries = await readZip(embedded.archivePath);
-      return (JSON.parse(entries.get('embedding.json') ?? '') as { fingerprint: { vector: number[] } }).fingerprint.vector;
+      return (JSON.parse(entries.get('embedding.json')?.toString() ?? '') as { fingerprint: { vector: number[] } }).fingerprint.vector;
     };
     const tone = samples.find((sample) => sample.index === CLEAN)!;
     const noise = samples.find((sample) => sample.index === NOISE)!;
@@ -249,26 +249,3 @@ function cosine(a: number[], b: number[]): number {
   return dot / Math.sqrt(normA * normB);
 }
 
-function readZip(path: string): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/domain/shared/engine-error';
 import { downloadToFile, isPrivateAddress } from '../../src/engines/safe-download';
+import { waitFor } from '../support/wait-for';
 
 const payload = randomBytes(256 * 1024);
 const firstPart = payload.subarray(0, 64 * 1024);
@@ -127,14 +128,15 @@ describe('downloadToFile', () => {
     armStreamGate();
     const destination = join(workDir, 'gated');
     const download = downloadToFile(`${origin}/gated`, destination, allowed);
-    let written = 0;
-    for (let attempt = 0; attempt < 500 && written < firstPart.length; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      written = await stat(destination).then(
-        (info) => info.size,
-        () => 0,
-      );
-    }
+    const written = await waitFor(
+      () =>
+        stat(destination).then(
+          (info) => info.size,
+          () => 0,
+        ),
+      (size) => size >= firstPart.length,
+      10_000,
+    );
     expect(written).toBe(firstPart.length);
     releaseStream();
     const result = await download;

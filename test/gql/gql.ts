@@ -50,6 +50,13 @@ type Documents = {
     "\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n": typeof types.VoiceUpdatedDocument,
     "\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n": typeof types.PreferredUpdatedDocument,
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": typeof types.VoicesUpdatedDocument,
+    "\n  query ContentTypes {\n    contentTypes\n  }\n": typeof types.ContentTypesDocument,
+    "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": typeof types.SubmitTranscriptDocument,
+    "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n    }\n  }\n": typeof types.TranscriptUpdatedDocument,
+    "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      boostedWords\n    }\n  }\n": typeof types.TranscriptDocument,
+    "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": typeof types.SubmitCompletionDocument,
+    "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": typeof types.CompletionUpdatedDocument,
+    "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.CompletionDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": typeof types.EmbeddingStaleDocument,
 };
 const documents: Documents = {
@@ -89,6 +96,13 @@ const documents: Documents = {
     "\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n": types.VoiceUpdatedDocument,
     "\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n": types.PreferredUpdatedDocument,
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": types.VoicesUpdatedDocument,
+    "\n  query ContentTypes {\n    contentTypes\n  }\n": types.ContentTypesDocument,
+    "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": types.SubmitTranscriptDocument,
+    "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n    }\n  }\n": types.TranscriptUpdatedDocument,
+    "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      boostedWords\n    }\n  }\n": types.TranscriptDocument,
+    "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": types.SubmitCompletionDocument,
+    "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": types.CompletionUpdatedDocument,
+    "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": types.CompletionDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": types.EmbeddingStaleDocument,
 };
 
@@ -250,6 +264,34 @@ export function graphql(source: "\n  subscription PreferredUpdated($partner: Str
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n"): (typeof documents)["\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ContentTypes {\n    contentTypes\n  }\n"): (typeof documents)["\n  query ContentTypes {\n    contentTypes\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n    }\n  }\n"): (typeof documents)["\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      boostedWords\n    }\n  }\n"): (typeof documents)["\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      boostedWords\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n"): (typeof documents)["\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n"): (typeof documents)["\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 type Json = Record<string, any>;
 
@@ -34,16 +36,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (pages ? pages.close(() => resolve()) : resolve()));
 });
 
-async function call(method: string, path: string, json?: unknown) {
-  const response = await app.request(path, {
-    method,
-    key,
-    headers: json === undefined ? {} : { 'content-type': 'application/json' },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-}
+const call = (method: string, path: string, json?: unknown) => restClient(app.url, key)(method, path, json === undefined ? {} : { json });
 
 describe('batch import', () => {
   it('imports 1,000 URLs, reporting invalid ones per item, and digitizes the rest', async () => {
@@ -65,12 +58,11 @@ describe('batch import', () => {
     expect(batch.body.results[33]).toMatchObject({ url: 'ftp://127.0.0.1/33', status: 'failed' });
     expect(batch.body.results[999]).toMatchObject({ status: 'failed', error: 'must be a URL string' });
 
-    let documents: Json[] = [];
-    for (let attempt = 0; attempt < 600; attempt++) {
-      documents = (await call('GET', '/api/documents/acme/Crawl')).body.documents;
-      if (documents.every((document) => document.in_queues.length === 0)) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const documents = await waitFor(
+      async () => (await call('GET', '/api/documents/acme/Crawl')).body.documents as Json[],
+      (all) => all.every((document) => document.in_queues.length === 0),
+      300_000,
+    );
     expect(documents).toHaveLength(949);
     expect(documents.filter((document) => document.in_queues.length > 0)).toEqual([]);
     const failed = documents.filter((document) => document.processing_error);

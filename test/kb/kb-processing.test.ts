@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rewriteQueue } from '../../src/queues/knowledge-base.queues';
 import type { OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { ARTICLE, buildDocx, buildPdf, DOCX_CONTENT, makeTempDir, type TempDir } from '../support/documents';
 import { makeSine } from '../support/audio';
 import { startKnowledgeBaseEnvironment, type KnowledgeBaseEnvironment } from '../support/kb-environment';
-import { waitFor } from '../support/http';
-import { apiCaller, form, type ApiCall } from '../support/json-api';
+import { waitFor } from '../support/wait-for';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
@@ -15,15 +16,15 @@ let pagesUrl: string;
 let app: TestApp;
 let key: string;
 let tmp: TempDir;
-let call: ApiCall;
+let call: RestClient;
 
 
 beforeAll(async () => {
   environment = await startKnowledgeBaseEnvironment({ transcript: 'Welcome to the talk about tides and the moon.' });
   ({ app, engines, pagesUrl, key } = environment);
-  call = apiCaller(app, key);
+  call = restClient(app.url, key);
   tmp = await makeTempDir('kb-processing-');
-  await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Library', expert_name: 'Grace Hopper' }) });
+  await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Library', expert_name: 'Grace Hopper' }) });
 });
 
 afterAll(async () => {
@@ -53,7 +54,7 @@ describe('document processing', () => {
   it('digitizes a PDF and rewrites it in two steps with the book template', async () => {
     const pdf = await buildPdf();
     const created = await call('POST', '/api/documents/acme/Library', {
-      form: form({ type: 'file', folder: 'Books', auto_rewrite: 'true' }, { name: 'keeper.pdf', data: pdf, type: 'application/pdf' }),
+      form: await multipart({ type: 'file', folder: 'Books', auto_rewrite: 'true' }, { file: { filename: 'keeper.pdf', data: pdf, type: 'application/pdf' } }),
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'keeper', in_queues: ['digitize'], file_original: 'original.pdf', expert_name: 'Grace Hopper' });
@@ -95,7 +96,7 @@ describe('document processing', () => {
   it('digitizes a DOCX without rewriting when auto_rewrite is off', async () => {
     const chatsBefore = engines.requests.filter((request) => request.endpoint === 'chat').length;
     const created = await call('POST', '/api/documents/acme/Library', {
-      form: form({ type: 'file', folder: 'Guides', name: 'Flowers' }, { name: 'guide.docx', data: await buildDocx() }),
+      form: await multipart({ type: 'file', folder: 'Guides', name: 'Flowers' }, { file: { filename: 'guide.docx', data: await buildDocx() } }),
     });
     const document = await processed('Library', created.body.id);
     expect(document).toMatchObject({ file_original: 'original.docx', file_digitized: 'digitized.md', file_rewritten: null, processing_error: null });
@@ -107,7 +108,7 @@ describe('document processing', () => {
 
   it('fetches an HTML page, names the document after it and rewrites with the economy model', async () => {
     const created = await call('POST', '/api/documents/acme/Library', {
-      form: form({ type: 'url', folder: 'Web', url: `${pagesUrl}/article`, auto_rewrite: 'yes', model_tier: 'economy' }),
+      form: await multipart({ type: 'url', folder: 'Web', url: `${pagesUrl}/article`, auto_rewrite: 'yes', model_tier: 'economy' }),
     });
     expect(created.body.name).toBe('article');
     const document = await processed('Library', created.body.id);
@@ -124,7 +125,7 @@ describe('document processing', () => {
     const wav = await makeSine(`${tmp.path}/talk.wav`, { seconds: 2 });
     const { readFile } = await import('node:fs/promises');
     const created = await call('POST', '/api/documents/acme/Library', {
-      form: form({ type: 'file', folder: 'Talks', auto_rewrite: 'true' }, { name: 'talk.wav', data: await readFile(wav), type: 'audio/wav' }),
+      form: await multipart({ type: 'file', folder: 'Talks', auto_rewrite: 'true' }, { file: { filename: 'talk.wav', data: await readFile(wav), type: 'audio/wav' } }),
     });
     expect(created.body.file_original).toBe('original.wav');
     const document = await processed('Library', created.body.id);
@@ -137,7 +138,7 @@ describe('document processing', () => {
 
   it('uses the digitized original as the rewrite when asked, without the LLM', async () => {
     const created = await call('POST', '/api/documents/acme/Library', {
-      form: form({ type: 'file', folder: 'Notes', auto_rewrite: 'true', use_original_as_rewritten: 'true' }, { name: 'memo.txt', data: 'Plain memo text about harbours.', type: 'text/plain' }),
+      form: await multipart({ type: 'file', folder: 'Notes', auto_rewrite: 'true', use_original_as_rewritten: 'true' }, { file: { filename: 'memo.txt', data: 'Plain memo text about harbours.', type: 'text/plain' } }),
     });
     const document = await processed('Library', created.body.id);
     expect(document).toMatchObject({ use_original_as_rewritten: true, file_rewritten: 'rewritten.md', file_rewritten_draft: null, rewrite_model: null });
@@ -146,9 +147,9 @@ describe('document processing', () => {
   });
 
   it('records readable failures and keeps the document', async () => {
-    const missing = await call('POST', '/api/documents/acme/Library', { form: form({ type: 'url', folder: 'Broken', url: `${pagesUrl}/gone` }) });
+    const missing = await call('POST', '/api/documents/acme/Library', { form: await multipart({ type: 'url', folder: 'Broken', url: `${pagesUrl}/gone` }) });
     const video = await call('POST', '/api/documents/acme/Library', {
-      form: form({ type: 'url', folder: 'Broken', url: 'https://www.youtube.com/watch?v=abc' }),
+      form: await multipart({ type: 'url', folder: 'Broken', url: 'https://www.youtube.com/watch?v=abc' }),
     });
     const failed = await processed('Library', missing.body.id);
     expect(failed).toMatchObject({ processing_error: 'Download failed: HTTP 404', file_digitized: null, in_queues: [] });
@@ -191,7 +192,7 @@ describe('document processing', () => {
   });
 
   it('bulk rewrites a folder and a knowledge base, skipping rewritten documents by default', async () => {
-    await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Bulk' }) });
+    await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Bulk' }) });
     const ids: string[] = [];
     for (const [index, folder] of ['One', 'One', 'Two'].entries()) {
       const created = await call('POST', '/api/documents/acme/Bulk/empty', { json: { name: `doc ${index}`, folder, type: 'file' } });
@@ -218,7 +219,7 @@ describe('document processing', () => {
   });
 
   it('embeds a knowledge base, marks documents embedded and goes stale on a change', async () => {
-    await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Vectors' }) });
+    await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Vectors' }) });
     const first = await call('POST', '/api/documents/acme/Vectors/empty', { json: { name: 'first', folder: 'f', type: 'file' } });
     await call('PUT', `/api/documents/acme/Vectors/${first.body.id}/content/digitized`, {
       json: { content: '# Tides\n\n## Spring tides\n\nHigher than usual.\n\n## Neap tides\n\nLower than usual.' },
@@ -228,7 +229,7 @@ describe('document processing', () => {
     const bare = await call('POST', '/api/documents/acme/Vectors/empty', { json: { name: 'bare', folder: 'f', type: 'file' } });
     expect((await call('GET', '/api/embedding/acme/Vectors')).body.embedding_stale).toBe(true);
 
-    const started = await call('POST', '/api/embedding/acme/Vectors', { form: form({ split_level: '2', language: 'german' }) });
+    const started = await call('POST', '/api/embedding/acme/Vectors', { form: await multipart({ split_level: '2', language: 'german' }) });
     expect(started.status).toBe(202);
     const status = await waitFor(async () => (await call('GET', '/api/embedding/acme/Vectors')).body, (body) => body.status !== 'in_progress');
     expect(status).toMatchObject({
@@ -266,20 +267,15 @@ describe('document processing', () => {
     const bare = await startTestApp({ REDIS_PREFIX: `${app.env.REDIS_PREFIX}-bare` }, app.redis);
     try {
       const bareKey = await bare.createKey('acme');
-      const send = async (method: string, path: string, json: unknown) => {
-        const response = await bare.request(path, { method, key: bareKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
-        return (await response.json()) as Json;
-      };
+      const bareCall = restClient(bare.url, bareKey);
+      const send = async (method: string, path: string, json: unknown) => (await bareCall(method, path, { json })).body as Json;
       await send('POST', '/api/knowledgebases/acme', { name: 'NoLlm' });
       const created = await send('POST', '/api/documents/acme/NoLlm', { type: 'file', folder: 'f', use_original_as_rewritten: false, auto_rewrite: true });
       expect(created.detail).toBe('file: is required when type is file');
       const empty = await send('POST', '/api/documents/acme/NoLlm/empty', { name: 'n', folder: 'f', type: 'file' });
       await send('PUT', `/api/documents/acme/NoLlm/${empty.id}/content/digitized`, { content: 'Waiting for an LLM.' });
       await send('POST', '/api/queue/process', { document: { id: empty.id }, action: 'rewrite', partner: 'acme', kb: 'NoLlm' });
-      const failed = await waitFor(
-        async () => (await (await bare.request(`/api/document/acme/NoLlm/${empty.id}`, { key: bareKey })).json()) as Json,
-        settled,
-      );
+      const failed = await waitFor(async () => (await bareCall('GET', `/api/document/acme/NoLlm/${empty.id}`)).body as Json, settled);
       expect(failed.processing_error).toBe('The LLM engine is not configured (set LLM_BASE_URL)');
       expect(failed.file_digitized).toBe('digitized.md');
     } finally {
@@ -309,7 +305,7 @@ describe('document processing', () => {
   });
 
   it('force-deletes a document while its rewrite runs; the late result changes nothing', async () => {
-    await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Doomed' }) });
+    await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Doomed' }) });
     const created = await call('POST', '/api/documents/acme/Doomed/empty', { json: { name: 'busy', folder: 'f', type: 'file' } });
     const id = created.body.id as string;
     await call('PUT', `/api/documents/acme/Doomed/${id}/content/digitized`, { json: { content: 'Slow text to rewrite.' } });
@@ -320,7 +316,8 @@ describe('document processing', () => {
       expect((await call('DELETE', `/api/documents/acme/Doomed/${id}?force=false`)).status).toBe(409);
       expect((await call('DELETE', `/api/documents/acme/Doomed/${id}?force=true`)).status).toBe(204);
       // The delayed draft arrives after the delete; a job that noticed stops before the final step.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const rewrites = app.app.services.platform.queues.get(rewriteQueue);
+      await waitFor(() => rewrites.getJobCounts('active', 'waiting', 'delayed'), (counts) => Object.values(counts).every((count) => count === 0));
       expect(chatsAbout('DRAFT of: Slow text to rewrite.')).toHaveLength(0);
     } finally {
       engines.setBehaviour({ delaysMs: {} });

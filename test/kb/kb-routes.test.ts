@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormData } from 'undici';
-import yauzl from 'yauzl';
-import { apiCaller, form, type ApiCall } from '../support/json-api';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { readZip } from '../support/zip';
 
 let app: TestApp;
 let key: string;
 let otherKey: string;
-let call: ApiCall;
+let call: RestClient;
 
 beforeAll(async () => {
   // An API-only process: queued work stays queued, so every state seen here is deterministic.
   app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000', ROLE: 'api' });
   key = await app.createKey('acme');
-  call = apiCaller(app, key);
+  call = restClient(app.url, key);
   otherKey = await app.createKey('globex');
 });
 afterAll(async () => app?.close());
@@ -21,38 +21,14 @@ afterAll(async () => app?.close());
 type Json = Record<string, any>;
 
 
-
 async function createKb(name: string, extra: Record<string, string> = {}) {
-  const created = await call('POST', '/api/knowledgebases/acme', { form: form({ name, ...extra }) });
+  const created = await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name, ...extra }) });
   expect(created.status).toBe(201);
   return created.body as Json;
 }
 
 async function createEmpty(kb: string, values: Record<string, unknown>) {
   return call('POST', `/api/documents/acme/${encodeURIComponent(kb)}/empty`, { json: values });
-}
-
-function unzipNames(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe('knowledge base REST', () => {
@@ -70,7 +46,7 @@ describe('knowledge base REST', () => {
       documents: [],
       embedding_info: { last_successful_update_time: null, last_update_status: null, embedding_stale: false },
     });
-    const duplicate = await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Handbook' }) });
+    const duplicate = await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Handbook' }) });
     expect(duplicate).toEqual({ status: 409, body: { detail: "Knowledge base 'Handbook' already exists" } });
 
     const document = await createEmpty('Handbook', { name: 'Notes', folder: 'General', type: 'file' });
@@ -119,7 +95,7 @@ describe('knowledge base REST', () => {
   it('creates documents, updates and reads them, with content of every kind', async () => {
     await createKb('Docs', { expert_name: 'Default Expert' });
     const file = await call('POST', '/api/documents/acme/Docs', {
-      form: form({ type: 'file', folder: 'Inbox', name: 'Field notes', model_tier: 'economy' }, { name: '../../etc/notes.md', data: '# Notes\n\nHello there.', type: 'text/markdown' }),
+      form: await multipart({ type: 'file', folder: 'Inbox', name: 'Field notes', model_tier: 'economy' }, { file: { filename: '../../etc/notes.md', data: '# Notes\n\nHello there.', type: 'text/markdown' } }),
     });
     expect(file.status).toBe(201);
     expect(file.body).toMatchObject({
@@ -138,11 +114,11 @@ describe('knowledge base REST', () => {
     });
     const id = file.body.id as string;
 
-    const url = await call('POST', '/api/documents/acme/Docs', { form: form({ type: 'url', folder: 'Inbox', url: 'http://127.0.0.1:9/some-page.html' }) });
+    const url = await call('POST', '/api/documents/acme/Docs', { form: await multipart({ type: 'url', folder: 'Inbox', url: 'http://127.0.0.1:9/some-page.html' }) });
     expect(url.status).toBe(201);
     expect(url.body).toMatchObject({ type: 'url', url: 'http://127.0.0.1:9/some-page.html', name: 'some-page.html', file_original: null });
 
-    const renamed = await call('PUT', `/api/documents/acme/Docs/${id}/name`, { form: form({ name: '../evil' }) });
+    const renamed = await call('PUT', `/api/documents/acme/Docs/${id}/name`, { form: await multipart({ name: '../evil' }) });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('../evil');
     const typed = await call('PUT', `/api/documents/acme/Docs/${id}/type`, { json: { type: 'url', url: 'https://example.com/a' } });
@@ -154,12 +130,12 @@ describe('knowledge base REST', () => {
     expect(original.body).toEqual({ content: '# Notes\n\nHello there.', encoding: 'utf-8', filename: 'original.md' });
     expect(await call('GET', `/api/documents/acme/Docs/${id}/content/rewritten`)).toEqual({ status: 404, body: { detail: 'Content not found' } });
 
-    const put = await call('PUT', `/api/documents/acme/Docs/${id}/content/digitized`, { form: form({ content: 'Digitized ünïcode' }) });
+    const put = await call('PUT', `/api/documents/acme/Docs/${id}/content/digitized`, { form: await multipart({ content: 'Digitized ünïcode' }) });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ file_digitized: 'digitized.md', digitized_char_count: 17 });
     await call('PUT', `/api/documents/acme/Docs/${id}/content/draft`, { json: { content: 'Draft text' } });
     const uploaded = await call('POST', `/api/documents/acme/Docs/${id}/content/rewritten`, {
-      form: form({}, { name: 'final.txt', data: 'Final rewritten text', type: 'text/plain' }),
+      form: await multipart({}, { file: { filename: 'final.txt', data: 'Final rewritten text', type: 'text/plain' } }),
     });
     expect(uploaded.body).toMatchObject({ file_rewritten: 'rewritten.md', final_rewrite_char_count: 20, file_rewritten_draft: 'rewritten_draft.md', draft_rewrite_char_count: 10 });
     expect((await call('GET', `/api/documents/acme/Docs/${id}/content/draft`)).body.content).toBe('Draft text');
@@ -186,16 +162,16 @@ describe('knowledge base REST', () => {
     expect(data.body.documents).toHaveLength(2);
     expect(data.body.embedding_info.embedding_stale).toBe(true);
 
-    const zipResponse = await app.request('/api/documents/acme/Docs/rewritten-bundle', { key });
+    const zipResponse = await call('GET', '/api/documents/acme/Docs/rewritten-bundle');
     expect(zipResponse.status).toBe(200);
     expect(zipResponse.headers.get('content-type')).toBe('application/zip');
-    const entries = await unzipNames(Buffer.from(await zipResponse.arrayBuffer()));
-    expect([...entries]).toEqual([['Inbox/__evil.md', 'Final rewritten text']]);
+    const entries = await readZip(zipResponse.bytes);
+    expect([...entries].map(([name, content]) => [name, content.toString('utf8')])).toEqual([['Inbox/__evil.md', 'Final rewritten text']]);
   });
 
   it('deletes documents, refusing force=false while processing', async () => {
     await createKb('Deleting');
-    const busy = await call('POST', '/api/documents/acme/Deleting', { form: form({ type: 'url', folder: 'f', url: 'http://127.0.0.1:9/x' }) });
+    const busy = await call('POST', '/api/documents/acme/Deleting', { form: await multipart({ type: 'url', folder: 'f', url: 'http://127.0.0.1:9/x' }) });
     expect(busy.body.in_queues).toEqual(['digitize']);
     const refused = await call('DELETE', `/api/documents/acme/Deleting/${busy.body.id}?force=false`);
     expect(refused.status).toBe(409);
@@ -211,21 +187,21 @@ describe('knowledge base REST', () => {
   it('refuses bad input with a detail that names the parameter', async () => {
     await createKb('Strict');
     const cases: [string, string, { json?: unknown; form?: FormData }, number, RegExp][] = [
-      ['POST', '/api/knowledgebases/acme', { form: form({ name: '' }) }, 422, /^name:/],
-      ['POST', '/api/knowledgebases/acme', { form: form({ name: 'a\u0000b' }) }, 422, /^name: must not contain control characters/],
-      ['POST', '/api/knowledgebases/acme', { form: form({ name: 'x'.repeat(10_240) }) }, 422, /^name: must be at most 255/],
+      ['POST', '/api/knowledgebases/acme', { form: await multipart({ name: '' }) }, 422, /^name:/],
+      ['POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'a\u0000b' }) }, 422, /^name: must not contain control characters/],
+      ['POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'x'.repeat(10_240) }) }, 422, /^name: must be at most 255/],
       ['POST', '/api/folders/acme/Strict', { json: {} }, 422, /^name: is required/],
-      ['POST', '/api/documents/acme/Strict', { form: form({ type: 'book', folder: 'f' }) }, 422, /^type: must be one of file, url/],
-      ['POST', '/api/documents/acme/Strict', { form: form({ type: 'url', folder: 'f' }) }, 422, /^url: is required/],
-      ['POST', '/api/documents/acme/Strict', { form: form({ type: 'url', folder: 'f', url: 'file:///etc/passwd' }) }, 422, /^url: must be an http/],
-      ['POST', '/api/documents/acme/Strict', { form: form({ type: 'file', folder: 'f' }) }, 422, /^file: is required/],
-      ['POST', '/api/documents/acme/Strict', { form: form({ type: 'url', folder: 'f', url: 'https://a.example', auto_rewrite: 'maybe' }) }, 422, /^auto_rewrite: must be true or false/],
-      ['POST', '/api/documents/acme/Strict', { form: form({ type: 'url', folder: 'f', url: 'https://a.example', model_tier: 'premium' }) }, 422, /^model_tier:/],
+      ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'book', folder: 'f' }) }, 422, /^type: must be one of file, url/],
+      ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'url', folder: 'f' }) }, 422, /^url: is required/],
+      ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'url', folder: 'f', url: 'file:///etc/passwd' }) }, 422, /^url: must be an http/],
+      ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'file', folder: 'f' }) }, 422, /^file: is required/],
+      ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'url', folder: 'f', url: 'https://a.example', auto_rewrite: 'maybe' }) }, 422, /^auto_rewrite: must be true or false/],
+      ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'url', folder: 'f', url: 'https://a.example', model_tier: 'premium' }) }, 422, /^model_tier:/],
       ['POST', '/api/documents/acme/Strict/empty', { json: { name: 'n', type: 'file' } }, 422, /^folder: is required/],
       ['POST', '/api/documents/acme/Strict/batch', { json: { folder: 'f', urls: 'https://a.example' } }, 422, /^urls:/],
       ['POST', '/api/documents/acme/Strict/batch', { json: { folder: 'f', urls: Array.from({ length: 1001 }, (_, i) => `https://a.example/${i}`) } }, 422, /^urls: must contain at most 1000/],
-      ['POST', '/api/embedding/acme/Strict', { form: form({ split_level: '7' }) }, 422, /^split_level: must be between 0 and 6/],
-      ['POST', '/api/embedding/acme/Strict', { form: form({ split_level: 'two' }) }, 422, /^split_level: must be an integer/],
+      ['POST', '/api/embedding/acme/Strict', { form: await multipart({ split_level: '7' }) }, 422, /^split_level: must be between 0 and 6/],
+      ['POST', '/api/embedding/acme/Strict', { form: await multipart({ split_level: 'two' }) }, 422, /^split_level: must be an integer/],
       ['POST', '/api/bulk/rewrite/kb/acme/Strict', { json: { content_type: 'poem' } }, 422, /^content_type: must be one of/],
       ['POST', '/api/queue/process', { json: { partner: 'acme', kb: 'Strict', document: { id: 'nope' } } }, 422, /^document/],
       ['POST', '/api/queue/process', { json: { partner: 'acme', kb: 'Strict' } }, 422, /^document/],
@@ -236,7 +212,7 @@ describe('knowledge base REST', () => {
       expect({ path, status: response.status }).toEqual({ path, status });
       expect(response.body.detail).toMatch(detail);
     }
-    const unsupported = await call('POST', '/api/documents/acme/Strict', { form: form({ type: 'file', folder: 'f' }, { name: 'blob.bin', data: Buffer.from([0, 1, 2, 3, 0, 255]) }) });
+    const unsupported = await call('POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'file', folder: 'f' }, { file: { filename: 'blob.bin', data: Buffer.from([0, 1, 2, 3, 0, 255]) } }) });
     expect(unsupported.status).toBe(415);
     expect((await call('GET', '/api/documents/acme/Strict')).body.documents).toEqual([]);
   });
@@ -292,7 +268,7 @@ describe('knowledge base REST', () => {
       external_job_id: null,
       embedding_stale: false,
     });
-    const started = await call('POST', '/api/embedding/acme/Embed', { form: form({ split_level: '2' }) });
+    const started = await call('POST', '/api/embedding/acme/Embed', { form: await multipart({ split_level: '2' }) });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ status: 'in_progress', split_level: 2, language: 'english' });
     expect(started.body.external_job_id).toEqual(expect.any(String));

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
-import { multipart, waitFor } from '../support/http';
+import { multipart, restClient } from '../support/rest-client';
+import { waitFor } from '../support/wait-for';
 import { freePort, startTestRedis, type TestRedis } from '../support/redis-server';
 import { startTestApp } from '../support/test-app';
 
@@ -34,13 +34,13 @@ describe('job lifecycle', () => {
     const app = await startTestApp({ WORKER_CONCURRENCY: '2' }, redis);
     try {
       const key = await app.createKey('acme');
-      await app.request('/api/voices/acme', { method: 'POST', key, body: await multipart({ name: 'Racer' }, { file: recording }) });
-      await waitFor(async () => (await (await app.request('/api/voices/acme/Racer', { key })).json()) as Detail, settled);
-      const split = (body: string) =>
-        app.request('/api/voices/acme/Racer/split', { method: 'POST', key, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
-      expect((await split('max_samples=10&sample_duration=5')).status).toBe(202);
-      expect((await split('max_samples=2&sample_duration=20')).status).toBe(202);
-      const done = await waitFor(async () => (await (await app.request('/api/voices/acme/Racer', { key })).json()) as Detail, settled);
+      const call = restClient(app.url, key);
+      await call('POST', '/api/voices/acme', { form: await multipart({ name: 'Racer' }, { file: recording }) });
+      await waitFor(async () => (await call('GET', '/api/voices/acme/Racer')).body as Detail, settled);
+      const split = (settings: Record<string, string>) => call('POST', '/api/voices/acme/Racer/split', { urlencoded: settings });
+      expect((await split({ max_samples: '10', sample_duration: '5' })).status).toBe(202);
+      expect((await split({ max_samples: '2', sample_duration: '20' })).status).toBe(202);
+      const done = await waitFor(async () => (await call('GET', '/api/voices/acme/Racer')).body as Detail, settled);
       expect(done.status.splitting).toBe('completed');
       expect(done.samples.map((sample) => sample.source_timestamp)).toEqual(['00:00', '00:20']);
     } finally {
@@ -64,16 +64,17 @@ describe('job lifecycle', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const url = `http://127.0.0.1:${port}`;
-    await waitFor(async () => fetch(`${url}/healthz`).then((response) => response.status, () => 0), (status) => status === 200, 30_000);
+    const health = async () => restClient(url)('GET', '/healthz').then((response) => response.status, () => 0);
+    await waitFor(health, (status) => status === 200, 30_000);
 
     const worker = await startTestApp({ ROLE: 'worker', REDIS_PREFIX: env.REDIS_PREFIX, DATA_DIR: dataDir }, redis);
     try {
       const key = (await worker.app.services.platform.apiKeys.create(['acme'])).key;
-      const created = await fetch(`${url}/api/voices/acme`, { method: 'POST', headers: { 'x-api-key': key }, body: await multipart({ name: 'Drained' }, { file: recording }) });
+      const created = await restClient(url, key)('POST', '/api/voices/acme', { form: await multipart({ name: 'Drained' }, { file: recording }) });
       expect(created.status).toBe(201);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      const refused = await fetch(`${url}/healthz`).then((response) => response.status, () => 0);
+      const refused = await health();
       expect(refused).toBe(0);
 
       const voices = worker.app.services.voices;

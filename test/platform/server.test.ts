@@ -1,41 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { graphql } from '../gql';
+import { execute } from '../support/graphql-client';
+import { restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+
+const ContentTypes = graphql(`
+  query ContentTypes {
+    contentTypes
+  }
+`);
 
 let app: TestApp;
 let key: string;
+let call: RestClient;
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
   key = await app.createKey('acme');
+  call = restClient(app.url);
 });
 afterAll(async () => app?.close());
 
 describe('platform', () => {
   it('answers health checks', async () => {
-    const response = await app.request('/healthz');
+    const response = await call('GET', '/healthz');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(response.body).toEqual({ status: 'ok' });
   });
 
   it('refuses a missing or wrong key on /api with the spec text', async () => {
-    const missing = await app.request('/api/voices/acme');
+    const missing = await call('GET', '/api/voices/acme');
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ detail: 'Invalid API key' });
-    const wrong = await app.request('/api/voices/acme', { key: 'pk_nope' });
+    expect(missing.body).toEqual({ detail: 'Invalid API key' });
+    const wrong = await call('GET', '/api/voices/acme', { key: 'pk_nope' });
     expect(wrong.status).toBe(401);
   });
 
   it('answers public GraphQL fields without a key and refuses a wrong key', async () => {
-    const query = JSON.stringify({ query: '{ contentTypes }' });
-    const open = await app.request('/graphql', { method: 'POST', body: query, headers: { 'content-type': 'application/json' } });
-    expect(await open.json()).toEqual({ data: { contentTypes: ['auto', 'article', 'video', 'book'] } });
-    const wrong = await app.request('/graphql', { method: 'POST', body: query, key: 'pk_bad', headers: { 'content-type': 'application/json' } });
+    const open = await execute(app.url, undefined, ContentTypes);
+    expect({ data: open.data, errors: open.errors }).toEqual({ data: { contentTypes: ['auto', 'article', 'video', 'book'] } });
+    const wrong = await execute(app.url, 'pk_bad', ContentTypes);
     expect(wrong.status).toBe(401);
-    const body = (await wrong.json()) as { errors: { message: string; extensions: { code: string } }[] };
-    expect(body.errors[0]?.message).toBe('Invalid API key');
-    expect(body.errors[0]?.extensions.code).toBe('UNAUTHENTICATED');
+    expect(wrong.errors?.[0]?.message).toBe('Invalid API key');
+    expect(wrong.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('closes a graphql-ws connection that brings a wrong key', async () => {
@@ -58,12 +67,12 @@ describe('platform', () => {
     let retryAfter: string | null = null;
     let body: unknown;
     for (let i = 0; i < 7; i++) {
-      const response = await app.request('/api/voices/acme', { key: limitedKey });
+      const response = await call('GET', '/api/voices/acme', { key: limitedKey });
       statuses.push(response.status);
       if (response.status === 429) {
         retryAfter = response.headers.get('retry-after');
-        body = await response.json();
-      } else await response.body?.cancel();
+        body = response.body;
+      }
     }
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect(statuses.slice(0, 5)).not.toContain(429);
@@ -72,7 +81,7 @@ describe('platform', () => {
   });
 
   it('keeps partners apart', async () => {
-    const response = await app.request('/api/voices/beta', { key });
+    const response = await call('GET', '/api/voices/beta', { key });
     expect([403, 404]).toContain(response.status);
   });
 });

@@ -27,7 +27,10 @@ export async function execute<T, V>(baseUrl: string, key: string | undefined, do
   return { status: response.status, ...((await response.json()) as ExecutionResult<T>) } as GraphqlResponse<T>;
 }
 
-/** A mutation with files, per the GraphQL multipart request spec; `files` maps variable names to paths. */
+/**
+ * A mutation with files, per the GraphQL multipart request spec; `files` maps variable paths
+ * (`file`, or `input.audio` for a field of an input object) to paths on disk.
+ */
 export async function executeWithFiles<T, V>(
   baseUrl: string,
   key: string,
@@ -36,10 +39,12 @@ export async function executeWithFiles<T, V>(
   files: Record<string, string>,
 ): Promise<GraphqlResponse<T>> {
   const form = new FormData();
-  const withNulls = { ...(variables as object) } as Record<string, unknown>;
+  const withNulls = structuredClone(variables) as Record<string, unknown>;
   const map: Record<string, string[]> = {};
   Object.keys(files).forEach((variable, position) => {
-    withNulls[variable] = null;
+    const steps = variable.split('.');
+    const parent = steps.slice(0, -1).reduce((object, step) => object[step] as Record<string, unknown>, withNulls);
+    parent[steps.at(-1)!] = null;
     map[String(position)] = [`variables.${variable}`];
   });
   form.append('operations', JSON.stringify({ query: print(document), variables: withNulls }));
@@ -68,6 +73,14 @@ export function subscribe<T, V>(client: Client, document: TypedDocumentNode<T, V
   const notify = () => {
     wake?.();
     wake = null;
+  };
+  const nextNotice = async (deadline: number) => {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new Error(`timed out; events so far: ${JSON.stringify(events).slice(0, 2000)}`);
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, remaining);
+    });
   };
   const dispose = client.subscribe<T>(
     { query: print(document), variables: variables as Record<string, unknown> },
@@ -102,12 +115,16 @@ export function subscribe<T, V>(client: Client, document: TypedDocumentNode<T, V
         if (found) return found;
         if (errors.length > 0) throw new Error(`subscription error: ${JSON.stringify(errors)}`);
         if (completed) throw new Error('subscription completed before the expected event');
-        const remaining = deadline - Date.now();
-        if (remaining <= 0) throw new Error(`timed out; events so far: ${JSON.stringify(events).slice(0, 2000)}`);
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, remaining);
-        });
+        await nextNotice(deadline);
+      }
+    },
+    /** Resolves with every event once the server completes the subscription. */
+    async untilComplete(timeoutMs = 60_000): Promise<T[]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (errors.length > 0) throw new Error(`subscription error: ${JSON.stringify(errors)}`);
+        if (completed) return events;
+        await nextNotice(deadline);
       }
     },
   };

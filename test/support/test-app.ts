@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fetch, Headers, type HeadersInit, type RequestInit, type Response } from 'undici';
 import { startApp, type RunningApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
+import { createPlatform } from '../../src/platform';
+import { createServices, type Services } from '../../src/services';
 import { startTestRedis, type TestRedis } from './redis-server';
 
 export interface TestApp {
@@ -14,8 +15,20 @@ export interface TestApp {
   env: Record<string, string>;
   /** A new API key for these partners. */
   createKey(...partners: string[]): Promise<string>;
-  request(pathname: string, init?: RequestInit & { key?: string }): Promise<Response>;
   close(): Promise<void>;
+}
+
+function testEnvironment(redis: TestRedis, dataDir: string, overrides: Record<string, string>): Record<string, string> {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SHUTDOWN_GRACE_SECONDS: '5',
+    ...overrides,
+  };
 }
 
 /** The whole service in this process on a free port, with its own Redis and data directory. */
@@ -23,16 +36,7 @@ export async function startTestApp(overrides: Record<string, string> = {}, redis
   const ownRedis = !redis;
   const testRedis = redis ?? (await startTestRedis());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
-  const env = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    REDIS_URL: testRedis.url,
-    REDIS_PREFIX: testRedis.prefix,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SHUTDOWN_GRACE_SECONDS: '5',
-    ...overrides,
-  };
+  const env = testEnvironment(testRedis, dataDir, overrides);
   const app = await startApp(loadConfig(env));
   const url = app.url ?? '';
   return {
@@ -44,15 +48,31 @@ export async function startTestApp(overrides: Record<string, string> = {}, redis
     async createKey(...partners: string[]) {
       return (await app.services.platform.apiKeys.create(partners)).key;
     },
-    request(pathname, init = {}) {
-      const { key, headers, ...rest } = init;
-      const merged = new Headers(headers as HeadersInit | undefined);
-      if (key) merged.set('x-api-key', key);
-      return fetch(`${url}${pathname}`, { ...rest, headers: merged });
-    },
     async close() {
       await app.close();
       if (ownRedis) await testRedis.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestDomain {
+  services: Services;
+  redis: TestRedis;
+  close(): Promise<void>;
+}
+
+/** The domain services over their own Redis and data directory, with no HTTP server and no workers. */
+export async function startTestDomain(): Promise<TestDomain> {
+  const redis = await startTestRedis();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
+  const platform = await createPlatform(loadConfig(testEnvironment(redis, dataDir, {})));
+  return {
+    services: createServices(platform),
+    redis,
+    async close() {
+      await platform.close();
+      await redis.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTranscript, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { pollJson, serveFiles, type FileServer } from './helpers';
+import { restClient } from '../support/rest-client';
+import { waitFor } from '../support/wait-for';
+import { serveFiles, type FileServer } from './helpers';
 
 interface CompletionBody {
   id: string;
@@ -44,27 +46,26 @@ afterAll(async () => {
 });
 
 function submit(target: TestApp, body: unknown, requestKey: string) {
-  return target.request('/v2/completions', {
-    method: 'POST',
-    key: requestKey,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return restClient(target.url, requestKey)('POST', '/v2/completions', { json: body });
 }
 
 async function submitAndWait(body: unknown, target = app, requestKey = key): Promise<CompletionBody> {
   const response = await submit(target, body, requestKey);
   expect(response.status).toBe(200);
-  const submitted = (await response.json()) as CompletionBody;
+  const submitted = response.body as CompletionBody;
   expect(submitted).toEqual({ id: expect.stringMatching(/^\/v2\/completions\/[0-9a-f-]{36}$/), state: 'in-progress', output: null });
-  return pollJson<CompletionBody>(target, submitted.id, requestKey, (current) => current.state !== 'in-progress');
+  const settled = await waitFor(
+    () => restClient(target.url, requestKey)('GET', submitted.id),
+    (answer) => answer.status === 200 && (answer.body as CompletionBody).state !== 'in-progress',
+  );
+  return settled.body as CompletionBody;
 }
 
 describe('POST /v2/completions validation', () => {
   it('requires the input object', async () => {
     const response = await submit(app, {}, key);
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ message: 'The given data was invalid.', errors: { input: ['The input field is required.'] } });
+    expect(response.body).toEqual({ message: 'The given data was invalid.', errors: { input: ['The input field is required.'] } });
   });
 
   it('reports every invalid member of the input at once', async () => {
@@ -84,7 +85,7 @@ describe('POST /v2/completions validation', () => {
       key,
     );
     expect(response.status).toBe(422);
-    const body = (await response.json()) as { errors: Record<string, string[]> };
+    const body = response.body as { errors: Record<string, string[]> };
     expect(body.errors).toEqual({
       'input.audio_files.clip': ['The input.audio_files.clip field must be a valid http or https URL or an audio data URI.'],
       'input.audio_files.inline': ['The input.audio_files.inline field must be a base64 data URI of audio (data:audio/...;base64,...).'],
@@ -108,7 +109,7 @@ describe('POST /v2/completions validation', () => {
       key,
     );
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { errors: unknown }).errors).toEqual({
+    expect((response.body as { errors: unknown }).errors).toEqual({
       'input.audio_files.note': ['The input.audio_files.note field must be audio of type: mp3, wav, ogg, flac, m4a, mp4, webm.'],
     });
     const blobs = await readdir(join(app.dataDir, 'blobs'), { recursive: true, withFileTypes: true });
@@ -236,9 +237,9 @@ describe('completion', () => {
   it('keeps a completion from other keys', async () => {
     const done = await submitAndWait({ input: { messages: [{ role: 'user', content: 'private' }] } });
     const other = await app.createKey('acme');
-    const response = await app.request(done.id, { key: other });
+    const response = await restClient(app.url, other)('GET', done.id);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Completion not found' });
+    expect(response.body).toEqual({ error: 'Completion not found' });
   });
 
   it('forgets a finished completion after COMPLETION_TTL_SECONDS', async () => {
@@ -250,15 +251,9 @@ describe('completion', () => {
       const shortKey = await shortLived.createKey('acme');
       const done = await submitAndWait({ input: { messages: [{ role: 'user', content: 'soon gone' }] } }, shortLived, shortKey);
       expect(done.state).toBe('completed');
-      const deadline = Date.now() + 15_000;
-      let response = await shortLived.request(done.id, { key: shortKey });
-      while (response.status === 200 && Date.now() < deadline) {
-        await response.body?.cancel();
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        response = await shortLived.request(done.id, { key: shortKey });
-      }
+      const response = await waitFor(() => restClient(shortLived.url, shortKey)('GET', done.id), (answer) => answer.status !== 200, 15_000);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'Completion not found' });
+      expect(response.body).toEqual({ error: 'Completion not found' });
     } finally {
       await shortLived.close();
     }

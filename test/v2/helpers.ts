@@ -2,20 +2,6 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestApp } from '../support/test-app';
-
-/** Polls a GET until `done` holds for its JSON body; fails with the last body after the deadline. */
-export async function pollJson<T>(app: TestApp, path: string, key: string, done: (body: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    const response = await app.request(path, { key });
-    last = await response.json();
-    if (response.status === 200 && done(last as T)) return last as T;
-    if (Date.now() > deadline) throw new Error(`gave up waiting on ${path}: ${JSON.stringify(last)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 export interface FileServer {
   url(name: string): string;

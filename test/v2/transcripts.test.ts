@@ -1,13 +1,15 @@
-import { createWriteStream, openAsBlob } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { pollJson, serveFiles, type FileServer } from './helpers';
+import { multipart, restClient, type RestAnswer, type RestClient } from '../support/rest-client';
+import { waitFor } from '../support/wait-for';
+import { serveFiles, type FileServer } from './helpers';
 
 const ADMIN_KEY = 'admin-key-for-v2-tests-0123456789';
 
@@ -24,6 +26,7 @@ let asr: OpenAiCompatibleServer;
 let files: FileServer;
 let dir: string;
 let key: string;
+let call: RestClient;
 let wav: string;
 
 beforeAll(async () => {
@@ -38,6 +41,7 @@ beforeAll(async () => {
   });
   app = await startTestApp({ ASR_BASE_URL: asr.baseUrl, ALLOW_PRIVATE_URLS: 'true', ADMIN_API_KEY: ADMIN_KEY });
   key = await app.createKey('acme');
+  call = restClient(app.url, key);
 });
 
 afterAll(async () => {
@@ -48,34 +52,32 @@ afterAll(async () => {
 });
 
 function postJson(body: unknown, requestKey = key) {
-  return app.request('/v2/transcript', {
-    method: 'POST',
-    key: requestKey,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return call('POST', '/v2/transcript', { json: body, key: requestKey });
 }
 
-async function uploadForm(fields: Record<string, string | string[]>, audioPath?: string, filename = 'audio.wav'): Promise<FormData> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(name, item);
-  if (audioPath) form.append('audio', await openAsBlob(audioPath), filename);
-  return form;
+function uploadForm(fields: Record<string, string | string[]>, audioPath?: string, filename = 'audio.wav'): Promise<FormData> {
+  return multipart(fields, audioPath ? { audio: { path: audioPath, filename } } : {});
 }
 
-async function submitAndWait(response: Awaited<ReturnType<typeof postJson>>): Promise<TranscriptBody> {
+/** Polls the transcript the way a partner does, until `done` holds for it. */
+async function transcriptWhen(client: RestClient, id: string, done: (body: TranscriptBody) => boolean): Promise<TranscriptBody> {
+  const answer = await waitFor(() => client('GET', id), (current) => current.status === 200 && done(current.body as TranscriptBody));
+  return answer.body as TranscriptBody;
+}
+
+async function submitAndWait(response: RestAnswer): Promise<TranscriptBody> {
   expect(response.status).toBe(200);
-  const submitted = (await response.json()) as TranscriptBody;
+  const submitted = response.body as TranscriptBody;
   expect(submitted.status).toBe('queued');
   expect(submitted.id).toMatch(/^\/v2\/transcript\/[0-9a-f-]{36}$/);
-  return pollJson<TranscriptBody>(app, submitted.id, key, (body) => body.status === 'completed' || body.status === 'error');
+  return transcriptWhen(call, submitted.id, (body) => body.status === 'completed' || body.status === 'error');
 }
 
 describe('POST /v2/transcript validation', () => {
   it('asks for audio_url or audio when neither is given, in the spec shape', async () => {
     const response = await postJson({ language_code: 'en' });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual({
       message: 'The given data was invalid.',
       errors: { audio_url: ['Either audio_url or an audio file is required.'] },
     });
@@ -83,9 +85,9 @@ describe('POST /v2/transcript validation', () => {
 
   it('refuses audio_url together with an audio file', async () => {
     const form = await uploadForm({ audio_url: files.url('tone.mp3') }, wav);
-    const response = await app.request('/v2/transcript', { method: 'POST', key, body: form });
+    const response = await call('POST', '/v2/transcript', { form });
     expect(response.status).toBe(422);
-    const body = (await response.json()) as { errors: Record<string, string[]> };
+    const body = response.body as { errors: Record<string, string[]> };
     expect(body.errors.audio_url).toEqual(['Only one of audio_url or an audio file may be given, not both.']);
   });
 
@@ -100,7 +102,7 @@ describe('POST /v2/transcript validation', () => {
       unknown_param: 'ignored',
     });
     expect(response.status).toBe(422);
-    const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+    const body = response.body as { message: string; errors: Record<string, string[]> };
     expect(body.message).toBe('The given data was invalid.');
     expect(body.errors).toEqual({
       audio_url: ['The audio url field must be a valid URL.'],
@@ -114,21 +116,21 @@ describe('POST /v2/transcript validation', () => {
   it('checks each boosted word and the length of audio_url', async () => {
     const response = await postJson({ audio_url: `https://example.com/${'a'.repeat(2048)}`, boosted_words: [7, 'x'.repeat(101), 'fine'] });
     expect(response.status).toBe(422);
-    const body = (await response.json()) as { errors: Record<string, string[]> };
+    const body = response.body as { errors: Record<string, string[]> };
     expect(body.errors).toEqual({
       audio_url: ['The audio url field must not be greater than 2048 characters.'],
       'boosted_words.0': ['The boosted_words.0 field must be a string.'],
       'boosted_words.1': ['The boosted_words.1 field must not be greater than 100 characters.'],
     });
     const notArray = await postJson({ audio_url: files.url('tone.mp3'), boosted_words: 'alpha' });
-    expect(((await notArray.json()) as { errors: unknown }).errors).toEqual({ boosted_words: ['The boosted words field must be an array.'] });
+    expect((notArray.body as { errors: unknown }).errors).toEqual({ boosted_words: ['The boosted words field must be an array.'] });
   });
 
   it('refuses an upload that is not one of the supported audio formats, storing nothing', async () => {
     const form = await uploadForm({}, join(dir, 'notes.txt'), 'notes.mp3');
-    const response = await app.request('/v2/transcript', { method: 'POST', key, body: form });
+    const response = await call('POST', '/v2/transcript', { form });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual({
       message: 'The given data was invalid.',
       errors: { audio: ['The audio field must be a file of type: mp3, wav, ogg, flac, m4a, mp4, webm.'] },
     });
@@ -154,9 +156,9 @@ describe('POST /v2/transcript validation', () => {
     out.end();
     await finished(out);
     const form = await uploadForm({ language_code: 'en' }, big, 'big.wav');
-    const response = await app.request('/v2/transcript', { method: 'POST', key, body: form });
+    const response = await call('POST', '/v2/transcript', { form });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual({
       message: 'The given data was invalid.',
       errors: { audio: ['The audio field must not be greater than 100 MB.'] },
     });
@@ -169,7 +171,7 @@ describe('transcription', () => {
   it('transcribes an upload with multipart boosted_words[] in the engine prompt, fillers removed', async () => {
     const before = asr.requests.length;
     const form = await uploadForm({ 'boosted_words[]': ['Kubernetes', 'Grafana'], language_code: 'en_uk' }, wav);
-    const done = await submitAndWait(await app.request('/v2/transcript', { method: 'POST', key, body: form }));
+    const done = await submitAndWait(await call('POST', '/v2/transcript', { form }));
     expect(done).toEqual({ id: done.id, status: 'completed', text: 'Hello world. This is a test.', audio_duration: 3 });
     const sent = asr.requests.slice(before).find((request) => request.endpoint === 'transcriptions');
     expect(sent?.prompt).toBe('Kubernetes, Grafana');
@@ -214,23 +216,23 @@ describe('access', () => {
   it('hides a transcript from other keys, shows it to the admin, 404s unknown ids', async () => {
     const done = await submitAndWait(await postJson({ audio_url: files.url('tone.mp3') }));
     const other = await app.createKey('acme');
-    const hidden = await app.request(done.id, { key: other });
+    const hidden = await call('GET', done.id, { key: other });
     expect(hidden.status).toBe(404);
-    expect(await hidden.json()).toEqual({ error: 'Transcript not found' });
-    const admin = await app.request(done.id, { key: ADMIN_KEY });
+    expect(hidden.body).toEqual({ error: 'Transcript not found' });
+    const admin = await call('GET', done.id, { key: ADMIN_KEY });
     expect(admin.status).toBe(200);
-    expect(((await admin.json()) as TranscriptBody).text).toBe('Hello world. This is a test.');
+    expect((admin.body as TranscriptBody).text).toBe('Hello world. This is a test.');
     for (const path of ['/v2/transcript/00000000-0000-4000-8000-000000000000', '/v2/transcript/not-a-uuid']) {
-      const unknown = await app.request(path, { key });
+      const unknown = await call('GET', path);
       expect(unknown.status).toBe(404);
-      expect(await unknown.json()).toEqual({ error: 'Transcript not found' });
+      expect(unknown.body).toEqual({ error: 'Transcript not found' });
     }
   });
 
   it('refuses a missing key with the /v2 body', async () => {
-    const response = await app.request('/v2/transcript/00000000-0000-4000-8000-000000000000');
+    const response = await call('GET', '/v2/transcript/00000000-0000-4000-8000-000000000000', { key: null });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'Invalid API key' });
+    expect(response.body).toEqual({ error: 'Invalid API key' });
   });
 
   it('answers 429 with the wait in the message once a key is over its limit', async () => {
@@ -239,7 +241,7 @@ describe('access', () => {
     for (let index = 0; index < 600; index++) await app.app.services.platform.rateLimiter.hit(caller!.keyId);
     const response = await postJson({ audio_url: files.url('tone.mp3') }, limited);
     expect(response.status).toBe(429);
-    const body = (await response.json()) as { error: string };
+    const body = response.body as { error: string };
     expect(body.error).toMatch(/^Rate limit exceeded\. Try again in \d+ seconds\.$/);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -256,14 +258,10 @@ describe('engine configuration and private URLs', () => {
   afterAll(async () => strict?.close());
 
   it('refuses audio_url on a loopback address when private URLs are not allowed', async () => {
-    const response = await strict.request('/v2/transcript', {
-      method: 'POST',
-      key: strictKey,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ audio_url: files.url('tone.mp3') }),
-    });
-    const { id } = (await response.json()) as TranscriptBody;
-    const done = await pollJson<TranscriptBody>(strict, id, strictKey, (body) => body.status === 'error');
+    const strictCall = restClient(strict.url, strictKey);
+    const response = await strictCall('POST', '/v2/transcript', { json: { audio_url: files.url('tone.mp3') } });
+    const { id } = response.body as TranscriptBody;
+    const done = await transcriptWhen(strictCall, id, (body) => body.status === 'error');
     expect(done.error).toBe('Download refused: private or loopback address (127.0.0.1)');
   });
 
@@ -272,10 +270,11 @@ describe('engine configuration and private URLs', () => {
     try {
       const unconfiguredKey = await unconfigured.createKey('acme');
       const form = await uploadForm({}, wav);
-      const response = await unconfigured.request('/v2/transcript', { method: 'POST', key: unconfiguredKey, body: form });
+      const unconfiguredCall = restClient(unconfigured.url, unconfiguredKey);
+      const response = await unconfiguredCall('POST', '/v2/transcript', { form });
       expect(response.status).toBe(200);
-      const { id } = (await response.json()) as TranscriptBody;
-      const done = await pollJson<TranscriptBody>(unconfigured, id, unconfiguredKey, (body) => body.status === 'error');
+      const { id } = response.body as TranscriptBody;
+      const done = await transcriptWhen(unconfiguredCall, id, (body) => body.status === 'error');
       expect(done.error).toBe('The speech-to-text engine is not configured (set ASR_BASE_URL)');
     } finally {
       await unconfigured.close();

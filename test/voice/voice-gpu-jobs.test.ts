@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
-import { multipart, waitFor } from '../support/http';
+import { multipart, restClient } from '../support/rest-client';
+import { waitFor } from '../support/wait-for';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 interface Detail {
@@ -34,9 +35,10 @@ afterAll(async () => {
 });
 
 async function createAndSettle(name: string): Promise<Detail> {
-  const response = await app.request('/api/voices/acme', { method: 'POST', key, body: await multipart({ name }, { file: recording }) });
+  const call = restClient(app.url, key);
+  const response = await call('POST', '/api/voices/acme', { form: await multipart({ name }, { file: recording }) });
   expect(response.status).toBe(201);
-  return waitFor(async () => (await (await app.request(`/api/voices/acme/${name}`, { key })).json()) as Detail, settled);
+  return waitFor(async () => (await call('GET', `/api/voices/acme/${name}`)).body as Detail, settled);
 }
 
 describe('embedding through the GPU job service', () => {
@@ -48,10 +50,11 @@ describe('embedding through the GPU job service', () => {
     expect(voice.embedding_info!.test_samples.length).toBeGreaterThan(0);
     const submissions = gpu.requests.filter((request) => request.method === 'POST');
     expect(submissions.length).toBe(1);
-    const tests = (await (await app.request('/api/voices/acme/Gpu/test-samples', { key })).json()) as { url: string }[];
-    const audio = await app.request(tests[0]!.url, { key });
+    const call = restClient(app.url, key);
+    const tests = (await call('GET', '/api/voices/acme/Gpu/test-samples')).body as { url: string }[];
+    const audio = await call('GET', tests[0]!.url);
     expect(audio.status).toBe(200);
-    expect(Buffer.from(await audio.arrayBuffer()).subarray(0, 4).toString()).toBe('OggS');
+    expect(audio.bytes.subarray(0, 4).toString()).toBe('OggS');
   });
 
   it('stores the service error as the readable reason when the job fails', async () => {

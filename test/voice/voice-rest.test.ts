@@ -1,10 +1,11 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { readZip } from '../support/zip';
 import { espeakAvailable, makeNoise, makeSine, makeTempDir, probeFile, removeDir } from '../support/audio';
-import { multipart, waitFor } from '../support/http';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
+import { waitFor } from '../support/wait-for';
 
 interface Detail {
   name: string;
@@ -29,6 +30,7 @@ interface Detail {
 
 let app: TestApp;
 let key: string;
+let call: RestClient;
 let dir: string;
 let recording: string;
 const DEFAULT_TTS = 'vendor_tts_v2';
@@ -36,39 +38,15 @@ const DEFAULT_TTS = 'vendor_tts_v2';
 const voicePath = (name: string) => `/api/voices/acme/${encodeURIComponent(name)}`;
 
 async function detail(name: string): Promise<Detail> {
-  const response = await app.request(voicePath(name), { key });
+  const response = await call('GET', voicePath(name));
   expect(response.status).toBe(200);
-  return (await response.json()) as Detail;
+  return response.body as Detail;
 }
 
 const settled = (voice: Detail) => voice.status.splitting !== 'in_progress' && voice.status.embedding !== 'in_progress';
 
 async function createWithFile(name: string, file = recording, extra: Record<string, string> = {}) {
-  return app.request('/api/voices/acme', { method: 'POST', key, body: await multipart({ name, ...extra }, { file }) });
-}
-
-async function zipEntries(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
+  return call('POST', '/api/voices/acme', { form: await multipart({ name, ...extra }, { file }) });
 }
 
 async function countFiles(root: string): Promise<number> {
@@ -79,6 +57,7 @@ async function countFiles(root: string): Promise<number> {
 beforeAll(async () => {
   app = await startTestApp({ DEFAULT_TTS_TYPE: DEFAULT_TTS });
   key = await app.createKey('acme');
+  call = restClient(app.url, key);
   dir = await makeTempDir('voice-rest-');
   // Noise keeps the Opus encoder at its target bitrate, so the 96 kbps check is meaningful.
   recording = await makeNoise(join(dir, 'recording.wav'), { seconds: 40, amplitude: 0.2 });
@@ -96,7 +75,7 @@ describe('voice created from a recording', () => {
   beforeAll(async () => {
     const response = await createWithFile('Alice', recording, { creator_name: 'Ann Author', creator_email: 'ann@example.com' });
     expect(response.status).toBe(201);
-    created = (await response.json()) as Detail;
+    created = response.body as Detail;
     done = await waitFor(() => detail('Alice'), settled);
   });
 
@@ -136,18 +115,18 @@ describe('voice created from a recording', () => {
     }
     if (await espeakAvailable()) expect(info.test_samples.length).toBeGreaterThan(0);
     expect(done.embedding_zip_url).toContain('/embedding-archive');
-    const archive = await app.request(done.embedding_zip_url!, { key });
+    const archive = await call('GET', done.embedding_zip_url!);
     expect(archive.status).toBe(200);
     expect(archive.headers.get('content-type')).toBe('application/zip');
-    expect((await zipEntries(Buffer.from(await archive.arrayBuffer()))).size).toBeGreaterThan(0);
+    expect((await readZip(archive.bytes)).size).toBeGreaterThan(0);
   });
 
   it('serves each sample as Ogg Opus, mono, about 96 kbps', async () => {
-    const response = await app.request(`${voicePath('Alice')}/samples/1`, { key });
+    const response = await call('GET', `${voicePath('Alice')}/samples/1`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/ogg');
     const file = join(dir, 'sample1.opus');
-    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+    await writeFile(file, response.bytes);
     const probe = await probeFile(file);
     expect(probe.audioCodec).toBe('opus');
     expect(probe.channels).toBe(1);
@@ -157,9 +136,9 @@ describe('voice created from a recording', () => {
   });
 
   it('lists the voice with the list-item fields', async () => {
-    const response = await app.request('/api/voices/acme', { key });
+    const response = await call('GET', '/api/voices/acme');
     expect(response.status).toBe(200);
-    const list = (await response.json()) as Record<string, unknown>[];
+    const list = response.body as Record<string, unknown>[];
     expect(list.find((item) => item.name === 'Alice')).toEqual({
       name: 'Alice',
       has_original: true,
@@ -172,10 +151,10 @@ describe('voice created from a recording', () => {
   });
 
   it('bundles the samples as {index}.opus plus voice_info.json', async () => {
-    const response = await app.request(`${voicePath('Alice')}/samples-bundle`, { key });
+    const response = await call('GET', `${voicePath('Alice')}/samples-bundle`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    const entries = await zipEntries(Buffer.from(await response.arrayBuffer()));
+    const entries = await readZip(response.bytes);
     expect([...entries.keys()].sort()).toEqual(['0.opus', '1.opus', '2.opus', 'voice_info.json']);
     const info = JSON.parse(entries.get('voice_info.json')!.toString()) as Record<string, unknown>;
     expect(info.name).toBe('Alice');
@@ -185,30 +164,25 @@ describe('voice created from a recording', () => {
   });
 
   it('lists and serves test samples per TTS type', async () => {
-    const list = await app.request(`${voicePath('Alice')}/test-samples`, { key });
+    const list = await call('GET', `${voicePath('Alice')}/test-samples`);
     expect(list.status).toBe(200);
-    const items = (await list.json()) as { filename: string; url: string; tts_type: string }[];
+    const items = list.body as { filename: string; url: string; tts_type: string }[];
     expect(items.length).toBe(done.embedding_info!.test_samples.length);
     if (items.length > 0) {
-      const file = await app.request(items[0]!.url, { key });
+      const file = await call('GET', items[0]!.url);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('audio/ogg');
-      expect(Buffer.from(await file.arrayBuffer()).subarray(0, 4).toString()).toBe('OggS');
+      expect(file.bytes.subarray(0, 4).toString()).toBe('OggS');
     }
-    const missing = await app.request(`${voicePath('Alice')}/test-samples/nope.opus`, { key });
+    const missing = await call('GET', `${voicePath('Alice')}/test-samples/nope.opus`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ detail: 'Test sample not found' });
+    expect(missing.body).toEqual({ detail: 'Test sample not found' });
   });
 
   it('re-splits with max_samples and sample_duration, replacing the samples', async () => {
-    const response = await app.request(`${voicePath('Alice')}/split`, {
-      method: 'POST',
-      key,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'max_samples=2&sample_duration=10',
-    });
+    const response = await call('POST', `${voicePath('Alice')}/split`, { urlencoded: 'max_samples=2&sample_duration=10' });
     expect(response.status).toBe(202);
-    expect(((await response.json()) as Detail).status.splitting).toBe('in_progress');
+    expect((response.body as Detail).status.splitting).toBe('in_progress');
     const resplit = await waitFor(() => detail('Alice'), settled);
     expect(resplit.status.splitting).toBe('completed');
     expect(resplit.samples.map((sample) => [sample.index, sample.source_timestamp])).toEqual([
@@ -225,81 +199,76 @@ describe('voice created from a recording', () => {
     ['sample_duration=61', 'sample_duration'],
     ['max_samples=abc', 'max_samples'],
   ])('refuses split parameters out of bounds: %s', async (body, param) => {
-    const response = await app.request(`${voicePath('Alice')}/split`, {
-      method: 'POST',
-      key,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-    });
+    const response = await call('POST', `${voicePath('Alice')}/split`, { urlencoded: body });
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { detail: string }).detail).toMatch(new RegExp(`^${param}: `));
+    expect((response.body as { detail: string }).detail).toMatch(new RegExp(`^${param}: `));
   });
 
   it('embeds for another TTS type, keeps its test files apart and deletes them', async () => {
-    const response = await app.request(`${voicePath('Alice')}/embed`, { method: 'POST', key, body: await multipart({ tts_type: 'other_tts' }) });
+    const response = await call('POST', `${voicePath('Alice')}/embed`, { form: await multipart({ tts_type: 'other_tts' }) });
     expect(response.status).toBe(202);
     const embedded = await waitFor(() => detail('Alice'), settled);
     expect(embedded.status.embedding).toBe('completed');
     expect(embedded.embedding_type).toBe('other_tts');
     expect(embedded.embedding_info!.tts_type).toBe('other_tts');
-    const list = (await (await app.request(`${voicePath('Alice')}/test-samples?tts_type=other_tts`, { key })).json()) as unknown[];
+    const list = (await call('GET', `${voicePath('Alice')}/test-samples?tts_type=other_tts`)).body as unknown[];
     if (!(await espeakAvailable())) return;
     expect(list.length).toBeGreaterThan(0);
-    const removed = await app.request(`${voicePath('Alice')}/test-files/other_tts`, { method: 'DELETE', key });
+    const removed = await call('DELETE', `${voicePath('Alice')}/test-files/other_tts`);
     expect(removed.status).toBe(204);
-    const after = (await (await app.request(`${voicePath('Alice')}/test-samples?tts_type=other_tts`, { key })).json()) as unknown[];
+    const after = (await call('GET', `${voicePath('Alice')}/test-samples?tts_type=other_tts`)).body as unknown[];
     expect(after).toEqual([]);
-    const again = await app.request(`${voicePath('Alice')}/test-files/other_tts`, { method: 'DELETE', key });
+    const again = await call('DELETE', `${voicePath('Alice')}/test-files/other_tts`);
     expect(again.status).toBe(404);
   });
 
   it('sets and clears the preferred sample', async () => {
-    const set = await app.request(`${voicePath('Alice')}/preferred-sample`, { method: 'PUT', key, body: await multipart({ sample_index: '1' }) });
+    const set = await call('PUT', `${voicePath('Alice')}/preferred-sample`, { form: await multipart({ sample_index: '1' }) });
     expect(set.status).toBe(200);
-    expect(((await set.json()) as Detail).preferred_sample_index).toBe(1);
-    const cleared = await app.request(`${voicePath('Alice')}/preferred-sample`, { method: 'PUT', key, body: await multipart({ sample_index: '' }) });
-    expect(((await cleared.json()) as Detail).preferred_sample_index).toBeNull();
-    const missing = await app.request(`${voicePath('Alice')}/preferred-sample`, { method: 'PUT', key, body: await multipart({ sample_index: '99' }) });
+    expect((set.body as Detail).preferred_sample_index).toBe(1);
+    const cleared = await call('PUT', `${voicePath('Alice')}/preferred-sample`, { form: await multipart({ sample_index: '' }) });
+    expect((cleared.body as Detail).preferred_sample_index).toBeNull();
+    const missing = await call('PUT', `${voicePath('Alice')}/preferred-sample`, { form: await multipart({ sample_index: '99' }) });
     expect(missing.status).toBe(422);
-    expect(((await missing.json()) as { detail: string }).detail).toMatch(/^sample_index: /);
+    expect((missing.body as { detail: string }).detail).toMatch(/^sample_index: /);
   });
 });
 
 describe('voice created empty', () => {
   it('takes samples one by one, converted to Ogg Opus mono, and deletes them', async () => {
-    const created = await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'Bob' }) });
+    const created = await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Bob' }) });
     expect(created.status).toBe(201);
-    const body = (await created.json()) as Detail;
+    const body = created.body as Detail;
     expect(body.status).toEqual({ splitting: 'idle', embedding: 'idle', splitting_error: null, embedding_error: null });
     expect(body.original_filename).toBeNull();
 
     const clip = await makeSine(join(dir, 'clip.wav'), { seconds: 6 });
-    const upload = await app.request(`${voicePath('Bob')}/samples`, { method: 'POST', key, body: await multipart({}, { file: clip }) });
+    const upload = await call('POST', `${voicePath('Bob')}/samples`, { form: await multipart({}, { file: clip }) });
     expect(upload.status).toBe(201);
-    const sample = (await upload.json()) as { index: number; source_timestamp: string | null; duration: number };
+    const sample = upload.body as { index: number; source_timestamp: string | null; duration: number };
     expect(sample.index).toBe(0);
     expect(sample.source_timestamp).toBeNull();
     expect(sample.duration).toBeCloseTo(6, 0);
-    const second = (await (await app.request(`${voicePath('Bob')}/samples`, { method: 'POST', key, body: await multipart({}, { file: clip }) })).json()) as { index: number };
+    const second = (await call('POST', `${voicePath('Bob')}/samples`, { form: await multipart({}, { file: clip }) })).body as { index: number };
     expect(second.index).toBe(1);
 
-    const audio = await app.request(`${voicePath('Bob')}/samples/0`, { key });
+    const audio = await call('GET', `${voicePath('Bob')}/samples/0`);
     const file = join(dir, 'bob0.opus');
-    await writeFile(file, Buffer.from(await audio.arrayBuffer()));
+    await writeFile(file, audio.bytes);
     const probe = await probeFile(file);
     expect(probe.audioCodec).toBe('opus');
     expect(probe.channels).toBe(1);
 
-    expect((await app.request(`${voicePath('Bob')}/samples/0`, { method: 'DELETE', key })).status).toBe(204);
-    const gone = await app.request(`${voicePath('Bob')}/samples/0`, { key });
+    expect((await call('DELETE', `${voicePath('Bob')}/samples/0`)).status).toBe(204);
+    const gone = await call('GET', `${voicePath('Bob')}/samples/0`);
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ detail: 'Sample not found' });
+    expect(gone.body).toEqual({ detail: 'Sample not found' });
     expect((await detail('Bob')).samples.map((entry) => entry.index)).toEqual([1]);
 
-    const split = await app.request(`${voicePath('Bob')}/split`, { method: 'POST', key });
+    const split = await call('POST', `${voicePath('Bob')}/split`);
     expect(split.status).toBe(422);
 
-    const embed = await app.request(`${voicePath('Bob')}/embed`, { method: 'POST', key });
+    const embed = await call('POST', `${voicePath('Bob')}/embed`);
     expect(embed.status).toBe(202);
     const embedded = await waitFor(() => detail('Bob'), settled);
     expect(embedded.status.embedding).toBe('completed');
@@ -309,37 +278,37 @@ describe('voice created empty', () => {
 
 describe('rename and delete', () => {
   it('renames, refuses duplicates, and deletes', async () => {
-    await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'Carol' }) });
-    await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'Dave' }) });
-    const renamed = await app.request(`${voicePath('Carol')}/name`, { method: 'PUT', key, body: await multipart({ name: 'Caroline' }) });
+    await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Carol' }) });
+    await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Dave' }) });
+    const renamed = await call('PUT', `${voicePath('Carol')}/name`, { form: await multipart({ name: 'Caroline' }) });
     expect(renamed.status).toBe(200);
-    expect(((await renamed.json()) as Detail).name).toBe('Caroline');
-    expect((await app.request(voicePath('Carol'), { key })).status).toBe(404);
+    expect((renamed.body as Detail).name).toBe('Caroline');
+    expect((await call('GET', voicePath('Carol'))).status).toBe(404);
     expect((await detail('Caroline')).name).toBe('Caroline');
 
-    const duplicate = await app.request(`${voicePath('Caroline')}/name`, { method: 'PUT', key, body: await multipart({ name: 'Dave' }) });
+    const duplicate = await call('PUT', `${voicePath('Caroline')}/name`, { form: await multipart({ name: 'Dave' }) });
     expect(duplicate.status).toBe(409);
-    expect(await duplicate.json()).toEqual({ detail: "Voice 'Dave' already exists" });
-    const duplicateCreate = await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'Dave' }) });
+    expect(duplicate.body).toEqual({ detail: "Voice 'Dave' already exists" });
+    const duplicateCreate = await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Dave' }) });
     expect(duplicateCreate.status).toBe(409);
 
-    expect((await app.request(voicePath('Caroline'), { method: 'DELETE', key })).status).toBe(204);
-    const gone = await app.request(voicePath('Caroline'), { key });
+    expect((await call('DELETE', voicePath('Caroline'))).status).toBe(204);
+    const gone = await call('GET', voicePath('Caroline'));
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ detail: 'Voice not found' });
+    expect(gone.body).toEqual({ detail: 'Voice not found' });
   });
 
   it('refuses rename and delete with 409 while processing, and allows them after', async () => {
     const response = await createWithFile('Busy');
     expect(response.status).toBe(201);
-    const rename = await app.request(`${voicePath('Busy')}/name`, { method: 'PUT', key, body: await multipart({ name: 'Calm' }) });
+    const rename = await call('PUT', `${voicePath('Busy')}/name`, { form: await multipart({ name: 'Calm' }) });
     expect(rename.status).toBe(409);
-    expect(await rename.json()).toEqual({ detail: 'Voice is currently being processed' });
-    const remove = await app.request(voicePath('Busy'), { method: 'DELETE', key });
+    expect(rename.body).toEqual({ detail: 'Voice is currently being processed' });
+    const remove = await call('DELETE', voicePath('Busy'));
     expect(remove.status).toBe(409);
-    expect(await remove.json()).toEqual({ detail: 'Voice is currently being processed' });
+    expect(remove.body).toEqual({ detail: 'Voice is currently being processed' });
     await waitFor(() => detail('Busy'), settled);
-    expect((await app.request(voicePath('Busy'), { method: 'DELETE', key })).status).toBe(204);
+    expect((await call('DELETE', voicePath('Busy'))).status).toBe(204);
   });
 });
 
@@ -350,12 +319,12 @@ describe('bad input', () => {
     const before = await countFiles(app.dataDir);
     const response = await createWithFile('Broken', corrupt);
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { detail: string }).detail).toMatch(/not readable audio/);
-    expect((await app.request(voicePath('Broken'), { key })).status).toBe(404);
+    expect((response.body as { detail: string }).detail).toMatch(/not readable audio/);
+    expect((await call('GET', voicePath('Broken'))).status).toBe(404);
     expect(await countFiles(app.dataDir)).toBe(before);
 
-    await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'Erin' }) });
-    const sample = await app.request(`${voicePath('Erin')}/samples`, { method: 'POST', key, body: await multipart({}, { file: corrupt }) });
+    await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Erin' }) });
+    const sample = await call('POST', `${voicePath('Erin')}/samples`, { form: await multipart({}, { file: corrupt }) });
     expect(sample.status).toBe(422);
     expect((await detail('Erin')).samples).toEqual([]);
   });
@@ -364,12 +333,13 @@ describe('bad input', () => {
     const small = await startTestApp({ MAX_UPLOAD_MB: '1' });
     try {
       const smallKey = await small.createKey('acme');
+      const smallCall = restClient(small.url, smallKey);
       const big = join(dir, 'big.wav');
       await makeNoise(big, { seconds: 20 });
-      const response = await small.request('/api/voices/acme', { method: 'POST', key: smallKey, body: await multipart({ name: 'Huge' }, { file: big }) });
+      const response = await smallCall('POST', '/api/voices/acme', { form: await multipart({ name: 'Huge' }, { file: big }) });
       expect(response.status).toBe(413);
-      expect(((await response.json()) as { detail: string }).detail).toMatch(/too large/i);
-      expect((await small.request('/api/voices/acme/Huge', { key: smallKey })).status).toBe(404);
+      expect((response.body as { detail: string }).detail).toMatch(/too large/i);
+      expect((await smallCall('GET', '/api/voices/acme/Huge')).status).toBe(404);
       expect(await countFiles(small.dataDir)).toBe(0);
     } finally {
       await small.close();
@@ -378,39 +348,39 @@ describe('bad input', () => {
 
   it('keeps hostile names as plain data and refuses control characters and oversize names', async () => {
     const traversal = '../../etc/passwd';
-    const created = await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: traversal }) });
+    const created = await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: traversal }) });
     expect(created.status).toBe(201);
     expect((await detail(traversal)).name).toBe(traversal);
     const files = await readdir(app.dataDir, { recursive: true });
     expect(files.some((file) => file.includes('passwd'))).toBe(false);
 
-    const nul = await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'a\u0000b' }) });
+    const nul = await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'a\u0000b' }) });
     expect(nul.status).toBe(422);
-    expect(((await nul.json()) as { detail: string }).detail).toMatch(/^name: /);
-    const huge = await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'x'.repeat(10_240) }) });
+    expect((nul.body as { detail: string }).detail).toMatch(/^name: /);
+    const huge = await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'x'.repeat(10_240) }) });
     expect(huge.status).toBe(422);
-    expect(await huge.json()).toEqual({ detail: 'name: must be at most 255 characters' });
-    const missing = await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({}) });
+    expect(huge.body).toEqual({ detail: 'name: must be at most 255 characters' });
+    const missing = await call('POST', '/api/voices/acme/empty', { form: await multipart({}) });
     expect(missing.status).toBe(422);
-    expect(await missing.json()).toEqual({ detail: 'name: is required' });
-    const longPath = await app.request(`/api/voices/acme/${'y'.repeat(10_240)}`, { key });
+    expect(missing.body).toEqual({ detail: 'name: is required' });
+    const longPath = await call('GET', `/api/voices/acme/${'y'.repeat(10_240)}`);
     expect(longPath.status).toBe(422);
-    expect(((await longPath.json()) as { detail: string }).detail).toMatch(/too long/);
+    expect((longPath.body as { detail: string }).detail).toMatch(/too long/);
   });
 
   it('answers 404 for unknown voices and samples, 422 for a bad index', async () => {
     for (const path of ['', '/samples/0', '/samples-bundle', '/test-samples']) {
-      const response = await app.request(`${voicePath('Nobody')}${path}`, { key });
+      const response = await call('GET', `${voicePath('Nobody')}${path}`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ detail: 'Voice not found' });
+      expect(response.body).toEqual({ detail: 'Voice not found' });
     }
-    await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'Frank' }) });
-    expect((await app.request(`${voicePath('Frank')}/samples/7`, { key })).status).toBe(404);
-    const bad = await app.request(`${voicePath('Frank')}/samples/abc`, { key });
+    await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Frank' }) });
+    expect((await call('GET', `${voicePath('Frank')}/samples/7`)).status).toBe(404);
+    const bad = await call('GET', `${voicePath('Frank')}/samples/abc`);
     expect(bad.status).toBe(422);
-    const noFile = await app.request(`${voicePath('Frank')}/samples`, { method: 'POST', key, body: await multipart({}) });
+    const noFile = await call('POST', `${voicePath('Frank')}/samples`, { form: await multipart({}) });
     expect(noFile.status).toBe(422);
-    expect(await noFile.json()).toEqual({ detail: 'file: an audio file is required' });
+    expect(noFile.body).toEqual({ detail: 'file: an audio file is required' });
   });
 });
 
@@ -436,23 +406,24 @@ describe('authentication and partner scoping', () => {
   ];
 
   it.each(routes)('%s %s: 401 without a key, 403 for another partner', async (method, path) => {
-    const missing = await app.request(`/api/voices/acme${path}`, { method });
+    const missing = await call(method, `/api/voices/acme${path}`, { key: null });
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ detail: 'Invalid API key' });
+    expect(missing.body).toEqual({ detail: 'Invalid API key' });
     const otherKey = await app.createKey('beta');
-    const other = await app.request(`/api/voices/acme${path}`, { method, key: otherKey });
+    const other = await call(method, `/api/voices/acme${path}`, { key: otherKey });
     expect(other.status).toBe(403);
-    expect(await other.json()).toEqual({ detail: 'Access denied' });
+    expect(other.body).toEqual({ detail: 'Access denied' });
   });
 
   it('accepts the key as the api_key query parameter, and the admin key everywhere', async () => {
-    const viaQuery = await app.request(`/api/voices/acme?api_key=${encodeURIComponent(key)}`);
+    const viaQuery = await call('GET', `/api/voices/acme?api_key=${encodeURIComponent(key)}`, { key: null });
     expect(viaQuery.status).toBe(200);
     const admin = await startTestApp({ ADMIN_API_KEY: 'admin-key-0123456789abcdef' }, app.redis);
+    const adminCall = restClient(admin.url);
     try {
-      const response = await admin.request('/api/voices/acme', { key: 'admin-key-0123456789abcdef' });
+      const response = await adminCall('GET', '/api/voices/acme', { key: 'admin-key-0123456789abcdef' });
       expect(response.status).toBe(200);
-      expect(((await response.json()) as { name: string }[]).some((voice) => voice.name === 'Alice')).toBe(true);
+      expect((response.body as { name: string }[]).some((voice) => voice.name === 'Alice')).toBe(true);
     } finally {
       await admin.close();
     }
@@ -460,8 +431,8 @@ describe('authentication and partner scoping', () => {
 
   it('stops honouring a revoked key at once', async () => {
     const temporary = await app.createKey('acme');
-    expect((await app.request('/api/voices/acme', { key: temporary })).status).toBe(200);
+    expect((await call('GET', '/api/voices/acme', { key: temporary })).status).toBe(200);
     await app.app.services.platform.apiKeys.revoke(temporary);
-    await waitFor(async () => (await app.request('/api/voices/acme', { key: temporary })).status, (status) => status === 401, 5_000);
+    await waitFor(async () => (await call('GET', '/api/voices/acme', { key: temporary })).status, (status) => status === 401, 5_000);
   });
 });
