@@ -2,9 +2,13 @@ import type { Services } from '../services';
 import { completeProcessor } from './complete.worker';
 import { digitizeProcessor } from './digitize.worker';
 import { kbEmbedProcessor } from './kb-embed.worker';
+import { knowledgeBaseReconcileSources } from './knowledge-base.reconcile';
+import type { ReconcileSource } from './reconciler';
 import { rewriteProcessor } from './rewrite.worker';
 import { transcribeProcessor } from './transcribe.worker';
+import { transcriptionReconcileSources } from './transcription.reconcile';
 import { embedVoiceProcessor } from './voice-embed.worker';
+import { voiceReconcileSources } from './voice.reconcile';
 import { splitVoiceProcessor } from './voice-split.worker';
 import { processorFor, type JobProcessor } from './worker-runner';
 
@@ -40,4 +44,13 @@ export function jobProcessors(services: Services): JobProcessor[] {
     processorFor(kbEmbedProcessor({ knowledgeBases, embedder: services.textEmbedder, blobs: platform.blobs })),
   );
   return processors;
+}
+
+/** Every queue as the reconciler sees it; one source per queue. */
+export function reconcileSources(services: Services): ReconcileSource[] {
+  return [
+    ...voiceReconcileSources(services.voices),
+    ...knowledgeBaseReconcileSources(services.knowledgeBases),
+    ...transcriptionReconcileSources(services.transcripts, services.completions),
+  ];
 }
