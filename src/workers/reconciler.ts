@@ -48,44 +48,51 @@ export interface ReconcileOutcome {
  * failure writes are idempotent.
  */
 export async function reconcile(platform: Platform, sources: ReconcileSource[], graceMs: number): Promise<ReconcileOutcome> {
-  const { records, queues, logger } = platform;
   const outcome: ReconcileOutcome = { requeued: 0, failed: 0 };
   const settledBefore = Date.now() - graceMs;
-  for (const source of sources) {
-    const queue = queues.get(source.queue);
-    for await (const batch of records.scan(source.kind)) {
+  // One pass over each kind of record, however many queues read it.
+  const byKind = new Map<string, ReconcileSource[]>();
+  for (const source of sources) byKind.set(source.kind, [...(byKind.get(source.kind) ?? []), source]);
+  for (const [kind, kindSources] of byKind) {
+    for await (const batch of platform.records.scan(kind)) {
       for (const record of batch) {
-        const claim = source.claim(record);
-        if (!claim || Date.parse(claim.since) > settledBefore) continue;
-        const jobId = source.queue.jobId(claim.key);
-        const state = await queue.getJobState(jobId);
-        if (LIVE_STATES.has(state)) continue;
-        const log = { queue: source.queue.name, jobId, subject: claim.subject, jobState: state };
-
-        if (state === 'failed') {
-          // BullMQ gave up and the failure write did not happen (its process died first).
-          const reason = readableReason((await queue.getJob(jobId))?.failedReason);
-          await claim.fail(reason);
-          outcome.failed++;
-          logger.warn({ ...log, reason }, 'reconciler: failed a record whose job had failed');
-          continue;
+        for (const source of kindSources) {
+          const claim = source.claim(record);
+          if (claim && Date.parse(claim.since) <= settledBefore) await settle(platform, source, claim, outcome);
         }
-        const marker = records.keys.key('requeued', source.queue.name, jobId);
-        const firstLoss = claim.payload !== null && (await records.redis.set(marker, '1', 'EX', REQUEUE_MARKER_SECONDS, 'NX')) === 'OK';
-        if (claim.payload !== null && firstLoss) {
-          // A finished job under the same id would make the add a no-op.
-          await queue.remove(jobId).catch(() => 0);
-          await queues.add(source.queue, claim.payload);
-          outcome.requeued++;
-          logger.warn(log, 'reconciler: queued a lost job again');
-          continue;
-        }
-        const reason = claim.payload === null ? LOST_REASON : LOST_TWICE_REASON;
-        await claim.fail(reason);
-        outcome.failed++;
-        logger.warn({ ...log, reason }, 'reconciler: failed a record whose job was lost');
       }
     }
   }
   return outcome;
+}
+
+async function settle(platform: Platform, source: ReconcileSource, claim: Claim, outcome: ReconcileOutcome): Promise<void> {
+  const { records, queues, logger } = platform;
+  const queue = queues.get(source.queue);
+  const jobId = source.queue.jobId(claim.key);
+  const state = await queue.getJobState(jobId);
+  if (LIVE_STATES.has(state)) return;
+  const log = { queue: source.queue.name, jobId, subject: claim.subject, jobState: state };
+
+  if (state === 'failed') {
+    // BullMQ gave up and the failure write did not happen (its process died first).
+    const reason = readableReason((await queue.getJob(jobId))?.failedReason);
+    await claim.fail(reason);
+    outcome.failed++;
+    logger.warn({ ...log, reason }, 'reconciler: failed a record whose job had failed');
+    return;
+  }
+  const marker = records.keys.key('requeued', source.queue.name, jobId);
+  if (claim.payload !== null && (await records.redis.set(marker, '1', 'EX', REQUEUE_MARKER_SECONDS, 'NX')) === 'OK') {
+    // A finished job under the same id would make the add a no-op.
+    await queue.remove(jobId).catch(() => 0);
+    await queues.add(source.queue, claim.payload);
+    outcome.requeued++;
+    logger.warn(log, 'reconciler: queued a lost job again');
+    return;
+  }
+  const reason = claim.payload === null ? LOST_REASON : LOST_TWICE_REASON;
+  await claim.fail(reason);
+  outcome.failed++;
+  logger.warn({ ...log, reason }, 'reconciler: failed a record whose job was lost');
 }
