@@ -27,6 +27,7 @@ export class BlobStore {
   private readonly blobsDir: string;
   private readonly tmpDir: string;
   private readonly leases = new Map<string, Lease>();
+  private lastRenewal = Date.now();
 
   constructor(dataDir: string) {
     this.blobsDir = path.resolve(dataDir, 'blobs');
@@ -93,17 +94,19 @@ export class BlobStore {
 
   /**
    * Marks this process's scratch files and directories as in use, so that a sweep in any
-   * process leaves them alone however long their job runs. A lease ends when its path is
-   * gone after having existed, or never appeared within `maxAgeMs`.
+   * process leaves them alone however long their job runs. A lease ends once its path is
+   * gone: after having existed, or when it did not appear before the previous renewal.
    */
-  async renewLeases(maxAgeMs: number): Promise<void> {
+  async renewLeases(): Promise<void> {
     const now = new Date();
+    const previous = this.lastRenewal;
+    this.lastRenewal = now.getTime();
     for (const [scratch, lease] of this.leases) {
       try {
         await utimes(scratch, now, now);
         lease.seen = true;
       } catch {
-        if (lease.seen || lease.since < now.getTime() - maxAgeMs) this.leases.delete(scratch);
+        if (lease.seen || lease.since < previous) this.leases.delete(scratch);
       }
     }
   }

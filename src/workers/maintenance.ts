@@ -52,10 +52,9 @@ export function startMaintenance(platform: Platform, sources: ReconcileSource[])
  * within the sweep's age, so no sweep in any process takes a file still in use.
  */
 export function keepScratchLeases(platform: Platform): Repeating {
-  const maxAgeMs = platform.config.ORPHAN_MAX_AGE_SECONDS * 1000;
   return repeatEvery(
-    Math.min(maxAgeMs / 4, 60_000),
-    () => platform.blobs.renewLeases(maxAgeMs),
+    Math.min((platform.config.ORPHAN_MAX_AGE_SECONDS * 1000) / 4, 60_000),
+    () => platform.blobs.renewLeases(),
     (error) => platform.logger.error({ err: error }, 'scratch lease renewal failed'),
   );
 }

@@ -14,7 +14,7 @@ export interface SweepOutcome {
  */
 export async function sweepOrphans(platform: Platform, maxAgeMs: number): Promise<SweepOutcome> {
   const { blobs, records, logger } = platform;
-  await blobs.renewLeases(maxAgeMs);
+  await blobs.renewLeases();
   const referenced = new Set<string>();
   for (const holder of BLOB_HOLDERS) {
     for await (const batch of records.scan<never>(holder.kind)) {
