@@ -1,3 +1,4 @@
+import { UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewriteQueue } from '../../src/queues/knowledge-base.queues';
 import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
@@ -74,6 +75,24 @@ describe('when a record says in progress but its job is gone', () => {
     expect(await run()).toEqual({ requeued: 0, failed: 1 });
     expect((await call('GET', `/api/document/acme/Library/${typed.body.id}`)).body).toMatchObject({ in_queues: [], processing_error: LOST_REASON });
     expect(await run()).toEqual({ requeued: 0, failed: 0 });
+  });
+
+  it('fails a record whose job BullMQ failed while nobody recorded it, with the job\'s reason', async () => {
+    const path = await submitCompletion();
+    const { platform } = api.app.services;
+    // A worker that takes the job and fails it, then dies before the failure write: fetched by hand, as BullMQ allows.
+    const bare = new Worker(completeQueue.name, null, { connection: platform.redis.bullmq, prefix: platform.queues.bullPrefix });
+    try {
+      const job = await bare.getNextJob('dying-worker');
+      expect(job?.id).toBe(completeQueue.jobId({ completionId: uuidOf(path) }));
+      await job!.moveToFailed(new UnrecoverableError('The engine crashed the worker'), 'dying-worker');
+    } finally {
+      await bare.close();
+    }
+    expect((await call('GET', path)).body.state).toBe('in-progress');
+
+    expect(await run()).toEqual({ requeued: 0, failed: 1 });
+    expect((await call('GET', path)).body).toMatchObject({ state: 'failed', output: { error: 'The engine crashed the worker' } });
   });
 
   it('runs when a worker starts: a lost completion is queued again and finishes', async () => {
