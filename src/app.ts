@@ -5,7 +5,8 @@ import { registerRest } from './rest';
 import { frameworkErrorHandler } from './rest/rest-errors';
 import { schema } from './schema';
 import { createServices, type Services } from './services';
-import { jobProcessors } from './workers';
+import { jobProcessors, reconcileSources } from './workers';
+import { keepScratchLeases, startMaintenance, type Repeating } from './workers/maintenance';
 import { startWorkers, type RunningWorkers } from './workers/worker-runner';
 
 export interface RunningApp {
@@ -33,7 +34,12 @@ export async function startApp(config: Config): Promise<RunningApp> {
       url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
     }
   }
-  if (config.ROLE !== 'api') workers = startWorkers(platform, jobProcessors(services));
+  let maintenance: Repeating | undefined;
+  if (config.ROLE !== 'api') {
+    workers = startWorkers(platform, jobProcessors(services));
+    maintenance = startMaintenance(platform, reconcileSources(services));
+  }
+  const leases = keepScratchLeases(platform);
 
   let closing: Promise<void> | undefined;
   return {
@@ -43,11 +49,16 @@ export async function startApp(config: Config): Promise<RunningApp> {
     close() {
       closing ??= (async () => {
         const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
-        if (http) {
-          await http.graphql.sockets.close();
-          await http.app.close();
-        }
-        await workers?.close(graceMs);
+        // New connections are refused at once; open requests (an upload in progress) get
+        // the grace period, then are cut, while the workers hand their jobs back.
+        const deadline = setTimeout(() => http?.app.server.closeAllConnections(), graceMs).unref();
+        await Promise.all([
+          http && Promise.all([http.graphql.sockets.close(), http.app.close()]),
+          workers?.close(graceMs),
+          maintenance?.stop(),
+        ]);
+        clearTimeout(deadline);
+        await leases.stop();
         await platform.close();
       })();
       return closing;

@@ -47,6 +47,12 @@ export const configSchema = z.object({
   COMPLETION_TTL_SECONDS: z.coerce.number().int().positive().default(1200),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
+  JOB_LOCK_MS: z.coerce.number().int().positive().default(30_000),
+  JOB_STALLED_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+  RECONCILE_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
+  ORPHAN_MAX_AGE_SECONDS: z.coerce.number().positive().default(3600),
+  ORPHAN_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

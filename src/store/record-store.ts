@@ -134,6 +134,26 @@ export class RecordStore {
     await this.redis.del(setKey);
   }
 
+  /**
+   * Every record of a kind, a batch at a time (one SCAN step and one MGET per batch): for
+   * maintenance that must see the whole key space, never for requests. A record written
+   * during the scan may be missed; one that exists throughout is seen at least once.
+   */
+  async *scan<T extends Versioned>(kind: string, batchSize = 500): AsyncGenerator<T[]> {
+    const prefix = this.recordKey(kind, '');
+    let cursor = '0';
+    do {
+      const [next, found] = await this.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', batchSize);
+      cursor = next;
+      // Keys nested under a record's key (`<kind>:<id>:...`) are not records.
+      const keys = [...new Set(found)].filter((key) => !key.slice(prefix.length).includes(':'));
+      if (keys.length === 0) continue;
+      const raws = await this.redis.mget(keys);
+      const records = raws.flatMap((raw) => (raw ? [JSON.parse(raw) as T] : []));
+      if (records.length > 0) yield records;
+    } while (cursor !== '0');
+  }
+
   /** Creates a record at version 1; with an index, throws NameTaken when the name is in use. */
   async create<T extends Versioned>(
     kind: string,

@@ -2,9 +2,13 @@ import type { Services } from '../services';
 import { completeProcessor } from './complete.worker';
 import { digitizeProcessor } from './digitize.worker';
 import { knowledgeBaseEmbedProcessor } from './knowledge-base-embed.worker';
+import { knowledgeBaseReconcileSources } from './knowledge-base.reconcile';
+import type { ReconcileSource } from './reconciler';
 import { rewriteProcessor } from './rewrite.worker';
 import { transcribeProcessor } from './transcribe.worker';
+import { transcriptionReconcileSources } from './transcription.reconcile';
 import { embedVoiceProcessor } from './voice-embed.worker';
+import { voiceReconcileSources } from './voice.reconcile';
 import { splitVoiceProcessor } from './voice-split.worker';
 import { processorFor, type JobProcessor } from './worker-runner';
 
@@ -41,4 +45,13 @@ export function jobProcessors(services: Services): JobProcessor[] {
     processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder, blobs: platform.blobs })),
   );
   return processors;
+}
+
+/** Every queue as the reconciler sees it; one source per queue. */
+export function reconcileSources(services: Services): ReconcileSource[] {
+  return [
+    ...voiceReconcileSources(services.voicePipeline),
+    ...knowledgeBaseReconcileSources(services.documentProcessing, services.knowledgeBaseEmbedding),
+    ...transcriptionReconcileSources(services.transcripts, services.completions),
+  ];
 }

@@ -1,6 +1,7 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { z } from 'zod';
 import { EngineError } from '../domain/shared/engine-error';
+import type { Logger } from '../logger';
 import type { Platform } from '../platform';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
 
@@ -9,7 +10,10 @@ export interface JobProcessor<Definition extends AnyQueueDefinition = AnyQueueDe
   queue: Definition;
   concurrency?: number;
   process(job: Job<z.output<Definition['schema']>>): Promise<void>;
-  /** Stores the readable failure on the resource; runs once, after the last attempt. */
+  /**
+   * Stores the readable failure on the resource once BullMQ has given up on the job, for
+   * whatever reason. May run more than once for one job: it must be idempotent.
+   */
   failed(job: Job<z.output<Definition['schema']>>, reason: string): Promise<void>;
 }
 
@@ -23,40 +27,62 @@ export interface RunningWorkers {
   close(graceMs: number): Promise<void>;
 }
 
+// BullMQ's own words for the ways it gives up on a job without our code failing it.
+const BULLMQ_REASONS: Record<string, string> = {
+  'job stalled more than allowable limit': 'The job was interrupted too many times: its worker stopped while running it',
+  'job started more than allowable limit': 'The job was started too many times without finishing',
+};
+
 export function readableReason(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message) return BULLMQ_REASONS[error.message] ?? error.message;
+  if (typeof error === 'string' && error) return BULLMQ_REASONS[error] ?? error;
   return 'Processing failed for an unknown reason';
 }
 
+/** A job this process is running, and how to let go of it at the shutdown deadline. */
+interface RunningJob {
+  job: Job;
+  token: string | undefined;
+  handBack(): void;
+}
+
 export function startWorkers(platform: Platform, processors: JobProcessor[]): RunningWorkers {
-  const { logger } = platform;
+  const { logger, config } = platform;
+  const running = new Set<RunningJob>();
   const workers = processors.map((processor) => {
     const queue = processor.queue.name;
     const worker = new Worker(
       queue,
-      async (job: Job) => {
+      async (job: Job, token?: string) => {
+        let handBack = () => undefined as void;
+        const handedBack = new Promise<never>((_resolve, reject) => {
+          // BullMQ's signal that the job was moved back to wait by hand: it neither fails nor completes it.
+          handBack = () => reject(new WaitingError());
+        });
+        const entry: RunningJob = { job, token, handBack: () => handBack() };
+        running.add(entry);
+        const attempt = runAttempt(processor, job, logger);
+        // Once handed back, the attempt runs on unobserved until the process exits.
+        attempt.catch(() => undefined);
         try {
-          // The contract holds on both ends: a payload that no longer parses is a bug, not a retry.
-          const parsed = processor.queue.schema.safeParse(job.data);
-          if (!parsed.success) throw new EngineError(`The job's payload does not match the ${queue} queue: ${parsed.error.message}`, false);
-          job.data = parsed.data;
-          await processor.process(job);
-        } catch (error) {
-          const attempts = job.opts.attempts ?? 1;
-          const final = (error instanceof EngineError && !error.retryable) || job.attemptsMade + 1 >= attempts;
-          logger.warn({ queue, jobId: job.id, attempt: job.attemptsMade + 1, final, reason: readableReason(error) }, 'job attempt failed');
-          if (!final) throw error;
-          await processor.failed(job, readableReason(error));
-          // Marked unrecoverable so BullMQ does not retry what we already recorded as failed.
-          throw new UnrecoverableError(readableReason(error));
+          return await Promise.race([attempt, handedBack]);
+        } finally {
+          running.delete(entry);
         }
       },
       {
         connection: platform.redis.bullmq,
         prefix: platform.queues.bullPrefix,
-        concurrency: processor.concurrency ?? platform.config.WORKER_CONCURRENCY,
+        concurrency: processor.concurrency ?? config.WORKER_CONCURRENCY,
+        lockDuration: config.JOB_LOCK_MS,
+        stalledInterval: config.JOB_STALLED_INTERVAL_MS,
       },
     );
+    // Every way BullMQ gives up on a job ends here, including a job failed by the stalled
+    // checker, which never reaches the processor: the resource records the failure.
+    worker.on('failed', (job, error) => {
+      if (job && job.finishedOn) void recordFailure(processor, job, readableReason(error), logger);
+    });
     // Connection errors surface here while ioredis reconnects; they are worth a line, not a crash.
     worker.on('error', (error) => logger.error({ queue, err: error }, 'worker error'));
     return worker;
@@ -69,9 +95,54 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
         graceful.then(() => false),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(true), graceMs).unref()),
       ]);
-      // Past the grace period the jobs are left unfinished; their locks lapse and another
-      // worker picks them up as stalled, which idempotent processors allow.
-      if (timedOut) await Promise.all(workers.map((worker) => worker.close(true)));
+      if (!timedOut) return;
+      // Past the deadline each job goes straight back to its queue, where another worker
+      // takes it at once rather than after a stall timeout; processors are idempotent.
+      await Promise.all(
+        [...running].map(async ({ job, token, handBack }) => {
+          try {
+            await job.moveToWait(token);
+            logger.warn({ queue: job.queueName, jobId: job.id }, 'job handed back at shutdown');
+          } catch (error) {
+            logger.warn({ queue: job.queueName, jobId: job.id, err: error }, 'job could not be handed back; it will be picked up as stalled');
+          }
+          handBack();
+        }),
+      );
+      await graceful;
     },
   };
+}
+
+async function runAttempt(processor: JobProcessor, job: Job, logger: Logger): Promise<void> {
+  const queue = processor.queue.name;
+  try {
+    // The contract holds on both ends: a payload that no longer parses is a bug, not a retry.
+    const parsed = processor.queue.schema.safeParse(job.data);
+    if (!parsed.success) throw new EngineError(`The job's payload does not match the ${queue} queue: ${parsed.error.message}`, false);
+    job.data = parsed.data;
+    await processor.process(job);
+  } catch (error) {
+    const final = (error instanceof EngineError && !error.retryable) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    logger.warn({ queue, jobId: job.id, attempt: job.attemptsMade + 1, final, reason: readableReason(error) }, 'job attempt failed');
+    // Unrecoverable: BullMQ must not retry what cannot succeed.
+    if (final) throw new UnrecoverableError(readableReason(error));
+    throw error;
+  }
+}
+
+async function recordFailure(processor: JobProcessor, job: Job, reason: string, logger: Logger): Promise<void> {
+  const queue = processor.queue.name;
+  const parsed = processor.queue.schema.safeParse(job.data);
+  if (!parsed.success) {
+    logger.error({ queue, jobId: job.id, reason }, 'failed job has a payload that does not match its queue; the reconciler will end its record');
+    return;
+  }
+  job.data = parsed.data;
+  try {
+    await processor.failed(job, reason);
+    logger.warn({ queue, jobId: job.id, reason }, 'job failed for good');
+  } catch (error) {
+    logger.error({ queue, jobId: job.id, reason, err: error }, 'could not record a failed job; the reconciler will end its record');
+  }
 }

@@ -12,6 +12,7 @@ import { NotFound } from '../errors';
 import { invalid } from '../transcription/transcript.inputs';
 import { AUDIO_FORMATS, canSee, isAcceptedContainer } from '../transcription/transcript.types';
 import {
+  COMPLETION_KIND,
   COMPLETION_PATH,
   isFinished,
   type AudioSource,
@@ -20,7 +21,7 @@ import {
   type CompletionRecord,
 } from './completion.types';
 
-const KIND = 'completion';
+const KIND = COMPLETION_KIND;
 /** Bounds an in-progress completion whose job was lost; a finished one lives `ttlSeconds`. */
 const IN_PROGRESS_TTL_SECONDS = 24 * 3600;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -79,3 +79,11 @@ export function unreferencedAudioFiles(input: StoredCompletionInput): string[] {
   const referenced = new Set(referencedAudioFiles(input.messages));
   return Object.keys(input.audioFiles).filter((name) => !referenced.has(name));
 }
+
+/** The record kind of completions in the record store. */
+export const COMPLETION_KIND = 'completion';
+
+/** The inline audio files a completion holds, which the orphan sweep keeps. */
+export function completionBlobs(completion: CompletionRecord): (string | null)[] {
+  return Object.values(completion.input.audioFiles).map((file) => (file.kind === 'inline' ? file.blobId : null));
+}

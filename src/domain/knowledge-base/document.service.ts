@@ -9,6 +9,7 @@ import { nameFromFilename, nameFromUrl, originalFilename, UNSUPPORTED_DOCUMENT }
 import { documentUrl, type DocumentOptions, type NewDocument, type NewDocumentBatch, type NewEmptyDocument } from './knowledge-base.inputs';
 import { contentChanged, documentsTopic, now, type KnowledgeBaseRepository } from './knowledge-base.repository';
 import {
+  documentBlobs,
   isBusy,
   type BatchItemResult,
   type BatchResult,
@@ -41,10 +42,6 @@ function storedOptions(options: DocumentOptions) {
     modelTier: options.modelTier,
     useOriginalAsRewritten: options.useOriginalAsRewritten,
   };
-}
-
-function blobsOf(document: DocumentRecord): (string | undefined)[] {
-  return [document.original?.blobId, document.digitized?.blobId, document.draft?.blobId, document.rewritten?.blobId];
 }
 
 /** The documents of knowledge bases: creation, changes, deletion and the live view. */
@@ -237,7 +234,7 @@ export class DocumentService {
   private async afterRemoval(removed: DocumentRecord[]): Promise<void> {
     if (removed.length === 0) return;
     await Promise.all(removed.map((document) => this.deps.processing.cancelJobs(document)));
-    await this.deps.blobs.remove(...removed.flatMap(blobsOf));
+    await this.deps.blobs.remove(...removed.flatMap(documentBlobs));
   }
 
   private async changeDocument(

@@ -1,6 +1,8 @@
 import { NameTaken, type RecordStore } from '../../store/record-store';
 import { Conflict, NotFound } from '../errors';
 import {
+  DOCUMENT_KIND,
+  KNOWLEDGE_BASE_KIND,
   byCreation,
   isBusy,
   parseDocumentId,
@@ -9,8 +11,8 @@ import {
   type KnowledgeBaseWithDocuments,
 } from './knowledge-base.types';
 
-const KB = 'kb';
-const DOCUMENT = 'kb-document';
+const KB = KNOWLEDGE_BASE_KIND;
+const DOCUMENT = DOCUMENT_KIND;
 /** Documents are written this many at a time: a batch of 1,000 takes a few dozen round trips, not 1,000. */
 const PARALLEL_WRITES = 50;
 

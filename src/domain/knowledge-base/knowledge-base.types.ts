@@ -229,3 +229,17 @@ export function parseDocumentId(id: string | number): string | null {
   const text = String(id);
   return DOCUMENT_ID.test(text) ? text.toLowerCase() : null;
 }
+
+/** The record kinds of knowledge bases and their documents in the record store. */
+export const KNOWLEDGE_BASE_KIND = 'kb';
+export const DOCUMENT_KIND = 'kb-document';
+
+/** Every blob a document refers to: what deleting it removes, and what the orphan sweep keeps. */
+export function documentBlobs(document: DocumentRecord): (string | undefined)[] {
+  return [document.original?.blobId, document.digitized?.blobId, document.draft?.blobId, document.rewritten?.blobId];
+}
+
+/** The blob of a knowledge base's last embedding, which the orphan sweep keeps. */
+export function knowledgeBaseBlobs(kb: KnowledgeBaseRecord): (string | null)[] {
+  return [kb.embedding.blobId];
+}

@@ -10,9 +10,9 @@ import type { ChangeEvent, RecordStore } from '../../store/record-store';
 import { NotFound } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
 import { AUDIO_FORMAT_MESSAGE, invalid, type TranscriptSubmission } from './transcript.inputs';
-import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_PATH, type TranscriptRecord } from './transcript.types';
+import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_KIND, TRANSCRIPT_PATH, type TranscriptRecord } from './transcript.types';
 
-const KIND = 'transcript';
+const KIND = TRANSCRIPT_KIND;
 /** The spec leaves transcript retention open; a week covers any polling client. */
 export const TRANSCRIPT_TTL_SECONDS = 7 * 24 * 3600;
 

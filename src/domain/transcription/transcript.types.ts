@@ -61,3 +61,11 @@ export function transcriptPath(id: string): string {
 export function canSee(caller: Caller, record: { keyId: string }): boolean {
   return caller.admin || record.keyId === caller.keyId;
 }
+
+/** The record kind of transcripts in the record store. */
+export const TRANSCRIPT_KIND = 'transcript';
+
+/** The upload a transcript holds until it is transcribed, which the orphan sweep keeps. */
+export function transcriptBlobs(transcript: TranscriptRecord): (string | null)[] {
+  return [transcript.source.kind === 'upload' ? transcript.source.blobId : null];
+}

@@ -1,7 +1,6 @@
 import type { NameIndex, RecordStore } from '../../store/record-store';
-import { now, voiceTopic, type VoicePipeline, type VoiceRecord } from './voice.types';
+import { now, VOICE_KIND, voiceTopic, type VoicePipeline, type VoiceRecord } from './voice.types';
 
-const KIND = 'voice';
 
 /**
  * Voice records in Redis: the record per id and the partner's name index. Every write
@@ -28,11 +27,11 @@ export class VoiceRepository {
 
   /** One round trip for any number of ids, in their order. */
   getMany(ids: readonly string[]): Promise<(VoiceRecord | null)[]> {
-    return this.records.getMany<VoiceRecord>(KIND, ids);
+    return this.records.getMany<VoiceRecord>(VOICE_KIND, ids);
   }
 
   getById(id: string): Promise<VoiceRecord | null> {
-    return this.records.get<VoiceRecord>(KIND, id);
+    return this.records.get<VoiceRecord>(VOICE_KIND, id);
   }
 
   async findByName(partner: string, name: string): Promise<VoiceRecord | null> {
@@ -42,7 +41,7 @@ export class VoiceRepository {
 
   /** Throws NameTaken when the partner already has a voice of that name. */
   create(record: Omit<VoiceRecord, 'version'>): Promise<VoiceRecord> {
-    return this.records.create<VoiceRecord>(KIND, record.id, record, {
+    return this.records.create<VoiceRecord>(VOICE_KIND, record.id, record, {
       ...this.topics(record.partner),
       index: this.index(record.partner, record.name),
     });
@@ -50,13 +49,13 @@ export class VoiceRepository {
 
   /** Applies `change` atomically (it may run more than once); null when the voice is gone. */
   update(voice: VoiceRecord, change: (current: VoiceRecord) => VoiceRecord | null): Promise<VoiceRecord | null> {
-    return this.records.update<VoiceRecord>(KIND, voice.id, (current) => stamp(change(current)), this.topics(voice.partner));
+    return this.records.update<VoiceRecord>(VOICE_KIND, voice.id, (current) => stamp(change(current)), this.topics(voice.partner));
   }
 
   /** Renames in the same write that moves the name index; throws NameTaken when the new name is in use. */
   rename(voice: VoiceRecord, newName: string, check: (current: VoiceRecord) => void): Promise<VoiceRecord | null> {
     return this.records.update<VoiceRecord>(
-      KIND,
+      VOICE_KIND,
       voice.id,
       (current) => {
         check(current);
@@ -68,7 +67,7 @@ export class VoiceRepository {
 
   /** Deletes the voice and its name; `guard` may throw to refuse. Returns what was deleted. */
   remove(voice: VoiceRecord, guard: (current: VoiceRecord) => void): Promise<VoiceRecord | null> {
-    return this.records.remove<VoiceRecord>(KIND, voice.id, { ...this.topics(voice.partner), index: this.index(voice.partner, voice.name), guard });
+    return this.records.remove<VoiceRecord>(VOICE_KIND, voice.id, { ...this.topics(voice.partner), index: this.index(voice.partner, voice.name), guard });
   }
 
   /**
@@ -82,7 +81,7 @@ export class VoiceRepository {
     change: (current: VoiceRecord) => VoiceRecord | null,
   ): Promise<VoiceRecord | null> {
     return this.records.updateIfCurrent<VoiceRecord>(
-      KIND,
+      VOICE_KIND,
       voiceId,
       { generation, stageOf: (voice) => ({ generation: voice[pipeline].generation, running: voice[pipeline].status === 'in_progress' }) },
       (current) => stamp(change(current)),

@@ -122,7 +122,10 @@ export function restart(state: ProcessingState): ProcessingState {
   return { status: 'in_progress', error: null, generation: state.generation + 1, updatedAt: now() };
 }
 
-/** Every blob a voice record refers to, so deleting the voice can remove them all. */
+/** The record kind of voices in the record store. */
+export const VOICE_KIND = 'voice';
+
+/** Every blob a voice record refers to: what deleting the voice removes, and what the orphan sweep keeps. */
 export function blobsOf(voice: VoiceRecord): (string | null)[] {
   return [
     voice.original?.blobId ?? null,

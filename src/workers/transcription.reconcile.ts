@@ -1,0 +1,40 @@
+import type { CompletionService } from '../domain/completion/completion.service';
+import { COMPLETION_KIND, type CompletionRecord } from '../domain/completion/completion.types';
+import type { TranscriptService } from '../domain/transcription/transcript.service';
+import { TRANSCRIPT_KIND, type TranscriptRecord } from '../domain/transcription/transcript.types';
+import { completeQueue, transcribeQueue } from '../queues/transcription.queues';
+import { sourceFor, type ReconcileSource } from './reconciler';
+
+/** Transcripts and completions as the reconciler sees them: their jobs carry only the record's id. */
+export function transcriptionReconcileSources(transcripts: TranscriptService, completions: CompletionService): ReconcileSource[] {
+  return [
+    sourceFor({
+      queue: transcribeQueue,
+      kind: TRANSCRIPT_KIND,
+      claim: (transcript: TranscriptRecord) =>
+        transcript.status === 'queued' || transcript.status === 'processing'
+          ? {
+              subject: `transcript ${transcript.id}`,
+              key: { transcriptId: transcript.id },
+              since: transcript.updatedAt,
+              payload: { transcriptId: transcript.id },
+              fail: (reason: string) => transcripts.fail(transcript.id, reason),
+            }
+          : null,
+    }),
+    sourceFor({
+      queue: completeQueue,
+      kind: COMPLETION_KIND,
+      claim: (completion: CompletionRecord) =>
+        completion.state === 'in-progress'
+          ? {
+              subject: `completion ${completion.id}`,
+              key: { completionId: completion.id },
+              since: completion.updatedAt,
+              payload: { completionId: completion.id },
+              fail: (reason: string) => completions.fail(completion.id, reason),
+            }
+          : null,
+    }),
+  ];
+}

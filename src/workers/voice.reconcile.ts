@@ -1,0 +1,45 @@
+import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
+import { VOICE_KIND, type VoiceRecord } from '../domain/voice/voice.types';
+import { embedVoiceQueue, splitVoiceQueue } from '../queues/voice.queues';
+import { sourceFor, type ReconcileSource } from './reconciler';
+
+/** The voice pipelines as the reconciler sees them. */
+export function voiceReconcileSources(voices: VoicePipelineService): ReconcileSource[] {
+  return [
+    sourceFor({
+      queue: splitVoiceQueue,
+      kind: VOICE_KIND,
+      claim: (voice: VoiceRecord) => {
+        if (voice.splitting.status !== 'in_progress') return null;
+        const { generation } = voice.splitting;
+        // An embedding in progress while splitting waits for the split: it fails with it.
+        const thenEmbed = voice.embedding.status === 'in_progress';
+        return {
+          subject: `voice ${voice.id}`,
+          key: { voiceId: voice.id, generation },
+          since: voice.splitting.updatedAt,
+          // The split settings travel only in the job.
+          payload: null,
+          fail: (reason: string) => voices.recordSplitFailure(voice.id, generation, reason, thenEmbed),
+        };
+      },
+    }),
+    sourceFor({
+      queue: embedVoiceQueue,
+      kind: VOICE_KIND,
+      claim: (voice: VoiceRecord) => {
+        // While splitting runs, the embedding's job is the split's to queue.
+        if (voice.embedding.status !== 'in_progress' || voice.splitting.status === 'in_progress') return null;
+        const { generation } = voice.embedding;
+        const ttsType = voice.embeddingType;
+        return {
+          subject: `voice ${voice.id}`,
+          key: { voiceId: voice.id, generation },
+          since: [voice.embedding.updatedAt, voice.splitting.updatedAt].sort().at(-1)!,
+          payload: { voiceId: voice.id, generation, ttsType },
+          fail: (reason: string) => voices.recordEmbeddingFailure(voice.id, generation, ttsType, reason),
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,109 @@
+import { UnrecoverableError, Worker } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rewriteQueue } from '../../src/queues/knowledge-base.queues';
+import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
+import { completeQueue } from '../../src/queues/transcription.queues';
+import { reconcileSources } from '../../src/workers';
+import { LOST_REASON, LOST_TWICE_REASON, reconcile } from '../../src/workers/reconciler';
+import { waitFor } from '../support/http';
+import { apiCaller, form, type ApiCall } from '../support/json-api';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
+import { startTestRedis, type TestRedis } from '../support/redis-server';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let redis: TestRedis;
+let engines: OpenAiCompatibleServer;
+let api: TestApp;
+let call: ApiCall;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+  engines = await startOpenAiCompatibleServer();
+  env = { LLM_BASE_URL: engines.baseUrl, RECONCILE_GRACE_SECONDS: '0', RECONCILE_INTERVAL_SECONDS: '3600' };
+  // No workers here: jobs wait in their queues, where the test can lose them.
+  api = await startTestApp({ ...env, ROLE: 'api' }, redis);
+  call = apiCaller(api, await api.createKey('acme'));
+  env.DATA_DIR = api.dataDir;
+});
+
+afterAll(async () => {
+  await api?.close();
+  await engines?.close();
+  await redis?.stop();
+});
+
+const uuidOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+async function submitCompletion(): Promise<string> {
+  const submitted = await call('POST', '/v2/completions', { json: { input: { messages: [{ role: 'user', content: 'hello' }] } } });
+  expect(submitted.status).toBe(200);
+  return submitted.body.id;
+}
+
+/** Takes a waiting job off its queue, as a Redis failover or a crash before the add would. */
+async function loseJob(jobId: string, queue: AnyQueueDefinition = completeQueue): Promise<void> {
+  const bull = api.app.services.platform.queues.get(queue);
+  await bull.remove(jobId);
+  expect(await bull.getJobState(jobId)).toBe('unknown');
+}
+
+describe('when a record says in progress but its job is gone', () => {
+  const run = () => reconcile(api.app.services.platform, reconcileSources(api.app.services), 0);
+
+  it('queues the work again once where the record can rebuild it, and fails it the second time', async () => {
+    const path = await submitCompletion();
+    const jobId = completeQueue.jobId({ completionId: uuidOf(path) });
+    await loseJob(jobId);
+    expect(await run()).toEqual({ requeued: 1, failed: 0 });
+    expect(await api.app.services.platform.queues.get(completeQueue).getJobState(jobId)).toBe('waiting');
+    expect((await call('GET', path)).body.state).toBe('in-progress');
+
+    await loseJob(jobId);
+    expect(await run()).toEqual({ requeued: 0, failed: 1 });
+    expect((await call('GET', path)).body).toMatchObject({ state: 'failed', output: { error: LOST_TWICE_REASON } });
+  });
+
+  it('fails work the record cannot rebuild with a reason, and frees the document', async () => {
+    await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Library' }) });
+    const typed = await call('POST', '/api/documents/acme/Library/empty', { json: { name: 'Typed', folder: 'Manual', type: 'file' } });
+    await call('PUT', `/api/documents/acme/Library/${typed.body.id}/content/digitized`, { json: { content: 'Some text.' } });
+    await call('POST', '/api/queue/process', { json: { document: { id: typed.body.id }, action: 'rewrite', partner: 'acme', kb: 'Library' } });
+    const generation = (await api.app.services.knowledgeBases.getDocuments([typed.body.id]))[0]!.generation;
+    await loseJob(rewriteQueue.jobId({ documentId: typed.body.id, generation }), rewriteQueue);
+
+    expect(await run()).toEqual({ requeued: 0, failed: 1 });
+    expect((await call('GET', `/api/document/acme/Library/${typed.body.id}`)).body).toMatchObject({ in_queues: [], processing_error: LOST_REASON });
+    expect(await run()).toEqual({ requeued: 0, failed: 0 });
+  });
+
+  it('fails a record whose job BullMQ failed while nobody recorded it, with the job\'s reason', async () => {
+    const path = await submitCompletion();
+    const { platform } = api.app.services;
+    // A worker that takes the job and fails it, then dies before the failure write: fetched by hand, as BullMQ allows.
+    const bare = new Worker(completeQueue.name, null, { connection: platform.redis.bullmq, prefix: platform.queues.bullPrefix });
+    try {
+      const job = await bare.getNextJob('dying-worker');
+      expect(job?.id).toBe(completeQueue.jobId({ completionId: uuidOf(path) }));
+      await job!.moveToFailed(new UnrecoverableError('The engine crashed the worker'), 'dying-worker');
+    } finally {
+      await bare.close();
+    }
+    expect((await call('GET', path)).body.state).toBe('in-progress');
+
+    expect(await run()).toEqual({ requeued: 0, failed: 1 });
+    expect((await call('GET', path)).body).toMatchObject({ state: 'failed', output: { error: 'The engine crashed the worker' } });
+  });
+
+  it('runs when a worker starts: a lost completion is queued again and finishes', async () => {
+    const path = await submitCompletion();
+    await loseJob(completeQueue.jobId({ completionId: uuidOf(path) }));
+    const worker = await startTestApp({ ...env, ROLE: 'worker' }, redis);
+    try {
+      const done = await waitFor(async () => (await call('GET', path)).body, (body) => body.state !== 'in-progress', 30_000);
+      expect(done).toMatchObject({ state: 'completed', output: { message: { content: 'Echo: hello' } } });
+    } finally {
+      await worker.close();
+    }
+  });
+});
