@@ -39,7 +39,7 @@ async function sampleBlobs(count: number): Promise<VoiceSample[]> {
   );
 }
 
-describe('the generation rule, through the voice service', () => {
+describe('the generation rule, through the voice services', () => {
   describe('when a split is triggered again while the first split runs', () => {
     it("refuses the first split's late result, leaves the voice as it was, and removes that result's files", async () => {
       const { created, resplit } = await voiceSplitTwice('Twice');
@@ -47,10 +47,10 @@ describe('the generation rule, through the voice service', () => {
       const late = await sampleBlobs(2);
       for (const sample of late) expect(await domain.services.platform.blobs.size(sample.blobId)).toBeGreaterThan(0);
 
-      const accepted = await domain.services.voices.recordSplit(resplit.id, created.splitting.generation, late, false);
+      const accepted = await domain.services.voicePipeline.recordSplit(resplit.id, created.splitting.generation, late);
 
       expect(accepted).toBe(false);
-      expect(await domain.services.voices.getById(resplit.id)).toEqual(resplit);
+      expect(await domain.services.voices.find('acme', 'Twice')).toEqual(resplit);
       for (const sample of late) expect(await domain.services.platform.blobs.size(sample.blobId)).toBeNull();
     });
 
@@ -58,10 +58,10 @@ describe('the generation rule, through the voice service', () => {
       const { resplit } = await voiceSplitTwice('Current');
       const samples = await sampleBlobs(2);
 
-      const accepted = await domain.services.voices.recordSplit(resplit.id, resplit.splitting.generation, samples, false);
+      const accepted = await domain.services.voicePipeline.recordSplit(resplit.id, resplit.splitting.generation, samples);
 
       expect(accepted).toBe(true);
-      const stored = await domain.services.voices.getById(resplit.id);
+      const stored = await domain.services.voices.find('acme', 'Current');
       expect(stored).toMatchObject({ samples, splitting: { status: 'completed', generation: resplit.splitting.generation }, version: resplit.version + 1 });
       for (const sample of samples) expect(await domain.services.platform.blobs.size(sample.blobId)).toBeGreaterThan(0);
     });

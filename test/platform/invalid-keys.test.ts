@@ -5,19 +5,20 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyService } from '../../src/auth/api-keys';
 import { KeySpace } from '../../src/store/keys';
-import { waitFor } from '../support/http';
+import { restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 const run = promisify(execFile);
 const unknownKey = () => `pk_${randomBytes(24).toString('base64url')}`;
 
 describe('invalid keys from one address', () => {
   let app: TestApp;
-  let key: string;
+  let call: RestClient;
 
   beforeAll(async () => {
     app = await startTestApp({ INVALID_KEY_LIMIT_PER_MINUTE: '5' });
-    key = await app.createKey('acme');
+    call = restClient(app.url, await app.createKey('acme'));
   });
   afterAll(async () => app?.close());
 
@@ -31,44 +32,44 @@ describe('invalid keys from one address', () => {
   }
 
   it('are limited with 429 in each API format, while a key already in use keeps working', async () => {
-    expect((await app.request('/api/voices/acme', { key })).status).toBe(200);
+    expect((await call('GET', '/api/voices/acme')).status).toBe(200);
     const statuses = await withinOneMinute(async () => {
       const seen: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const response = await app.request('/api/voices/acme', { key: unknownKey() });
-        seen.push(response.status);
-        await response.body?.cancel();
+        seen.push((await call('GET', '/api/voices/acme', { key: unknownKey() })).status);
       }
       return seen;
     });
     expect(statuses.slice(0, 5)).not.toContain(429);
     expect(statuses.at(-1)).toBe(429);
 
-    const api = await app.request('/api/voices/acme', { key: unknownKey() });
+    const api = await call('GET', '/api/voices/acme', { key: unknownKey() });
     expect(api.status).toBe(429);
     expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await api.json()).toEqual({ detail: 'Rate limit exceeded' });
+    expect(api.body).toEqual({ detail: 'Rate limit exceeded' });
 
-    const v2 = await app.request('/v2/transcript/00000000-0000-4000-8000-000000000000', { key: unknownKey() });
+    const v2 = await call('GET', '/v2/transcript/00000000-0000-4000-8000-000000000000', { key: unknownKey() });
     expect(v2.status).toBe(429);
-    expect(((await v2.json()) as { error: string }).error).toMatch(/^Rate limit exceeded\. Try again in \d+ seconds\.$/);
+    expect(v2.body.error).toMatch(/^Rate limit exceeded\. Try again in \d+ seconds\.$/);
 
-    const graphql = await app.request('/graphql', { method: 'POST', key: unknownKey(), headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ contentTypes }' }) });
+    const graphql = await call('POST', '/graphql', { key: unknownKey(), json: { query: '{ contentTypes }' } });
     expect(graphql.status).toBe(429);
-    expect(((await graphql.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe('RATE_LIMITED');
+    expect(graphql.body.errors[0]?.extensions.code).toBe('RATE_LIMITED');
 
-    expect((await app.request('/api/voices/acme', { key })).status).toBe(200);
+    expect((await call('GET', '/api/voices/acme')).status).toBe(200);
   });
 });
 
 describe('an unknown key', () => {
   let app: TestApp;
+  let call: RestClient;
   let counter: Redis;
   const hgets = async () => Number(/cmdstat_hget:calls=(\d+)/.exec(await counter.info('commandstats'))?.[1] ?? 0);
 
   beforeAll(async () => {
     // API only: workers read their queues' state with HGET too, and would blur the count.
     app = await startTestApp({ INVALID_KEY_LIMIT_PER_MINUTE: '10000', ROLE: 'api' });
+    call = restClient(app.url);
     counter = new Redis(app.redis.url);
   });
   afterAll(async () => {
@@ -79,38 +80,38 @@ describe('an unknown key', () => {
   it('costs Redis one lookup however often it is sent', async () => {
     const wrong = unknownKey();
     const before = await hgets();
-    for (let i = 0; i < 50; i++) expect((await app.request('/api/voices/acme', { key: wrong })).status).toBe(401);
+    for (let i = 0; i < 50; i++) expect((await call('GET', '/api/voices/acme', { key: wrong })).status).toBe(401);
     expect(await hgets()).toBe(before + 1);
   });
 
   it('works at once when another process adds it, though this one had it cached as unknown', async () => {
     const coming = unknownKey();
-    expect((await app.request('/api/voices/acme', { key: coming })).status).toBe(401);
+    expect((await call('GET', '/api/voices/acme', { key: coming })).status).toBe(401);
     const otherRedis = new Redis(app.redis.url);
     try {
       await new ApiKeyService(otherRedis, new KeySpace(app.redis.prefix)).add(coming, ['acme']);
     } finally {
       otherRedis.disconnect();
     }
-    expect((await app.request('/api/voices/acme', { key: coming })).status).toBe(200);
+    expect((await call('GET', '/api/voices/acme', { key: coming })).status).toBe(200);
   });
 
   it('is looked up again after `npm run key create` in another process', async () => {
     const wrong = unknownKey();
-    expect((await app.request('/api/voices/acme', { key: wrong })).status).toBe(401);
+    expect((await call('GET', '/api/voices/acme', { key: wrong })).status).toBe(401);
     const cached = await hgets();
-    expect((await app.request('/api/voices/acme', { key: wrong })).status).toBe(401);
+    expect((await call('GET', '/api/voices/acme', { key: wrong })).status).toBe(401);
     expect(await hgets()).toBe(cached);
 
     const created = await run(process.execPath, ['--import', 'tsx', 'src/cli/key.ts', 'create', '--partner', 'acme'], {
       env: { ...process.env, REDIS_URL: app.redis.url, REDIS_PREFIX: app.redis.prefix },
     });
     const cliKey = created.stdout.trim().split('\n').at(-1)!;
-    expect((await app.request('/api/voices/acme', { key: cliKey })).status).toBe(200);
+    expect((await call('GET', '/api/voices/acme', { key: cliKey })).status).toBe(200);
     // The creation was broadcast: the cached answer for the unknown key is gone too.
     await waitFor(async () => {
       const before = await hgets();
-      await (await app.request('/api/voices/acme', { key: wrong })).body?.cancel();
+      await call('GET', '/api/voices/acme', { key: wrong });
       return (await hgets()) - before;
     }, (lookups) => lookups === 1, 10_000);
   });

@@ -7,9 +7,10 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { subscribe, wsClient } from '../support/graphql-client';
-import { multipart, waitFor } from '../support/http';
 import { startRestartableRedis, type RestartableRedis } from '../support/redis-server';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 interface VoiceEvent {
   voicesUpdated: { name: string; status: { splitting: string; embedding: string } };
@@ -17,11 +18,12 @@ interface VoiceEvent {
 const VoicesUpdated = parse('subscription ($partner: String!) { voicesUpdated(partner: $partner) { name status { splitting embedding } } }') as TypedDocumentNode<VoiceEvent, { partner: string }>;
 
 // A request that hangs fails here instead of waiting for the test's own timeout.
-const bounded = { signal: AbortSignal.timeout(5_000) };
+const bounded = () => AbortSignal.timeout(5_000);
 
 let redis: RestartableRedis;
 let app: TestApp;
 let key: string;
+let call: RestClient;
 let dir: string;
 let recording: string;
 
@@ -29,6 +31,7 @@ beforeAll(async () => {
   redis = await startRestartableRedis();
   app = await startTestApp({}, redis);
   key = await app.createKey('acme');
+  call = restClient(app.url, key);
   dir = await makeTempDir();
   recording = await makeNoise(join(dir, 'recording.wav'), { seconds: 8, amplitude: 0.2 });
 });
@@ -38,36 +41,32 @@ afterAll(async () => {
   if (dir) await removeDir(dir);
 });
 
-const graphqlRequest = (query: string, apiKey?: string) =>
-  app.request('/graphql', { method: 'POST', key: apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }), signal: AbortSignal.timeout(5_000) });
-
 describe('when Redis goes away and comes back', () => {
   it('answers 503 in each API format at once, says so on /readyz, and resumes subscriptions and jobs', async () => {
     const client = wsClient(app.url, key);
     const feed = subscribe(client, VoicesUpdated, { partner: 'acme' });
-    const before = await app.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'Before' }) });
+    const before = await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Before' }) });
     expect(before.status).toBe(201);
     await feed.until((event) => event.voicesUpdated.name === 'Before');
-    expect((await app.request('/readyz')).status).toBe(200);
+    expect((await call('GET', '/readyz', { key: null })).status).toBe(200);
 
     await redis.down();
     // A key this process has seen and one it has not: both depend on Redis for the answer.
     const uncachedKey = 'pk_never_seen_by_this_process';
     const [api, apiUncached, v2, graphql] = await Promise.all([
-      app.request('/api/voices/acme', { key, ...bounded }),
-      app.request('/api/voices/acme', { key: uncachedKey, ...bounded }),
-      app.request('/v2/transcript/00000000-0000-4000-8000-000000000000', { key, ...bounded }),
-      graphqlRequest('{ voices(partner: "acme") { name } }', key),
+      call('GET', '/api/voices/acme', { signal: bounded() }),
+      call('GET', '/api/voices/acme', { key: uncachedKey, signal: bounded() }),
+      call('GET', '/v2/transcript/00000000-0000-4000-8000-000000000000', { signal: bounded() }),
+      call('POST', '/graphql', { json: { query: '{ voices(partner: "acme") { name } }' }, signal: bounded() }),
     ]);
     for (const response of [api, apiUncached, v2, graphql]) {
       expect(response.status).toBe(503);
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    expect(await api.json()).toEqual({ detail: 'Service temporarily unavailable' });
-    expect(await apiUncached.json()).toEqual({ detail: 'Service temporarily unavailable' });
-    expect(await v2.json()).toEqual({ error: 'Service temporarily unavailable' });
-    const graphqlBody = (await graphql.json()) as { errors: { message: string; extensions: { code: string } }[] };
-    expect(graphqlBody.errors[0]?.extensions.code).toBe('SERVICE_UNAVAILABLE');
+    expect(api.body).toEqual({ detail: 'Service temporarily unavailable' });
+    expect(apiUncached.body).toEqual({ detail: 'Service temporarily unavailable' });
+    expect(v2.body).toEqual({ error: 'Service temporarily unavailable' });
+    expect(graphql.body.errors[0]?.extensions.code).toBe('SERVICE_UNAVAILABLE');
 
     const closeCode = await new Promise<number>((resolve) => {
       const refused = createClient({
@@ -82,15 +81,15 @@ describe('when Redis goes away and comes back', () => {
     // 1013 Try Again Later: the key is fine, the service is not.
     expect(closeCode).toBe(1013);
 
-    const ready = await app.request('/readyz', bounded);
+    const ready = await call('GET', '/readyz', { key: null, signal: bounded() });
     expect(ready.status).toBe(503);
-    expect(((await ready.json()) as { failing: string[] }).failing).toEqual(['redis']);
-    expect((await app.request('/healthz', bounded)).status).toBe(200);
+    expect(ready.body.failing).toEqual(['redis']);
+    expect((await call('GET', '/healthz', { key: null, signal: bounded() })).status).toBe(200);
 
     await redis.up();
-    await waitFor(async () => (await app.request('/readyz')).status, (status) => status === 200, 20_000);
+    await waitFor(async () => (await call('GET', '/readyz', { key: null })).status, (status) => status === 200, 20_000);
     // The live subscription from before the outage receives changes made after it.
-    const after = await app.request('/api/voices/acme', { method: 'POST', key, body: await multipart({ name: 'After' }, { file: recording }) });
+    const after = await call('POST', '/api/voices/acme', { form: await multipart({ name: 'After' }, { file: recording }) });
     expect(after.status).toBe(201);
     await feed.until((event) => event.voicesUpdated.name === 'After' && event.voicesUpdated.status.embedding === 'COMPLETED');
     await client.dispose();
@@ -101,14 +100,14 @@ describe('when Redis goes away and comes back', () => {
     await rm(tmp, { recursive: true, force: true });
     await writeFile(tmp, 'not a directory');
     try {
-      const response = await app.request('/readyz');
+      const response = await call('GET', '/readyz', { key: null });
       expect(response.status).toBe(503);
-      expect(((await response.json()) as { failing: string[] }).failing).toEqual(['dataDir']);
-      expect((await app.request('/healthz')).status).toBe(200);
+      expect(response.body.failing).toEqual(['dataDir']);
+      expect((await call('GET', '/healthz', { key: null })).status).toBe(200);
     } finally {
       await rm(tmp, { force: true });
       await mkdir(tmp, { recursive: true });
     }
-    expect((await app.request('/readyz')).status).toBe(200);
+    expect((await call('GET', '/readyz', { key: null })).status).toBe(200);
   });
 });

@@ -5,11 +5,13 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { wsClient } from '../support/graphql-client';
-import { multipart, waitFor } from '../support/http';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 let app: TestApp;
 let key: string;
+let call: RestClient;
 let redis: Redis;
 let dir: string;
 let client: Client;
@@ -17,6 +19,7 @@ let client: Client;
 beforeAll(async () => {
   app = await startTestApp();
   key = await app.createKey('acme');
+  call = restClient(app.url, key);
   redis = new Redis(app.redis.url);
   dir = await makeTempDir();
   client = wsClient(app.url, key);
@@ -55,11 +58,11 @@ describe('subscriptions release what they hold', () => {
   it('leaves no channel and no listener after 1,000 failing, 1,000 completed and 1,000 cancelled subscriptions', async () => {
     // A finished transcript: without a speech-to-text engine its job fails with a stored reason.
     const audio = await makeSine(join(dir, 'tone.wav'), { seconds: 1 });
-    const submitted = await app.request('/v2/transcript', { method: 'POST', key, body: await multipart({}, { audio }) });
+    const submitted = await call('POST', '/v2/transcript', { form: await multipart({}, { audio }) });
     expect(submitted.status).toBeLessThan(300);
-    const { id } = (await submitted.json()) as { id: string };
+    const { id } = submitted.body as { id: string };
     await waitFor(
-      async () => ((await (await app.request(`/v2/transcript/${id.split('/').pop()}`, { key })).json()) as { status: string }).status,
+      async () => (await call('GET', `/v2/transcript/${id.split('/').pop()}`)).body.status as string,
       (status) => status === 'error' || status === 'completed',
       30_000,
     );

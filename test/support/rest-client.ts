@@ -39,6 +39,8 @@ export interface RestCallOptions {
   headers?: Record<string, string>;
   /** Overrides the client's key; null sends none. */
   key?: string | null;
+  /** Ends a call that hangs, so it fails on its own instead of waiting for the test's timeout. */
+  signal?: AbortSignal;
 }
 
 /** One REST call against the server: `call('GET', '/api/voices/acme')`. */
@@ -54,11 +56,11 @@ export function restClient(baseUrl: string, key?: string): RestClient {
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
-    } else if (options.urlencoded) {
+    } else if (options.urlencoded !== undefined) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = typeof options.urlencoded === 'string' ? options.urlencoded : new URLSearchParams(options.urlencoded).toString();
     } else if (options.form) body = options.form;
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal });
     const bytes = Buffer.from(await response.arrayBuffer());
     const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '');
     return new RestAnswer(response.status, isJson && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : null, response.headers, bytes);

@@ -188,18 +188,20 @@ describe('completion', () => {
 
   it('treats audio files that no message names the same when they come through GraphQL', async () => {
     const before = engine.requests.length;
-    const response = await app.request('/graphql', {
-      method: 'POST',
-      key,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const call = restClient(app.url, key);
+    const response = await call('POST', '/graphql', {
+      json: {
         query: 'mutation ($input: SubmitCompletionInput!) { submitCompletion(input: $input) { id } }',
         variables: { input: { messages: [{ role: 'USER', content: 'What did I say?' }], audioFiles: [{ name: 'clip', url: files.url('hello.ogg') }] } },
-      }),
+      },
     });
-    const answer = (await response.json()) as { data?: { submitCompletion: { id: string } }; errors?: unknown };
+    const answer = response.body as { data?: { submitCompletion: { id: string } }; errors?: unknown };
     expect(answer.errors).toBeUndefined();
-    const done = await pollJson<CompletionBody>(app, answer.data!.submitCompletion.id, key, (current) => current.state !== 'in-progress');
+    const settled = await waitFor(
+      () => call('GET', answer.data!.submitCompletion.id),
+      (current) => current.status === 200 && (current.body as CompletionBody).state !== 'in-progress',
+    );
+    const done = settled.body as CompletionBody;
     expect(done.state).toBe('completed');
     expect(done.output?.transcripts).toEqual({ clip: defaultTranscript });
     expect(engine.requests.slice(before).find((request) => request.endpoint === 'chat')?.messages).toEqual([

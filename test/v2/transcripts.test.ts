@@ -139,9 +139,9 @@ describe('POST /v2/transcript validation', () => {
 
   it('lists an upload that is not audio together with the other invalid parameters', async () => {
     const form = await uploadForm({ language_code: 'xx', format_text: 'sometimes' }, join(dir, 'notes.txt'), 'notes.mp3');
-    const response = await app.request('/v2/transcript', { method: 'POST', key, body: form });
+    const response = await call('POST', '/v2/transcript', { form });
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { errors: unknown }).errors).toEqual({
+    expect(response.body.errors).toEqual({
       language_code: ['The language code field must be one of en, en_us, en_uk, en_au, es, fr, de, id, it, ja, nl, pl, pt, ru, tr, uk, ca.'],
       format_text: ['The format text field must be true or false.'],
       audio: ['The audio field must be a file of type: mp3, wav, ogg, flac, m4a, mp4, webm.'],

@@ -5,9 +5,10 @@ import { blobsOf, type VoiceRecord } from '../../src/domain/voice/voice.types';
 import { graphql } from '../gql';
 import { makeNoise, makeSine, makeTempDir, removeDir } from '../support/audio';
 import { execute } from '../support/graphql-client';
-import { multipart, waitFor } from '../support/http';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 // An API-only process and a worker process share Redis and the data directory, so a test can
 // hold jobs queued (no worker running) and look at the voice between a trigger and its job.
@@ -33,6 +34,7 @@ let dataDir: string;
 let api: TestApp;
 let worker: TestApp | null = null;
 let key: string;
+let call: RestClient;
 let dir: string;
 let recording: string;
 
@@ -40,9 +42,9 @@ const voicePath = (name: string) => `/api/voices/acme/${encodeURIComponent(name)
 const settled = (voice: Detail) => voice.status.splitting !== 'in_progress' && voice.status.embedding !== 'in_progress';
 
 async function detail(name: string): Promise<Detail> {
-  const response = await api.request(voicePath(name), { key });
+  const response = await call('GET', voicePath(name));
   expect(response.status).toBe(200);
-  return (await response.json()) as Detail;
+  return response.body as Detail;
 }
 
 async function startWorker() {
@@ -70,17 +72,12 @@ async function blobFiles(): Promise<string[]> {
 
 const exists = (path: string) => access(path).then(() => true, () => false);
 
-async function post(name: string, action: string, body = '') {
-  return api.request(`${voicePath(name)}/${action}`, {
-    method: 'POST',
-    key,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
+async function post(name: string, action: string, urlencoded = '') {
+  return call('POST', `${voicePath(name)}/${action}`, { urlencoded });
 }
 
 async function createEmbedded(name: string): Promise<Detail> {
-  const created = await api.request('/api/voices/acme', { method: 'POST', key, body: await multipart({ name }, { file: recording }) });
+  const created = await call('POST', '/api/voices/acme', { form: await multipart({ name }, { file: recording }) });
   expect(created.status).toBe(201);
   const done = await waitFor(() => detail(name), settled);
   expect(done.status).toMatchObject({ splitting: 'completed', embedding: 'completed' });
@@ -98,6 +95,7 @@ beforeAll(async () => {
   dataDir = await makeTempDir('voice-statuses-data-');
   api = await startTestApp({ ROLE: 'api', DATA_DIR: dataDir }, redis);
   key = await api.createKey('acme');
+  call = restClient(api.url, key);
   dir = await makeTempDir('voice-statuses-');
   recording = await makeNoise(join(dir, 'recording.wav'), { seconds: 20, amplitude: 0.2 });
 });
@@ -122,21 +120,21 @@ describe('a split of a voice that has samples and an embedding', () => {
     await stopWorker();
     const response = await post('Resplit', 'split', 'max_samples=3&sample_duration=5');
     expect(response.status).toBe(202);
-    started = (await response.json()) as Detail;
+    started = response.body as Detail;
   });
 
   it('clears the listed samples when it starts', async () => {
     expect(before.samples.map((sample) => sample.index)).toEqual([0, 1]);
     expect(started.samples).toEqual([]);
     expect((await detail('Resplit')).samples).toEqual([]);
-    const list = (await (await api.request('/api/voices/acme', { key })).json()) as { name: string; sample_count: number }[];
+    const list = (await call('GET', '/api/voices/acme')).body as { name: string; sample_count: number }[];
     expect(list.find((voice) => voice.name === 'Resplit')!.sample_count).toBe(0);
   });
 
   it('serves none of the old samples while splitting', async () => {
-    const sample = await api.request(`${voicePath('Resplit')}/samples/0`, { key });
+    const sample = await call('GET', `${voicePath('Resplit')}/samples/0`);
     expect(sample.status).toBe(404);
-    expect(await sample.json()).toEqual({ detail: 'Sample not found' });
+    expect(sample.body).toEqual({ detail: 'Sample not found' });
   });
 
   it('removes the old sample files at once, as no embedding job reads them', async () => {
@@ -169,7 +167,7 @@ describe('a split while an embedding job of the voice is queued', () => {
     expect((await post('Busy', 'embed')).status).toBe(202);
     const response = await post('Busy', 'split');
     expect(response.status).toBe(202);
-    expect(((await response.json()) as Detail).samples).toEqual([]);
+    expect((response.body as Detail).samples).toEqual([]);
   });
 
   it('keeps the old sample files while that job may still read them', async () => {
@@ -193,12 +191,12 @@ describe('an embedding asked for while the voice splits', () => {
     await startWorker();
     await createEmbedded('Waiting');
     const clip = await makeSine(join(dir, 'extra.wav'), { seconds: 6 });
-    expect((await api.request(`${voicePath('Waiting')}/samples`, { method: 'POST', key, body: await multipart({}, { file: clip }) })).status).toBe(201);
+    expect((await call('POST', `${voicePath('Waiting')}/samples`, { form: await multipart({}, { file: clip }) })).status).toBe(201);
     await stopWorker();
 
-    const split = (await (await post('Waiting', 'split', 'sample_duration=10')).json()) as Detail;
+    const split = (await post('Waiting', 'split', 'sample_duration=10')).body as Detail;
     expect(split.status).toMatchObject({ splitting: 'in_progress', embedding: 'idle' });
-    const embed = (await (await post('Waiting', 'embed')).json()) as Detail;
+    const embed = (await post('Waiting', 'embed')).body as Detail;
     expect(embed.status).toMatchObject({ splitting: 'in_progress', embedding: 'in_progress' });
 
     await startWorker();
@@ -218,9 +216,9 @@ describe('an upload or deletion of one sample of an embedded voice', () => {
   beforeAll(async () => {
     await startWorker();
     clip = await makeSine(join(dir, 'clip.wav'), { seconds: 6 });
-    await api.request('/api/voices/acme/empty', { method: 'POST', key, body: await multipart({ name: 'Single' }) });
+    await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Single' }) });
     for (let i = 0; i < 2; i++) {
-      const upload = await api.request(`${voicePath('Single')}/samples`, { method: 'POST', key, body: await multipart({}, { file: clip }) });
+      const upload = await call('POST', `${voicePath('Single')}/samples`, { form: await multipart({}, { file: clip }) });
       expect(upload.status).toBe(201);
     }
     expect((await post('Single', 'embed')).status).toBe(202);
@@ -232,7 +230,7 @@ describe('an upload or deletion of one sample of an embedded voice', () => {
 
   it('an upload returns the embedding status to idle; embedding_info still describes the embedding made', async () => {
     expect(await stale('Single')).toBe(false);
-    const upload = await api.request(`${voicePath('Single')}/samples`, { method: 'POST', key, body: await multipart({}, { file: clip }) });
+    const upload = await call('POST', `${voicePath('Single')}/samples`, { form: await multipart({}, { file: clip }) });
     expect(upload.status).toBe(201);
     const after = await detail('Single');
     expect(after.status).toMatchObject({ embedding: 'idle', embedding_error: null });
@@ -250,7 +248,7 @@ describe('an upload or deletion of one sample of an embedded voice', () => {
     expect(fresh.status.embedding).toBe('completed');
     expect(await stale('Single')).toBe(false);
 
-    expect((await api.request(`${voicePath('Single')}/samples/0`, { method: 'DELETE', key })).status).toBe(204);
+    expect((await call('DELETE', `${voicePath('Single')}/samples/0`)).status).toBe(204);
     const after = await detail('Single');
     expect(after.status).toMatchObject({ embedding: 'idle', embedding_error: null });
     expect(after.embedding_info).toEqual(fresh.embedding_info);
