@@ -24,7 +24,7 @@ const ALLOWED: Record<string, { code: string[]; types?: string[] }> = {
   // The domain reaches engines only through ports it declares itself.
   domain: { code: ['auth', 'events', 'queues', 'store'] },
   engines: { code: ['domain'] },
-  workers: { code: ['domain', 'engines', 'queues', 'store'], types: ['platform.ts', 'services.ts'] },
+  workers: { code: ['domain', 'engines', 'queues', 'store'], types: ['logger.ts', 'platform.ts', 'services.ts'] },
   // Doors: they translate, and never touch Redis, queues, engines or each other.
   // The transport also answers readiness and classifies Redis failures, so it may see the store.
   http: { code: ['auth', 'config', 'domain', 'resolvers', 'store'], types: ['platform.ts', 'services.ts'] },

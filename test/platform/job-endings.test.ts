@@ -1,8 +1,6 @@
-import { openAsBlob } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { FormData } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { digitizeQueue, embedKnowledgeBaseQueue, rewriteQueue } from '../../src/queues/knowledge-base.queues';
 import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
@@ -11,8 +9,8 @@ import { embedVoiceQueue, splitVoiceQueue } from '../../src/queues/voice.queues'
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { FFPROBE_PATH, makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
-import { waitFor } from '../support/http';
-import { apiCaller, form, type ApiCall } from '../support/json-api';
+import { waitFor } from '../support/wait-for';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -27,7 +25,7 @@ let engines: OpenAiCompatibleServer;
 let gpu: GpuJobsServer;
 let hangingSite: Server;
 let api: TestApp;
-let call: ApiCall;
+let call: RestClient;
 let key: string;
 let workerEnv: Record<string, string>;
 const processes: AppProcess[] = [];
@@ -63,7 +61,7 @@ beforeAll(async () => {
   workerEnv = { ...shared, ROLE: 'worker' };
   api = await startTestApp({ ...shared, ROLE: 'api', RATE_LIMIT_PER_MINUTE: '100000' }, redis);
   key = await api.createKey('acme');
-  call = apiCaller(api, key);
+  call = restClient(api.url, key);
 });
 
 afterEach(async () => {
@@ -127,17 +125,15 @@ describe('when BullMQ gives up on a job because its worker died twice', () => {
     const { voices, knowledgeBases } = api.app.services;
     const first = await startWorker();
     const upload = async (name: string, recording: string) => {
-      const body = new FormData();
-      body.append('name', name);
-      body.append('file', await openAsBlob(recording), `${name}.wav`);
-      expect((await api.request('/api/voices/acme', { method: 'POST', key, body })).status).toBe(201);
+      const form = await multipart({ name }, { file: { path: recording, filename: `${name}.wav` } });
+      expect((await call('POST', '/api/voices/acme', { form })).status).toBe(201);
     };
     await upload('Splitter', longRecording);
     await upload('Embedder', shortRecording);
 
-    expect((await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Library' }) })).status).toBe(201);
+    expect((await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Library' }) })).status).toBe(201);
     const fetched = await call('POST', '/api/documents/acme/Library', {
-      form: form({ type: 'url', folder: 'Web', url: `http://127.0.0.1:${(hangingSite.address() as AddressInfo).port}/page` }),
+      form: await multipart({ type: 'url', folder: 'Web', url: `http://127.0.0.1:${(hangingSite.address() as AddressInfo).port}/page` }),
     });
     expect(fetched.status).toBe(201);
     const typed = await call('POST', '/api/documents/acme/Library/empty', { json: { name: 'Typed', folder: 'Manual', type: 'file' } });
@@ -145,9 +141,8 @@ describe('when BullMQ gives up on a job because its worker died twice', () => {
     expect((await call('POST', '/api/queue/process', { json: { document: { id: typed.body.id }, action: 'rewrite', partner: 'acme', kb: 'Library' } })).status).toBe(202);
     expect((await call('POST', '/api/embedding/acme/Library', { json: {} })).status).toBe(202);
 
-    const transcriptForm = new FormData();
-    transcriptForm.append('audio', await openAsBlob(shortRecording), 'audio.wav');
-    const transcript = await (await api.request('/v2/transcript', { method: 'POST', key, body: transcriptForm })).json() as { id: string };
+    const transcriptForm = await multipart({}, { audio: { path: shortRecording, filename: 'audio.wav' } });
+    const transcript = (await call('POST', '/v2/transcript', { form: transcriptForm })).body as { id: string };
     const completion = await call('POST', '/v2/completions', { json: { input: { messages: [{ role: 'user', content: 'hello' }] } } });
     expect(completion.status).toBe(200);
 
@@ -190,8 +185,8 @@ describe('when BullMQ gives up on a job because its worker died twice', () => {
     expect(splitter.embedding).toMatchObject({ status: 'failed', error: `Splitting failed: ${STALLED_REASON}` });
     const embedder = await waitFor(() => voice('Embedder'), (current) => current.embedding.status !== 'in_progress', 30_000);
     expect(embedder.embedding).toMatchObject({ status: 'failed', error: STALLED_REASON });
-    expect((await api.request('/api/voices/acme/Splitter', { method: 'DELETE', key })).status).toBe(204);
-    expect((await api.request('/api/voices/acme/Embedder', { method: 'DELETE', key })).status).toBe(204);
+    expect((await call('DELETE', '/api/voices/acme/Splitter')).status).toBe(204);
+    expect((await call('DELETE', '/api/voices/acme/Embedder')).status).toBe(204);
 
     for (const id of [fetched.body.id, typed.body.id]) {
       const document = await waitFor(async () => (await call('GET', `/api/document/acme/Library/${id}`)).body, (body) => body.in_queues.length === 0, 30_000);

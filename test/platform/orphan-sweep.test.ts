@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
 import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FormData } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphans } from '../../src/workers/orphan-sweep';
 import { makeSine, makeTempDir, removeDir } from '../support/audio';
-import { waitFor } from '../support/http';
+import { multipart, restClient } from '../support/rest-client';
+import { waitFor } from '../support/wait-for';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -42,10 +41,9 @@ async function strayFile(path: string, ageMs: number): Promise<string> {
 describe('the orphan sweep', () => {
   it('removes old files no record references, and keeps fresh, referenced and in-use ones', async () => {
     const { blobs } = api.app.services.platform;
-    const body = new FormData();
-    body.append('audio', await openAsBlob(await makeSine(join(dir, 'tone.wav'))), 'tone.wav');
-    const key = await api.createKey('acme');
-    const submitted = (await (await api.request('/v2/transcript', { method: 'POST', key, body })).json()) as { id: string };
+    const body = await multipart({}, { audio: { path: await makeSine(join(dir, 'tone.wav')), filename: 'tone.wav' } });
+    const call = restClient(api.url, await api.createKey('acme'));
+    const submitted = (await call('POST', '/v2/transcript', { form: body })).body as { id: string };
     const transcript = await api.app.services.transcripts.getById(submitted.id.slice(submitted.id.lastIndexOf('/') + 1));
     const referenced = blobs.pathOf((transcript!.source as { blobId: string }).blobId);
     await ageBy(referenced, 2 * HOUR_MS);

@@ -5,8 +5,8 @@ import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
 import { completeQueue } from '../../src/queues/transcription.queues';
 import { reconcileSources } from '../../src/workers';
 import { LOST_REASON, LOST_TWICE_REASON, reconcile } from '../../src/workers/reconciler';
-import { waitFor } from '../support/http';
-import { apiCaller, form, type ApiCall } from '../support/json-api';
+import { waitFor } from '../support/wait-for';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 let redis: TestRedis;
 let engines: OpenAiCompatibleServer;
 let api: TestApp;
-let call: ApiCall;
+let call: RestClient;
 let env: Record<string, string>;
 
 beforeAll(async () => {
@@ -23,7 +23,7 @@ beforeAll(async () => {
   env = { LLM_BASE_URL: engines.baseUrl, RECONCILE_GRACE_SECONDS: '0', RECONCILE_INTERVAL_SECONDS: '3600' };
   // No workers here: jobs wait in their queues, where the test can lose them.
   api = await startTestApp({ ...env, ROLE: 'api' }, redis);
-  call = apiCaller(api, await api.createKey('acme'));
+  call = restClient(api.url, await api.createKey('acme'));
   env.DATA_DIR = api.dataDir;
 });
 
@@ -65,7 +65,7 @@ describe('when a record says in progress but its job is gone', () => {
   });
 
   it('fails work the record cannot rebuild with a reason, and frees the document', async () => {
-    await call('POST', '/api/knowledgebases/acme', { form: form({ name: 'Library' }) });
+    await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Library' }) });
     const typed = await call('POST', '/api/documents/acme/Library/empty', { json: { name: 'Typed', folder: 'Manual', type: 'file' } });
     await call('PUT', `/api/documents/acme/Library/${typed.body.id}/content/digitized`, { json: { content: 'Some text.' } });
     await call('POST', '/api/queue/process', { json: { document: { id: typed.body.id }, action: 'rewrite', partner: 'acme', kb: 'Library' } });
