@@ -16,6 +16,16 @@ export const configSchema = z.object({
   ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  /** Browser origins allowed to call the APIs, comma-separated, or `*`. */
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, 'each entry must be * or an origin such as https://app.example.com (no path)'))
+        .min(1, 'must name at least one origin, or *'),
+    ),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   DEFAULT_TTS_TYPE: z.string().min(1).max(100).default('vendor_tts_v2'),
   GPU_JOBS_URL: optionalUrl,

@@ -31,6 +31,8 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: { subscriptionsProtocol: 'WS' },
     multipart: false,
+    // CORS is set once for every door (./cors); yoga's own would double the headers.
+    cors: false,
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { Services } from '../services';
+import { registerCors } from './cors';
 import { registerGraphql, type GraphqlServer } from './graphql';
 import { parseUrlEncoded } from './request-params';
 
@@ -30,6 +31,7 @@ export async function buildHttpServer(services: Services, schema: GraphQLSchema,
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseUrlEncoded(String(body)));
   });
+  await registerCors(app, services.platform.config.CORS_ORIGINS);
   app.get('/healthz', async () => ({ status: 'ok' }));
   await options.registerRest(app);
   const graphql = await registerGraphql(app, schema, services);
