@@ -5,8 +5,9 @@ import { WebSocketServer } from 'ws';
 import type { Caller } from '../auth/api-keys';
 import { createGraphqlContext } from '../resolvers/context';
 import type { Services } from '../services';
-import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
+import { GRAPHQL_PATH, maskError } from './graphql-common';
 import { SharedSubscriptions } from './shared-execution';
+import { authorizeConnection, authorizeOperation, findKey } from './socket-auth';
 
 export interface GraphqlSockets {
   count(): number;
@@ -83,23 +84,22 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
       },
       subscribe: (args: ExecutionArgs) => shared.subscribe(args, shareKeys.get(args.contextValue as object) ?? ''),
       onConnect: async (ctx) => {
-        const params = ctx.connectionParams ?? {};
-        const key = params.apiKey ?? params['X-Api-Key'] ?? params['x-api-key'] ?? ctx.extra.request.headers['x-api-key'];
-        try {
-          ctx.extra.caller = await identify(services, key);
-        } catch {
-          return false;
-        }
+        const key = findKey(ctx.connectionParams) ?? ctx.extra.request.headers['x-api-key'];
+        const authorized = await authorizeConnection(services, key, ctx.extra.socket);
+        if (!authorized) return false;
+        ctx.extra.caller = authorized.caller;
         // The upgrade request is only needed to read the key; a connection can live for
         // days, and thousands of them need not keep their requests.
         (ctx.extra as { request?: unknown }).request = undefined;
         return true;
       },
-      onSubscribe: (ctx, _id, payload) => {
+      onSubscribe: async (ctx, _id, payload) => {
         const cached = documents.get(payload.query);
         if (Array.isArray(cached)) return cached;
         const { document, id } = cached as CachedDocument;
-        const caller = ctx.extra.caller ?? null;
+        const authorized = await authorizeOperation(services, payload.extensions, ctx.extra.caller ?? null);
+        if (Array.isArray(authorized)) return authorized;
+        const { caller } = authorized as { caller: Caller | null };
         const contextValue = createGraphqlContext(services, caller);
         // Results depend on the operation, its variables and who asks (resources a key owns,
         // partners it may see); subscribers alike in all three share each event's result.
