@@ -52,7 +52,9 @@ export async function authorizeOperation(
   connectionCaller: Caller | null,
 ): Promise<{ caller: Caller | null } | readonly GraphQLError[]> {
   const key = findKey(extensions?.headers);
-  if (key === undefined) return { caller: connectionCaller };
+  // GraphiQL's Headers tab starts with an empty key: that means no key, not "drop the
+  // connection's key".
+  if (key === undefined || key === null || key === '') return { caller: connectionCaller };
   try {
     return { caller: await identify(services, key) };
   } catch (error) {

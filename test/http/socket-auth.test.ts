@@ -1,7 +1,7 @@
 import { createClient, type Client, type SubscribePayload } from 'graphql-ws';
 import type { FormattedExecutionResult } from 'graphql';
 import WebSocket from 'ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 interface Closed {
@@ -15,6 +15,9 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+});
+// The limit is small so one test can reach it; each test gets a key of its own.
+beforeEach(async () => {
   key = await app.createKey('acme');
 });
 afterEach(async () => {
@@ -73,9 +76,8 @@ describe('graphql-ws authentication', () => {
   });
 
   it('closes a rate-limited connection with 4429 and says when to come back', async () => {
-    const limited = await app.createKey('acme');
-    for (let i = 0; i < 5; i++) await (await app.request('/api/voices/acme', { key: limited })).body?.cancel();
-    const { client, closed } = connect({ apiKey: limited });
+    for (let i = 0; i < 5; i++) await (await app.request('/api/voices/acme', { key })).body?.cancel();
+    const { client, closed } = connect({ apiKey: key });
     void first(client, { query: '{ contentTypes }' });
     const { code, reason } = await closed;
     expect(code).toBe(4429);
@@ -99,6 +101,12 @@ describe('graphql-ws authentication', () => {
     expect(wrong).toMatchObject({ failed: [{ message: 'Invalid API key', extensions: { code: 'UNAUTHENTICATED' } }] });
     expect(isOpen()).toBe(true);
     expect(await first(client, { query: '{ contentTypes }' })).toMatchObject({ data: { contentTypes: expect.any(Array) } });
+  });
+
+  it('runs an operation with an empty key as the connection\'s caller', async () => {
+    const { client } = connect({ apiKey: key });
+    const result = await first(client, { query: VOICES, variables: { partner: 'acme' }, extensions: { headers: { 'X-Api-Key': '' } } });
+    expect(result).toEqual({ data: { voices: [] } });
   });
 
   it('refuses another partner per operation with Access denied and keeps the socket open', async () => {
