@@ -22,6 +22,16 @@ export const configSchema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
   GRAPHQL_MAX_HEAVY_FIELDS: z.coerce.number().int().positive().default(4),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  /** Browser origins allowed to call the APIs, comma-separated, or `*`. */
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, 'each entry must be * or an origin such as https://app.example.com (no path)'))
+        .min(1, 'must name at least one origin, or *'),
+    ),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   DEFAULT_TTS_TYPE: z.string().min(1).max(100).default('vendor_tts_v2'),
   GPU_JOBS_URL: optionalUrl,

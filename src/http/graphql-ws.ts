@@ -3,13 +3,12 @@ import { execute, specifiedRules, validate, type DocumentNode, type ExecutionArg
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Caller } from '../auth/api-keys';
-import { RateLimited, ServiceUnavailable } from '../domain/errors';
 import { createGraphqlContext } from '../resolvers/context';
 import type { Services } from '../services';
-import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
+import { GRAPHQL_PATH, maskError } from './graphql-common';
 import { graphqlLimits, limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
 import { SharedSubscriptions } from './shared-execution';
-import { transportError } from './transport-errors';
+import { authorizeConnection, authorizeOperation, findKey } from './socket-auth';
 
 export interface GraphqlSockets {
   count(): number;
@@ -87,7 +86,7 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
   const shared = new SharedSubscriptions(maskAll);
   const shareKeys = new WeakMap<object, string>();
 
-  useServer<Record<string, unknown>, { caller?: Caller | null }>(
+  useServer<Record<string, unknown>, { caller?: Caller | null; address?: string }>(
     {
       execute: async (args: ExecutionArgs) => {
         const result = await execute(args);
@@ -95,26 +94,24 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
       },
       subscribe: (args: ExecutionArgs) => shared.subscribe(args, shareKeys.get(args.contextValue as object) ?? ''),
       onConnect: async (ctx) => {
-        const params = ctx.connectionParams ?? {};
-        const key = params.apiKey ?? params['X-Api-Key'] ?? params['x-api-key'] ?? ctx.extra.request.headers['x-api-key'];
-        try {
-          ctx.extra.caller = await identify(services, key, ctx.extra.request.socket.remoteAddress ?? '');
-        } catch (error) {
-          // The DESIGN's close codes for a refusal that is not about the key itself.
-          if (error instanceof RateLimited) ctx.extra.socket.close(4429, `Rate limit exceeded. Try again in ${error.retryAfterSeconds} seconds.`);
-          else if (transportError(error) instanceof ServiceUnavailable) ctx.extra.socket.close(1013, 'Service temporarily unavailable');
-          return false;
-        }
+        const key = findKey(ctx.connectionParams) ?? ctx.extra.request.headers['x-api-key'];
+        const address = ctx.extra.request.socket.remoteAddress ?? '';
+        const authorized = await authorizeConnection(services, key, address, ctx.extra.socket);
+        if (!authorized) return false;
+        ctx.extra.caller = authorized.caller;
+        ctx.extra.address = address;
         // The upgrade request is only needed to read the key; a connection can live for
         // days, and thousands of them need not keep their requests.
         (ctx.extra as { request?: unknown }).request = undefined;
         return true;
       },
-      onSubscribe: (ctx, _id, payload) => {
+      onSubscribe: async (ctx, _id, payload) => {
         const cached = documents.get(payload.query);
         if (Array.isArray(cached)) return cached;
         const { document, id } = cached as CachedDocument;
-        const caller = ctx.extra.caller ?? null;
+        const authorized = await authorizeOperation(services, payload.extensions, { caller: ctx.extra.caller ?? null, address: ctx.extra.address ?? '' });
+        if (Array.isArray(authorized)) return authorized;
+        const { caller } = authorized as { caller: Caller | null };
         const contextValue = createGraphqlContext(services, caller);
         // Results depend on the operation, its variables and who asks (resources a key owns,
         // partners it may see); subscribers alike in all three share each event's result.

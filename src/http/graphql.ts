@@ -7,6 +7,7 @@ import { createGraphqlContext, type GraphqlContext } from '../resolvers/context'
 import { readParams } from './request-params';
 import type { Services } from '../services';
 import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
+import { graphiql } from './graphiql';
 import { graphqlLimits, useGraphqlLimits } from './graphql-limits';
 import { bindUploads, releaseUploads } from './graphql-uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './graphql-ws';
@@ -30,8 +31,11 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    graphiql: { subscriptionsProtocol: 'WS' },
+    graphiql: graphiql.options,
+    renderGraphiQL: graphiql.render,
     multipart: false,
+    // CORS is set once for every door (./cors); yoga's own would double the headers.
+    cors: false,
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },

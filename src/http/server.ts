@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { Services } from '../services';
+import { registerCors } from './cors';
 import { registerGraphql, type GraphqlServer } from './graphql';
 import { checkReadiness } from './readiness';
 import { parseUrlEncoded } from './request-params';
@@ -37,6 +38,7 @@ export async function buildHttpServer(services: Services, schema: GraphQLSchema,
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+  await registerCors(app, services.platform.config.CORS_ORIGINS);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const { ready, checks } = await checkReadiness(services.platform);

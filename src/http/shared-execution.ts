@@ -17,7 +17,8 @@ export class SharedSubscriptions {
   /** `shareKey` must capture everything the result depends on: operation, variables, caller. */
   async subscribe(args: ExecutionArgs, shareKey: string): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
     const source = await createSourceEventStream(args);
-    if (!isAsyncIterable(source)) return source;
+    // A subscription refused when made (another partner's resource) reports its code too.
+    if (!isAsyncIterable(source)) return source.errors ? { ...source, errors: this.mask(source.errors) } : source;
     return new MappedEvents(source[Symbol.asyncIterator](), (payload) => this.resultFor(args, shareKey, payload));
   }
 

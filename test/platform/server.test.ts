@@ -58,7 +58,7 @@ describe('platform', () => {
       });
       client.subscribe({ query: '{ contentTypes }' }, { next: () => undefined, error: () => undefined, complete: () => undefined });
     });
-    expect(await closed).toBe(4403);
+    expect(await closed).toBe(4401);
   });
 
   it('limits each key per minute with a Retry-After, across requests', async () => {
