@@ -6,8 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
-import { multipart, waitFor } from '../support/http';
+import { multipart, restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import { chromiumPath, keepLocal, launchChromium } from './chromium';
 
 /** Where people find what the browser saw. */
@@ -73,7 +74,7 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
       await run(page, 'Voices', 'query Voices { voices(partner: "acme") { name } }');
       await waitFor(() => responseText(page), (text) => /"voices": \[\]/.test(text), 20_000);
 
-      const created = await app.request('/api/voices/acme', { method: 'POST', key, body: await multipart({ name: 'Ada' }, { file: recording }) });
+      const created = await restClient(app.url, key)('POST', '/api/voices/acme', { form: await multipart({ name: 'Ada' }, { file: recording }) });
       expect(created.status).toBe(201);
       // Every text the pane shows, in order: the pane keeps only the latest event.
       await page.evaluate(() => {

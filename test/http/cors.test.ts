@@ -1,7 +1,8 @@
+import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
-import { multipart } from '../support/http';
+import { multipart, restClient, type RestAnswer, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const ORIGIN = 'http://frontend.example:5173';
@@ -21,11 +22,13 @@ describe('CORS_ORIGINS', () => {
 describe('CORS on every door, any origin', () => {
   let app: TestApp;
   let key: string;
+  let call: RestClient;
   let dir: string;
 
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3', MAX_UPLOAD_MB: '0.05' });
     key = await app.createKey('acme');
+    call = restClient(app.url, key);
     dir = await makeTempDir();
   });
   afterAll(async () => {
@@ -34,7 +37,7 @@ describe('CORS on every door, any origin', () => {
   });
 
   const preflight = (path: string, method: string) =>
-    app.request(path, { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'x-api-key, content-type' } });
+    call('OPTIONS', path, { key: null, headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'x-api-key, content-type' } });
 
   it.each([
     ['/api/voices/acme', 'POST'],
@@ -52,43 +55,42 @@ describe('CORS on every door, any origin', () => {
   });
 
   it('puts the headers on a 401 from REST and from GraphQL, exposing Retry-After and X-Request-Id', async () => {
-    const rest = await app.request('/api/voices/acme', { headers: { origin: ORIGIN } });
+    const rest = await call('GET', '/api/voices/acme', { key: null, headers: { origin: ORIGIN } });
     expect(rest.status).toBe(401);
     expect(rest.headers.get('access-control-allow-origin')).toBe('*');
     expect(rest.headers.get('access-control-expose-headers')).toBe('Retry-After, X-Request-Id');
-    expect(await rest.json()).toEqual({ detail: 'Invalid API key' });
+    expect(rest.body).toEqual({ detail: 'Invalid API key' });
 
-    const v2 = await app.request('/v2/transcript/00000000-0000-0000-0000-000000000000', { headers: { origin: ORIGIN } });
+    const v2 = await call('GET', '/v2/transcript/00000000-0000-0000-0000-000000000000', { key: null, headers: { origin: ORIGIN } });
     expect(v2.status).toBe(401);
     expect(v2.headers.get('access-control-allow-origin')).toBe('*');
 
-    const graphql = await app.request('/graphql', { method: 'POST', key: 'pk_bad', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ contentTypes }' }) });
+    const graphql = await call('POST', '/graphql', { key: 'pk_bad', headers: { origin: ORIGIN }, json: { query: '{ contentTypes }' } });
     expect(graphql.status).toBe(401);
     expect(graphql.headers.get('access-control-allow-origin')).toBe('*');
     expect(graphql.headers.getSetCookie()).toEqual([]);
   });
 
   it('puts the headers on 403, 413 and 422 answers', async () => {
-    const forbidden = await app.request('/api/voices/beta', { key, headers: { origin: ORIGIN } });
+    const forbidden = await call('GET', '/api/voices/beta', { headers: { origin: ORIGIN } });
     expect(forbidden.status).toBe(403);
     expect(forbidden.headers.get('access-control-allow-origin')).toBe('*');
 
     const big = await makeNoise(`${dir}/big.wav`, { seconds: 5 });
-    const tooLarge = await app.request('/api/voices/acme', { method: 'POST', key, headers: { origin: ORIGIN }, body: await multipart({ name: 'Big' }, { file: big }) });
+    const tooLarge = await call('POST', '/api/voices/acme', { headers: { origin: ORIGIN }, form: await multipart({ name: 'Big' }, { file: big }) });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers.get('access-control-allow-origin')).toBe('*');
 
-    const invalid = await app.request('/api/voices/acme', { method: 'POST', key, headers: { origin: ORIGIN }, body: await multipart({}) });
+    const invalid = await call('POST', '/api/voices/acme', { headers: { origin: ORIGIN }, form: await multipart({}) });
     expect(invalid.status).toBe(422);
     expect(invalid.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('puts the headers on a 429 and lets the browser read Retry-After', async () => {
     const limited = await app.createKey('acme');
-    let last: Awaited<ReturnType<TestApp['request']>> | undefined;
+    let last: RestAnswer | undefined;
     for (let i = 0; i < 4; i++) {
-      await last?.body?.cancel();
-      last = await app.request('/graphql', { method: 'POST', key: limited, headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ contentTypes }' }) });
+      last = await call('POST', '/graphql', { key: limited, headers: { origin: ORIGIN }, json: { query: '{ contentTypes }' } });
     }
     expect(last?.status).toBe(429);
     expect(last?.headers.get('access-control-allow-origin')).toBe('*');
@@ -96,10 +98,10 @@ describe('CORS on every door, any origin', () => {
   });
 
   it('puts the headers on a GraphQL event stream', async () => {
+    // The stream stays open, so only its headers are read before it is aborted.
     const controller = new AbortController();
-    const response = await app.request(`/graphql?query=${encodeURIComponent('subscription { voicesUpdated(partner: "acme") { name } }')}`, {
-      key: await app.createKey('acme'),
-      headers: { origin: ORIGIN, accept: 'text/event-stream' },
+    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('subscription { voicesUpdated(partner: "acme") { name } }')}`, {
+      headers: { origin: ORIGIN, accept: 'text/event-stream', 'x-api-key': await app.createKey('acme') },
       signal: controller.signal,
     });
     expect(response.status).toBe(200);
@@ -109,7 +111,7 @@ describe('CORS on every door, any origin', () => {
   });
 
   it('sends one Access-Control-Allow-Origin, not yoga\'s as well', async () => {
-    const response = await app.request('/graphql', { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ contentTypes }' }) });
+    const response = await call('POST', '/graphql', { key: null, headers: { origin: ORIGIN }, json: { query: '{ contentTypes }' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
@@ -118,19 +120,21 @@ describe('CORS on every door, any origin', () => {
 
 describe('CORS limited to listed origins', () => {
   let app: TestApp;
+  let call: RestClient;
 
   beforeAll(async () => {
     app = await startTestApp({ CORS_ORIGINS: `${ORIGIN},https://other.example` });
+    call = restClient(app.url);
   });
   afterAll(async () => app?.close());
 
   it('names a listed origin and leaves an unlisted one without the header', async () => {
-    const listed = await app.request('/api/voices/acme', { headers: { origin: ORIGIN } });
+    const listed = await call('GET', '/api/voices/acme', { headers: { origin: ORIGIN } });
     expect(listed.status).toBe(401);
     expect(listed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(listed.headers.get('vary')).toContain('Origin');
 
-    const unlisted = await app.request('/graphql', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ contentTypes }' }) });
+    const unlisted = await call('POST', '/graphql', { headers: { origin: 'https://evil.example' }, json: { query: '{ contentTypes }' } });
     expect(unlisted.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { createClient, type Client, type SubscribePayload } from 'graphql-ws';
 import type { FormattedExecutionResult } from 'graphql';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 interface Closed {
@@ -76,7 +77,8 @@ describe('graphql-ws authentication', () => {
   });
 
   it('closes a rate-limited connection with 4429 and says when to come back', async () => {
-    for (let i = 0; i < 5; i++) await (await app.request('/api/voices/acme', { key })).body?.cancel();
+    const call = restClient(app.url, key);
+    for (let i = 0; i < 5; i++) await call('GET', '/api/voices/acme');
     const { client, closed } = connect({ apiKey: key });
     void first(client, { query: '{ contentTypes }' });
     const { code, reason } = await closed;
@@ -120,12 +122,11 @@ describe('graphql-ws authentication', () => {
 
 describe('GraphQL over SSE authentication', () => {
   it('answers a wrong key with 401 and a JSON body the client can show', async () => {
-    const response = await app.request(`/graphql?query=${encodeURIComponent('subscription { voicesUpdated(partner: "acme") { name } }')}`, {
-      key: 'pk_wrong',
+    const response = await restClient(app.url, 'pk_wrong')('GET', `/graphql?query=${encodeURIComponent('subscription { voicesUpdated(partner: "acme") { name } }')}`, {
       headers: { accept: 'text/event-stream' },
     });
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await response.json()).toMatchObject({ errors: [{ message: 'Invalid API key', extensions: { code: 'UNAUTHENTICATED' } }] });
+    expect(response.body).toMatchObject({ errors: [{ message: 'Invalid API key', extensions: { code: 'UNAUTHENTICATED' } }] });
   });
 });
