@@ -8,8 +8,6 @@ export const splitVoiceQueue = defineQueue({
     generation: z.number().int().nonnegative(),
     maxSamples: z.number().int().positive(),
     sampleDurationSeconds: z.number().positive(),
-    /** An embedding waits for this split (creation, or a re-split of an embedded voice). */
-    thenEmbed: z.boolean(),
   }),
   jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_split_${generation}`,
 });

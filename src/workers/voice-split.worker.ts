@@ -68,6 +68,6 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
       }
       await pipeline.recordSplit(voiceId, generation, samples);
     },
-    failed: (job, reason) => pipeline.recordSplitFailure(job.data.voiceId, job.data.generation, reason, job.data.thenEmbed),
+    failed: (job, reason) => pipeline.recordSplitFailure(job.data.voiceId, job.data.generation, reason),
   };
 }

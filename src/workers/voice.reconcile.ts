@@ -12,15 +12,13 @@ export function voiceReconcileSources(voices: VoicePipelineService): ReconcileSo
       claim: (voice: VoiceRecord) => {
         if (voice.splitting.status !== 'in_progress') return null;
         const { generation } = voice.splitting;
-        // An embedding in progress while splitting waits for the split: it fails with it.
-        const thenEmbed = voice.embedding.status === 'in_progress';
         return {
           subject: `voice ${voice.id}`,
           key: { voiceId: voice.id, generation },
           since: voice.splitting.updatedAt,
           // The split settings travel only in the job.
           payload: null,
-          fail: (reason: string) => voices.recordSplitFailure(voice.id, generation, reason, thenEmbed),
+          fail: (reason: string) => voices.recordSplitFailure(voice.id, generation, reason),
         };
       },
     }),

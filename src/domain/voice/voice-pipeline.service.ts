@@ -67,11 +67,10 @@ export class VoicePipelineService {
   }
 
   /**
-   * The split failed, and so does an embedding that waited for it. Callers pass the job's
-   * `thenEmbed` flag, but the record is what decides: an embedding in progress during a split
-   * always waits for it, including one started after the job was queued.
+   * The split failed, and so does an embedding that waited for it: an embedding in progress
+   * during a split always waits for it, including one started after the job was queued.
    */
-  async recordSplitFailure(voiceId: string, generation: number, reason: string, _thenEmbed: boolean): Promise<void> {
+  async recordSplitFailure(voiceId: string, generation: number, reason: string): Promise<void> {
     let retired: string[] = [];
     const updated = await this.deps.repository.updateIfCurrent(voiceId, 'splitting', generation, (current) => {
       retired = current.retiredSampleBlobIds ?? [];

@@ -6,13 +6,13 @@ import type { SplitSettings, VoiceRecord } from './voice.types';
 export class VoiceJobs {
   constructor(private readonly queues: QueueRegistry) {}
 
-  async split(voice: VoiceRecord, settings: SplitSettings, thenEmbed: boolean): Promise<void> {
+  /** Whether an embedding waits for the split is on the record (embedding in progress), not in the job. */
+  async split(voice: VoiceRecord, settings: SplitSettings): Promise<void> {
     await this.queues.add(splitVoiceQueue, {
       voiceId: voice.id,
       generation: voice.splitting.generation,
       maxSamples: settings.maxSamples,
       sampleDurationSeconds: settings.sampleDurationSeconds,
-      thenEmbed,
     });
   }
 

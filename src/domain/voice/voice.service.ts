@@ -110,7 +110,7 @@ export class VoiceService {
       if (error instanceof NameTaken) throw new Conflict(`Voice '${input.name}' already exists`);
       throw error;
     }
-    if (original) await this.deps.jobs.split(created, DEFAULT_SPLIT, true);
+    if (original) await this.deps.jobs.split(created, DEFAULT_SPLIT);
     return created;
   }
 
@@ -216,7 +216,7 @@ export class VoiceService {
     });
     if (!updated) throw new NotFound('Voice not found');
     await this.deps.blobs.remove(...removeNow);
-    await this.deps.jobs.split(updated, settings, updated.embedding.status === 'in_progress');
+    await this.deps.jobs.split(updated, settings);
     return updated;
   }
 
