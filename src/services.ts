@@ -20,23 +20,31 @@ import { LocalVoiceEngine } from './engines/local-voice-engine';
 import type { VoiceEmbeddingEngine } from './engines/voice-embedding';
 import type { Platform } from './platform';
 
-/** The domain services and engines, built once per process over the platform. */
-export interface Services {
+/**
+ * What the doors (REST routes, GraphQL resolvers, the HTTP transport) are given: the domain
+ * services a request may call and the platform, and no engine, so "no engine in a door" is
+ * checked by the compiler. Worker-facing services (the voice pipeline) are not here either.
+ */
+export interface DomainServices {
   platform: Platform;
-  ffmpeg: Ffmpeg;
-  voiceEmbedding: VoiceEmbeddingEngine;
   voices: VoiceService;
-  voicePipeline: VoicePipelineService;
-  speechToText: SpeechToTextClient;
-  chat: ChatCompletionsClient;
   transcripts: TranscriptService;
   completions: CompletionService;
-  textEmbedder: TextEmbedder;
   knowledgeBases: KnowledgeBaseService;
   documents: DocumentService;
   documentContent: DocumentContentService;
   documentProcessing: DocumentProcessingService;
   knowledgeBaseEmbedding: KnowledgeBaseEmbeddingService;
+}
+
+/** The domain services and the engines, built once per process over the platform; workers get all of it. */
+export interface Services extends DomainServices {
+  ffmpeg: Ffmpeg;
+  voiceEmbedding: VoiceEmbeddingEngine;
+  voicePipeline: VoicePipelineService;
+  speechToText: SpeechToTextClient;
+  chat: ChatCompletionsClient;
+  textEmbedder: TextEmbedder;
 }
 
 export function createServices(platform: Platform): Services {

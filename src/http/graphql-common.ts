@@ -3,7 +3,7 @@ import { maskError as defaultMaskError } from 'graphql-yoga';
 import type { Caller } from '../auth/api-keys';
 import { DomainError, Invalid, RateLimited, ServiceUnavailable } from '../domain/errors';
 import { transportError } from './transport-errors';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -30,7 +30,7 @@ export function maskError(error: unknown, message: string, isDev?: boolean): Err
 }
 
 /** Who calls: no key means anonymous (public fields only); a wrong key is refused outright. */
-export async function identify(services: Services, key: unknown, address: string): Promise<Caller | null> {
+export async function identify(services: DomainServices, key: unknown, address: string): Promise<Caller | null> {
   if (key === undefined || key === null || key === '') return null;
   const caller = await services.platform.apiKeys.admit(typeof key === 'string' ? key : undefined, address);
   const decision = await services.platform.rateLimiter.hit(caller.keyId);

@@ -4,7 +4,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Caller } from '../auth/api-keys';
 import { createGraphqlContext } from '../resolvers/context';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { GRAPHQL_PATH, maskError } from './graphql-common';
 import { graphqlLimits, limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
 import { SharedSubscriptions } from './shared-execution';
@@ -72,7 +72,7 @@ class DocumentCache {
  * the per-subscribe work of yoga's plugin pipeline costs memory on every one of thousands
  * of long-lived subscriptions, and errors are masked here the same way yoga masks them.
  */
-export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, services: Services): GraphqlSockets {
+export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, services: DomainServices): GraphqlSockets {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   server.on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').split('?')[0] !== GRAPHQL_PATH) {

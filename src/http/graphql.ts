@@ -5,7 +5,7 @@ import type { Caller } from '../auth/api-keys';
 import { Invalid, UnsupportedMedia } from '../domain/errors';
 import { createGraphqlContext, type GraphqlContext } from '../resolvers/context';
 import { readParams } from './request-params';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
 import { graphiql } from './graphiql';
 import { graphqlLimits, useGraphqlLimits } from './graphql-limits';
@@ -27,7 +27,7 @@ export interface GraphqlServer {
  * GraphQL over HTTP (queries, mutations, SSE subscriptions) through yoga inside fastify, and
  * graphql-ws subscriptions on the same port and path.
  */
-export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchema, services: Services): Promise<GraphqlServer> {
+export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchema, services: DomainServices): Promise<GraphqlServer> {
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -104,7 +104,7 @@ function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-function uploadLimits(services: Services) {
+function uploadLimits(services: DomainServices) {
   return { maxFileBytes: services.platform.config.MAX_UPLOAD_MB * 1024 * 1024 };
 }
 

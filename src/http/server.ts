@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { registerCors } from './cors';
 import { registerGraphql, type GraphqlServer } from './graphql';
 import { checkReadiness } from './readiness';
@@ -21,7 +21,7 @@ export interface HttpServerOptions {
 }
 
 /** One fastify server: the REST APIs, GraphQL over HTTP and SSE, and graphql-ws on the same port. */
-export async function buildHttpServer(services: Services, schema: GraphQLSchema, options: HttpServerOptions): Promise<HttpServer> {
+export async function buildHttpServer(services: DomainServices, schema: GraphQLSchema, options: HttpServerOptions): Promise<HttpServer> {
   const app = Fastify({
     loggerInstance: services.platform.logger as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,

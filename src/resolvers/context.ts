@@ -1,16 +1,16 @@
 import type { Caller } from '../auth/api-keys';
 import { Unauthorized } from '../domain/errors';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { createLoaders, type Loaders } from './loaders';
 
 /** What every resolver sees: who calls, the domain services, and this request's loaders. */
 export interface GraphqlContext {
   caller: Caller | null;
-  services: Services;
+  services: DomainServices;
   loaders: Loaders;
 }
 
-export function createGraphqlContext(services: Services, caller: Caller | null): GraphqlContext {
+export function createGraphqlContext(services: DomainServices, caller: Caller | null): GraphqlContext {
   return { caller, services, loaders: createLoaders(services) };
 }
 

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { VoiceRecord } from '../domain/voice/voice.types';
 import type { DocumentRecord, KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 
 /**
  * DataLoaders live for one request (or one subscription event), so batching never serves
@@ -15,7 +15,7 @@ export interface Loaders {
   documentIdsByKb: DataLoader<string, string[]>;
 }
 
-export function createLoaders(services: Services): Loaders {
+export function createLoaders(services: DomainServices): Loaders {
   return new LazyLoaders(services);
 }
 
@@ -29,7 +29,7 @@ class LazyLoaders implements Loaders {
   private documents?: Loaders['documentById'];
   private documentIds?: Loaders['documentIdsByKb'];
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: DomainServices) {}
 
   get voiceById() {
     return (this.voices ??= new DataLoader((ids: readonly string[]) => this.services.voices.getMany(ids)));

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCompletionRequest } from '../domain/completion/completion.inputs';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { requireCaller } from './authenticate';
 import { completionJson } from './v2.wire';
 
 /** POST /v2/completions (a JSON body) and its polling GET. */
-export function completionsRoutes(services: Services) {
+export function completionsRoutes(services: DomainServices) {
   const { completions } = services;
 
   return async (app: FastifyInstance) => {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../domain/errors';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { readParamsOptions } from '../http/request-params';
 import { authenticate, authorizePartnerInBody } from './authenticate';
 import { errorHandler } from './rest-errors';
@@ -21,7 +21,7 @@ import { transcriptsRoutes } from './transcripts.routes';
  * The legacy REST APIs: /api (voices, knowledge bases) answers errors as `{detail}`, /v2
  * (transcripts, completions) in its own dialect. Each service adds its routes here.
  */
-export async function registerRest(app: FastifyInstance, services: Services): Promise<void> {
+export async function registerRest(app: FastifyInstance, services: DomainServices): Promise<void> {
   const { apiKeys, rateLimiter, config } = services.platform;
   const maxFileBytes = config.MAX_UPLOAD_MB * 1024 * 1024;
 

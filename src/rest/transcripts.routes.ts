@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Invalid, PayloadTooLarge } from '../domain/errors';
 import { parseTranscriptRequest } from '../domain/transcription/transcript.inputs';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { requireCaller } from './authenticate';
 import { readParams, type RequestParams } from '../http/request-params';
 import { transcriptJson } from './v2.wire';
@@ -33,7 +33,7 @@ function audioUpload(params: RequestParams) {
 }
 
 /** POST /v2/transcript and its polling GET: parse, call the transcript service, shape the answer. */
-export function transcriptsRoutes(services: Services) {
+export function transcriptsRoutes(services: DomainServices) {
   const { transcripts, platform } = services;
   const maxUploadMb = platform.config.MAX_UPLOAD_MB;
 

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../domain/shared/validation';
 import { ttsTypeInput, ttsTypeParam } from '../domain/voice/voice.inputs';
 import { paramsHandler, readParamsOptions } from '../http/request-params';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { attachment } from './attachment';
 import { voiceRouteConfig as config, type Req, type VoiceParams } from './voice.routes';
 import { sendAudio, testSampleJson, voiceDetail } from './voice.wire';
 
 /** A voice's embedding: start it, its test audio per TTS type, and its archive. */
-export function voiceEmbeddingRoutes({ voices, platform }: Services) {
+export function voiceEmbeddingRoutes({ voices, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {

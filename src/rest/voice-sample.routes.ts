@@ -5,7 +5,7 @@ import { parseInput } from '../domain/shared/validation';
 import { preferredSampleInput, sampleIndexParam } from '../domain/voice/voice.inputs';
 import { sampleFilename } from '../domain/voice/voice.types';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { attachment } from './attachment';
 import { voiceRouteConfig as config, type Req, type VoiceParams } from './voice.routes';
 import { sampleJson, sendAudio, voiceDetail, voiceInfoJson } from './voice.wire';
@@ -13,7 +13,7 @@ import { sampleJson, sendAudio, voiceDetail, voiceInfoJson } from './voice.wire'
 type SampleParams = VoiceParams & { index: string };
 
 /** A voice's samples: upload, serve, delete, the preferred one, and the bundle of all. */
-export function voiceSampleRoutes({ voices, platform }: Services) {
+export function voiceSampleRoutes({ voices, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {

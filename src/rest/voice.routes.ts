@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseInput } from '../domain/shared/validation';
 import { createVoiceInput, renameVoiceInput, splitVoiceInput } from '../domain/voice/voice.inputs';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
-import type { Services } from '../services';
+import type { DomainServices } from '../services';
 import { voiceDetail, voiceListItem } from './voice.wire';
 
 export type PartnerParams = { partner: string };
@@ -13,7 +13,7 @@ export type Req<P> = FastifyRequest<{ Params: P }>;
 export const voiceRouteConfig = { apiKeyInQuery: true };
 
 /** Voices: list, create (with or without a recording), read, rename, delete, re-split. */
-export function voiceRoutes({ voices, platform }: Services) {
+export function voiceRoutes({ voices, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
   const config = voiceRouteConfig;
 

@@ -4,13 +4,13 @@ import { Invalid } from '../../domain/errors';
 import { contentInput, contentKindParam } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../../http/request-params';
-import type { Services } from '../../services';
+import type { DomainServices } from '../../services';
 import { attachment } from '../attachment';
 import type { ContentParams, KbParams, Req } from './route-params';
 import { documentJson } from './knowledge-base.wire';
 
 /** The four texts of a document, one at a time, and the rewritten texts of a knowledge base as a ZIP. */
-export function documentContentRoutes({ documentContent, platform }: Services) {
+export function documentContentRoutes({ documentContent, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { bulkRewriteInput, queueProcessInput } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions } from '../../http/request-params';
-import type { Services } from '../../services';
+import type { DomainServices } from '../../services';
 import type { FolderParams, KbParams, Req } from './route-params';
 import { bulkRewriteJson, documentJson } from './knowledge-base.wire';
 
-export function documentProcessingRoutes({ documentProcessing, platform }: Services) {
+export function documentProcessingRoutes({ documentProcessing, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {

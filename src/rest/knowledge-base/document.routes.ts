@@ -10,11 +10,11 @@ import {
 } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../../http/request-params';
-import type { Services } from '../../services';
+import type { DomainServices } from '../../services';
 import type { DocParams, KbParams, Req } from './route-params';
 import { batchJson, documentJson, knowledgeBaseJson } from './knowledge-base.wire';
 
-export function documentRoutes({ knowledgeBases, documents, platform }: Services) {
+export function documentRoutes({ knowledgeBases, documents, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {

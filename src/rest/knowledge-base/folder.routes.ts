@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { folderInput } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions } from '../../http/request-params';
-import type { Services } from '../../services';
+import type { DomainServices } from '../../services';
 import type { FolderParams, KbParams, Req } from './route-params';
 import { folderJson } from './knowledge-base.wire';
 
-export function folderRoutes({ knowledgeBases, platform }: Services) {
+export function folderRoutes({ knowledgeBases, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {

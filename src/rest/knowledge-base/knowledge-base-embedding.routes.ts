@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { startEmbeddingInput } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions } from '../../http/request-params';
-import type { Services } from '../../services';
+import type { DomainServices } from '../../services';
 import type { KbParams, Req } from './route-params';
 import { embeddingStatusJson } from './knowledge-base.wire';
 
-export function knowledgeBaseEmbeddingRoutes({ knowledgeBases, knowledgeBaseEmbedding, platform }: Services) {
+export function knowledgeBaseEmbeddingRoutes({ knowledgeBases, knowledgeBaseEmbedding, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {

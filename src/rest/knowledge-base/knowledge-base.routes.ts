@@ -4,12 +4,12 @@ import { createKnowledgeBaseInput } from '../../domain/knowledge-base/knowledge-
 import { folderInfos } from '../../domain/knowledge-base/knowledge-base.types';
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions } from '../../http/request-params';
-import type { Services } from '../../services';
+import type { DomainServices } from '../../services';
 import type { KbParams, Req } from './route-params';
 import { documentJson, embeddingInfoJson, folderJson, knowledgeBaseJson } from './knowledge-base.wire';
 
 /** Knowledge bases: the listing, creation and deletion, and the views over one of them. */
-export function knowledgeBaseRoutes({ knowledgeBases, platform }: Services) {
+export function knowledgeBaseRoutes({ knowledgeBases, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
