@@ -21,6 +21,8 @@ export const configSchema = z.object({
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().nonnegative().default(15),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
   GRAPHQL_MAX_HEAVY_FIELDS: z.coerce.number().int().positive().default(4),
+  /** graphql-codegen's persisted-documents.json; when set, only the operations in it run. */
+  PERSISTED_DOCUMENTS: z.string().min(1).optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
   /** Browser origins allowed to call the APIs, comma-separated, or `*`. */
   CORS_ORIGINS: z

@@ -9,6 +9,7 @@ import { GRAPHQL_PATH, maskError } from './graphql-common';
 import { graphqlLimits, limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
 import { SharedSubscriptions } from './shared-execution';
 import { authorizeConnection, authorizeOperation, findKey } from './socket-auth';
+import { trustedQuery, type TrustedDocuments } from './trusted-documents';
 
 export interface GraphqlSockets {
   count(): number;
@@ -72,7 +73,7 @@ class DocumentCache {
  * the per-subscribe work of yoga's plugin pipeline costs memory on every one of thousands
  * of long-lived subscriptions, and errors are masked here the same way yoga masks them.
  */
-export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, services: DomainServices): GraphqlSockets {
+export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, services: DomainServices, trusted: TrustedDocuments | null): GraphqlSockets {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   server.on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').split('?')[0] !== GRAPHQL_PATH) {
@@ -106,7 +107,9 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
         return true;
       },
       onSubscribe: async (ctx, _id, payload) => {
-        const cached = documents.get(payload.query);
+        const query = trustedQuery(trusted, payload);
+        if (typeof query !== 'string') return query;
+        const cached = documents.get(query);
         if (Array.isArray(cached)) return cached;
         const { document, id } = cached as CachedDocument;
         const authorized = await authorizeOperation(services, payload.extensions, { caller: ctx.extra.caller ?? null, address: ctx.extra.address ?? '' });

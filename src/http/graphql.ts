@@ -11,6 +11,7 @@ import { graphiql } from './graphiql';
 import { graphqlLimits, useGraphqlLimits } from './graphql-limits';
 import { bindUploads, releaseUploads } from './graphql-uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './graphql-ws';
+import { TrustedDocuments, useTrustedDocuments } from './trusted-documents';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -28,6 +29,8 @@ export interface GraphqlServer {
  * graphql-ws subscriptions on the same port and path.
  */
 export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchema, services: DomainServices): Promise<GraphqlServer> {
+  const { PERSISTED_DOCUMENTS } = services.platform.config;
+  const trusted = PERSISTED_DOCUMENTS ? TrustedDocuments.load(PERSISTED_DOCUMENTS) : null;
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -39,7 +42,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
-    plugins: [useGraphqlLimits(graphqlLimits(services.platform.config))],
+    plugins: [...(trusted ? [useTrustedDocuments(trusted)] : []), useGraphqlLimits(graphqlLimits(services.platform.config))],
     context: ({ caller }) => createGraphqlContext(services, caller),
   });
 
@@ -92,7 +95,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     });
   });
 
-  const sockets = registerGraphqlSockets(app.server, schema, services);
+  const sockets = registerGraphqlSockets(app.server, schema, services, trusted);
 
   return { yoga, sockets };
 }
