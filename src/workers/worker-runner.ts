@@ -52,8 +52,6 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
   const running = new Set<RunningJob>();
   const workers = processors.map((processor) => {
     const queue = processor.queue.name;
-    // Opened here too, so a worker process reports its queues' depths when scraped.
-    platform.queues.get(processor.queue);
     const worker = new Worker(
       queue,
       async (job: Job, token?: string) => {
