@@ -3,14 +3,34 @@ import type { Config } from './config/config';
 
 export type { Logger };
 
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+}
+
+// The voice API accepts its key as `?api_key=`; a logged URL keeps the parameter's name only.
+const API_KEY_PARAMETER = /([?&]api_key=)[^&#]*/gi;
+
+export function redactUrl(url: string | undefined): string | undefined {
+  return url?.replace(API_KEY_PARAMETER, '$1[redacted]');
+}
+
 /**
  * One structured logger per process, shared by the HTTP server and the workers, so a
  * request's lines and its jobs' lines read alike. API keys never reach it: requests are
- * logged by method and URL, and keys travel in a header that is redacted.
+ * logged by method and URL with any key parameter masked, and keys in headers are redacted.
  */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
   return pino({
     level: config.LOG_LEVEL,
-    redact: { paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', 'req.headers.authorization', 'headers.authorization'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: LoggedRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }),
+    },
   });
 }

@@ -3,6 +3,7 @@ import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config/config';
 import { EventBus } from './events/event-bus';
 import { createLogger, type Logger } from './logger';
+import { trackEventSubscribers, trackQueues } from './observability/metrics';
 import { QueueRegistry } from './queues/queue-registry';
 import { BlobStore } from './store/blob-store';
 import { KeySpace } from './store/keys';
@@ -33,6 +34,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const blobs = new BlobStore(config.DATA_DIR);
   await blobs.init();
   const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX);
+  const untrack = [trackEventSubscribers(() => events.subscriberCount), trackQueues(() => queues.jobCounts())];
   return {
     config,
     logger: createLogger(config),
@@ -45,6 +47,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     blobs,
     queues,
     async close() {
+      for (const stop of untrack) stop();
       await queues.close();
       await redis.close();
     },

@@ -14,6 +14,8 @@ export const configSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore only').default('persona'),
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A bearer token that may read /metrics, besides the admin key. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   INVALID_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2000),

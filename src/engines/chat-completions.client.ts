@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
 import type { ChatMessage } from '../domain/shared/chat-message';
+import { measureEngineMethods } from '../observability/metrics';
 
 
 export interface ChatRequest {
@@ -76,3 +77,5 @@ export class ChatCompletionsClient {
     };
   }
 }
+
+measureEngineMethods(ChatCompletionsClient.prototype, 'llm', ['complete']);

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import { EngineError } from '../domain/shared/engine-error';
+import { measureEngineMethods } from '../observability/metrics';
 
 export interface FfmpegOptions {
   ffmpegPath: string;
@@ -242,3 +243,5 @@ function positive(value: string | undefined): number | undefined {
   const number = Number(value);
   return Number.isFinite(number) && number > 0 ? number : undefined;
 }
+
+measureEngineMethods(Ffmpeg.prototype, 'ffmpeg', ['probe', 'toOpus', 'toWav16kMono', 'decodePcm']);

@@ -14,6 +14,7 @@ import {
   type VoiceEmbeddingRequest,
   type VoiceEmbeddingResult,
 } from './voice-embedding';
+import { measureEngineMethods } from '../observability/metrics';
 
 export interface GpuJobsClientOptions {
   baseUrl: string;
@@ -304,3 +305,5 @@ function describeMs(ms: number): string {
   if (ms % 1000 === 0) return `${ms / 1000} s`;
   return `${ms} ms`;
 }
+
+measureEngineMethods(GpuJobsClient.prototype, 'gpu-jobs', ['embed']);

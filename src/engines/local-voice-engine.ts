@@ -15,6 +15,7 @@ import {
   type VoiceEmbeddingRequest,
   type VoiceEmbeddingResult,
 } from './voice-embedding';
+import { measureEngineMethods } from '../observability/metrics';
 
 export interface LocalVoiceEngineOptions {
   ffmpeg: Ffmpeg;
@@ -258,3 +259,5 @@ function round2(value: number): number {
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
+
+measureEngineMethods(LocalVoiceEngine.prototype, 'local-voice', ['embed']);

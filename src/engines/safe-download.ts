@@ -6,6 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, request } from 'undici';
 import { EngineError } from '../domain/shared/engine-error';
+import { measureEngineCall } from '../observability/metrics';
 
 export interface DownloadOptions {
   maxBytes: number;
@@ -35,11 +36,11 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
  * against private networks and the connection is pinned to the checked addresses, so a
  * DNS answer that changes between the check and the connect cannot reach an internal host.
  */
-export async function downloadToFile(
-  url: string,
-  destinationPath: string,
-  options: DownloadOptions,
-): Promise<DownloadResult> {
+export function downloadToFile(url: string, destinationPath: string, options: DownloadOptions): Promise<DownloadResult> {
+  return measureEngineCall('download', () => download(url, destinationPath, options));
+}
+
+async function download(url: string, destinationPath: string, options: DownloadOptions): Promise<DownloadResult> {
   const maxRedirects = options.maxRedirects ?? 5;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);

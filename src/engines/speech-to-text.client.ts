@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { FormData } from 'undici';
 import { z } from 'zod';
 import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
+import { measureEngineMethods } from '../observability/metrics';
 
 export interface TranscribeOptions {
   /** A language code such as `en` or `en_us`; the region is dropped because the protocol takes ISO-639-1. */
@@ -56,3 +57,5 @@ export class SpeechToTextClient {
     return { text: answer.text.trim(), durationSeconds: answer.duration, language: answer.language };
   }
 }
+
+measureEngineMethods(SpeechToTextClient.prototype, 'speech-to-text', ['transcribe']);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EngineError } from '../domain/shared/engine-error';
 import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
+import { measureEngineMethods } from '../observability/metrics';
 
 export interface TextEmbedder {
   /** Stored with the vectors: vectors of different models must never be compared. */
@@ -119,3 +120,5 @@ export function createTextEmbedder(config: {
 }): TextEmbedder {
   return config.baseUrl ? new RemoteTextEmbedder(config) : new LocalTextEmbedder();
 }
+
+measureEngineMethods(RemoteTextEmbedder.prototype, 'embeddings', ['embed']);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { eventsDelivered } from '../observability/metrics';
 import type { KeySpace } from '../store/keys';
 import type { ChangeEvent, Versioned } from '../store/record-store';
 
@@ -31,6 +32,7 @@ export class EventBus {
       const listeners = this.listeners.get(channel.slice(prefixLength));
       if (!listeners || listeners.size === 0) return;
       const event = JSON.parse(message) as ChangeEvent;
+      eventsDelivered.inc(listeners.size);
       for (const listener of listeners) listener(event);
     });
   }

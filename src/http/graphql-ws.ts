@@ -7,6 +7,8 @@ import { createGraphqlContext } from '../resolvers/context';
 import type { DomainServices } from '../services';
 import { GRAPHQL_PATH, maskError } from './graphql-common';
 import { graphqlLimits, limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
+import { trackWebSockets } from '../observability/metrics';
+import { countOperation } from './graphql-metrics';
 import { SharedSubscriptions } from './shared-execution';
 import { authorizeConnection, authorizeOperation, findKey } from './socket-auth';
 import { trustedQuery, type TrustedDocuments } from './trusted-documents';
@@ -91,9 +93,13 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
     {
       execute: async (args: ExecutionArgs) => {
         const result = await execute(args);
+        countOperation(args.document, args.operationName, Boolean(result.errors?.length));
         return result.errors ? { ...result, errors: maskAll(result.errors) } : result;
       },
-      subscribe: (args: ExecutionArgs) => shared.subscribe(args, shareKeys.get(args.contextValue as object) ?? ''),
+      subscribe: (args: ExecutionArgs) => {
+        countOperation(args.document, args.operationName, false);
+        return shared.subscribe(args, shareKeys.get(args.contextValue as object) ?? '');
+      },
       onConnect: async (ctx) => {
         const key = findKey(ctx.connectionParams) ?? ctx.extra.request.headers['x-api-key'];
         const address = ctx.extra.request.socket.remoteAddress ?? '';
@@ -132,9 +138,11 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
     sockets,
   );
 
+  const untrack = trackWebSockets(() => sockets.clients.size);
   return {
     count: () => sockets.clients.size,
     async close() {
+      untrack();
       const clients = [...sockets.clients];
       const gone = clients.map((client) => new Promise((resolve) => client.once('close', resolve)));
       for (const client of clients) client.close(1001, 'Server shutting down');

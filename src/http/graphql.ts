@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError, GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { trackEventStream } from '../observability/metrics';
 import type { Caller } from '../auth/api-keys';
 import { Invalid, UnsupportedMedia } from '../domain/errors';
 import { createGraphqlContext, type GraphqlContext } from '../resolvers/context';
@@ -9,6 +10,7 @@ import type { DomainServices } from '../services';
 import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
 import { graphiql } from './graphiql';
 import { graphqlLimits, useGraphqlLimits } from './graphql-limits';
+import { useOperationMetrics } from './graphql-metrics';
 import { bindUploads, releaseUploads } from './graphql-uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './graphql-ws';
 import { TrustedDocuments, useTrustedDocuments } from './trusted-documents';
@@ -42,7 +44,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
-    plugins: [...(trusted ? [useTrustedDocuments(trusted)] : []), useGraphqlLimits(graphqlLimits(services.platform.config))],
+    plugins: [...(trusted ? [useTrustedDocuments(trusted)] : []), useGraphqlLimits(graphqlLimits(services.platform.config)), useOperationMetrics()],
     context: ({ caller }) => createGraphqlContext(services, caller),
   });
 
@@ -117,6 +119,7 @@ async function sendResponse(reply: FastifyReply, response: Response) {
   // Only event streams need streaming; a JSON answer sent whole skips the stream machinery
   // that otherwise costs more than executing the query.
   const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream') || (response.headers.get('content-type') ?? '').startsWith('multipart/');
+  if (streaming) trackEventStream((done) => reply.raw.once('close', done));
   return reply.send(streaming ? response.body : await response.text());
 }
 

@@ -1,8 +1,9 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { DomainServices } from '../services';
 import { registerCors } from './cors';
 import { registerGraphql, type GraphqlServer } from './graphql';
+import { registerObservability, requestIdOf } from './observability';
 import { checkReadiness } from './readiness';
 import { parseUrlEncoded } from './request-params';
 
@@ -30,6 +31,8 @@ export async function buildHttpServer(services: DomainServices, schema: GraphQLS
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors: options.frameworkErrors,
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseUrlEncoded(String(body)));
@@ -38,6 +41,7 @@ export async function buildHttpServer(services: DomainServices, schema: GraphQLS
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+  registerObservability(app, services.platform.config);
   await registerCors(app, services.platform.config.CORS_ORIGINS);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -1,5 +1,6 @@
 import { Queue, type JobsOptions, type RedisOptions } from 'bullmq';
 import type { z } from 'zod';
+import { currentRequestId } from '../observability/request-context';
 
 /**
  * A queue's contract, importable by producers without the processor: its name, the zod
@@ -82,9 +83,11 @@ export class QueueRegistry {
   /** One round trip for many jobs; each payload is checked against the contract first. */
   async addBulk<Definition extends AnyQueueDefinition>(definition: Definition, payloads: PayloadOf<Definition>[], options?: JobsOptions): Promise<void> {
     if (payloads.length === 0) return;
+    // Outside the contract: the worker reads it for its log lines before parsing the payload.
+    const requestId = currentRequestId();
     const jobs = payloads.map((payload) => {
       const data = definition.schema.parse(payload);
-      return { name: definition.name, data, opts: { ...options, jobId: definition.jobId(data) } };
+      return { name: definition.name, data: requestId ? { ...(data as object), requestId } : data, opts: { ...options, jobId: definition.jobId(data) } };
     });
     await this.get(definition).addBulk(jobs);
   }
@@ -97,6 +100,14 @@ export class QueueRegistry {
     await this.get(definition)
       .remove(definition.jobId(key))
       .catch(() => 0);
+  }
+
+  /** Job counts by state of every queue this process has opened, for the metrics scrape. */
+  async jobCounts(): Promise<Record<string, Record<string, number>>> {
+    const entries = await Promise.all(
+      [...this.queues.values()].map(async (queue) => [queue.name, await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')] as const),
+    );
+    return Object.fromEntries(entries);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { KeySpace } from './keys';
+import { eventsPublished } from '../observability/metrics';
 
 /** Every stored record carries a version, raised by one on each write, so events can be ordered. */
 export interface Versioned {
@@ -244,7 +245,7 @@ export class RecordStore {
     throw new RecordConflict(`${kind} ${id} is changing too often to delete`);
   }
 
-  private write<T extends Versioned>(
+  private async write<T extends Versioned>(
     kind: string,
     id: string,
     expected: string,
@@ -255,7 +256,8 @@ export class RecordStore {
     deleted = false,
   ): Promise<number> {
     const event: ChangeEvent<T> = { version: next.version, deleted, data: next };
-    return this.compareAndSet(
+    const topics = typeof options.topics === 'function' ? options.topics(next) : options.topics;
+    const result = await this.compareAndSet(
       this.recordKey(kind, id),
       expected,
       deleted ? '' : JSON.stringify(next),
@@ -264,7 +266,10 @@ export class RecordStore {
       toName,
       id,
       JSON.stringify(event),
-      ...(typeof options.topics === 'function' ? options.topics(next) : options.topics).map((topic) => this.keys.channel(topic)),
+      ...topics.map((topic) => this.keys.channel(topic)),
     );
+    // Counted here, the one write path, so every event published is counted once.
+    if (result === 1) eventsPublished.inc(topics.length);
+    return result;
   }
 }

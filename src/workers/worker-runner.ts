@@ -2,6 +2,7 @@ import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { z } from 'zod';
 import { EngineError } from '../domain/shared/engine-error';
 import type { Logger } from '../logger';
+import { jobDuration } from '../observability/metrics';
 import type { Platform } from '../platform';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
 
@@ -114,17 +115,41 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
   };
 }
 
+/** What every line about a job says: which job, for which resource and partner, started by which request. */
+function jobFields(job: Job): Record<string, unknown> {
+  const data = (job.data ?? {}) as { partner?: unknown; requestId?: unknown };
+  return {
+    queue: job.queueName,
+    jobId: job.id,
+    resource: job.id,
+    ...(typeof data.partner === 'string' && { partner: data.partner }),
+    ...(typeof data.requestId === 'string' && { requestId: data.requestId }),
+  };
+}
+
 async function runAttempt(processor: JobProcessor, job: Job, logger: Logger): Promise<void> {
   const queue = processor.queue.name;
+  // Read before the payload is parsed: the request id lies outside the queue's contract.
+  const fields = jobFields(job);
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  logger.info({ ...fields, attempt: job.attemptsMade + 1 }, 'job started');
   try {
     // The contract holds on both ends: a payload that no longer parses is a bug, not a retry.
     const parsed = processor.queue.schema.safeParse(job.data);
     if (!parsed.success) throw new EngineError(`The job's payload does not match the ${queue} queue: ${parsed.error.message}`, false);
     job.data = parsed.data;
     await processor.process(job);
+    jobDuration.observe({ queue, outcome: 'completed' }, seconds());
+    logger.info({ ...fields, attempt: job.attemptsMade + 1, durationMs: Math.round(seconds() * 1000), outcome: 'completed' }, 'job ended');
   } catch (error) {
     const final = (error instanceof EngineError && !error.retryable) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    logger.warn({ queue, jobId: job.id, attempt: job.attemptsMade + 1, final, reason: readableReason(error) }, 'job attempt failed');
+    const outcome = final ? 'failed' : 'retrying';
+    jobDuration.observe({ queue, outcome }, seconds());
+    logger.warn(
+      { ...fields, attempt: job.attemptsMade + 1, final, durationMs: Math.round(seconds() * 1000), outcome, reason: readableReason(error) },
+      'job attempt failed',
+    );
     // Unrecoverable: BullMQ must not retry what cannot succeed.
     if (final) throw new UnrecoverableError(readableReason(error));
     throw error;
@@ -133,6 +158,7 @@ async function runAttempt(processor: JobProcessor, job: Job, logger: Logger): Pr
 
 async function recordFailure(processor: JobProcessor, job: Job, reason: string, logger: Logger): Promise<void> {
   const queue = processor.queue.name;
+  const fields = jobFields(job);
   const parsed = processor.queue.schema.safeParse(job.data);
   if (!parsed.success) {
     logger.error({ queue, jobId: job.id, reason }, 'failed job has a payload that does not match its queue; the reconciler will end its record');
@@ -141,8 +167,8 @@ async function recordFailure(processor: JobProcessor, job: Job, reason: string, 
   job.data = parsed.data;
   try {
     await processor.failed(job, reason);
-    logger.warn({ queue, jobId: job.id, reason }, 'job failed for good');
+    logger.warn({ ...fields, reason }, 'job failed for good');
   } catch (error) {
-    logger.error({ queue, jobId: job.id, reason, err: error }, 'could not record a failed job; the reconciler will end its record');
+    logger.error({ ...fields, reason, err: error }, 'could not record a failed job; the reconciler will end its record');
   }
 }

@@ -1,0 +1,47 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config';
+import { httpRequestDuration, registry } from '../observability/metrics';
+import { runWithRequestId } from '../observability/request-context';
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The caller's X-Request-Id when it is a sane token, so ids can follow a call across services; otherwise a new one. */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Request ids on every answer and in every job a request starts, request timings by route
+ * pattern (raw URLs would make a series per id), and the Prometheus scrape endpoint.
+ */
+export function registerObservability(app: FastifyInstance, config: Pick<Config, 'ADMIN_API_KEY' | 'METRICS_TOKEN'>): void {
+  app.addHook('onRequest', (request, _reply, done) => runWithRequestId(request.id, done));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequestDuration.observe({ route, method: request.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  const allowed = [config.ADMIN_API_KEY, config.METRICS_TOKEN].filter((secret): secret is string => Boolean(secret));
+  app.get('/metrics', async (request, reply) => {
+    const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const apiKey = request.headers['x-api-key'];
+    const offered = [bearer, typeof apiKey === 'string' ? apiKey : undefined];
+    if (!offered.some((secret) => secret !== undefined && allowed.some((each) => sameSecret(secret, each)))) {
+      return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ error: 'Unauthorized' });
+    }
+    reply.header('Content-Type', registry.contentType);
+    return registry.metrics();
+  });
+}
+
+// Hashing first gives equal lengths, so the comparison takes the same time whatever was sent.
+function sameSecret(offered: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(offered), digest(expected));
+}

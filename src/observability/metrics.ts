@@ -1,0 +1,156 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Every metric of the process in one registry, module-wide so engines and the event bus can
+ * count without being handed it. Values that live elsewhere (open sockets, subscribers, queue
+ * depths) are read at scrape time from sources the owning parts register.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const LONG_BUCKETS = [0.05, 0.25, 1, 5, 15, 60, 300, 900, 3600];
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP requests by route pattern, method and status',
+  labelNames: ['route', 'method', 'status'] as const,
+  buckets: DURATION_BUCKETS,
+  registers: [registry],
+});
+
+export const graphqlOperations = new Counter({
+  name: 'graphql_operations_total',
+  help: 'GraphQL operations by name and type, over HTTP, SSE and WebSocket',
+  labelNames: ['operation', 'type'] as const,
+  registers: [registry],
+});
+
+export const graphqlErrors = new Counter({
+  name: 'graphql_operation_errors_total',
+  help: 'GraphQL operations that answered with errors, by name and type',
+  labelNames: ['operation', 'type'] as const,
+  registers: [registry],
+});
+
+export const eventsPublished = new Counter({
+  name: 'events_published_total',
+  help: 'Change events published by record writes',
+  registers: [registry],
+});
+
+export const eventsDelivered = new Counter({
+  name: 'events_delivered_total',
+  help: 'Change events handed to local subscribers',
+  registers: [registry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'job_duration_seconds',
+  help: 'Job attempts by queue and outcome (completed, retrying, failed)',
+  labelNames: ['queue', 'outcome'] as const,
+  buckets: LONG_BUCKETS,
+  registers: [registry],
+});
+
+export const engineCallDuration = new Histogram({
+  name: 'engine_call_duration_seconds',
+  help: 'Calls to engines (ffmpeg, gpu-jobs, speech-to-text, llm, embeddings, download) by outcome',
+  labelNames: ['engine', 'outcome'] as const,
+  buckets: LONG_BUCKETS,
+  registers: [registry],
+});
+
+/** Sums what every registered source reports; a process may hold several servers (tests). */
+function summedGauge(name: string, help: string) {
+  const sources = new Set<() => number>();
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      let total = 0;
+      for (const source of sources) total += source();
+      this.set(total);
+    },
+  });
+  return (source: () => number) => {
+    sources.add(source);
+    return () => void sources.delete(source);
+  };
+}
+
+export const trackWebSockets = summedGauge('websocket_connections_open', 'Open graphql-ws connections');
+export const trackEventSubscribers = summedGauge('subscriptions_active', 'Active live subscriptions (event bus subscribers)');
+
+let openEventStreams = 0;
+new Gauge({
+  name: 'sse_connections_open',
+  help: 'Open GraphQL server-sent event streams',
+  registers: [registry],
+  collect() {
+    this.set(openEventStreams);
+  },
+});
+
+/** Counts one event stream until `closed` fires. */
+export function trackEventStream(closed: (done: () => void) => void): void {
+  openEventStreams++;
+  let counted = true;
+  closed(() => {
+    if (counted) openEventStreams--;
+    counted = false;
+  });
+}
+
+export type JobCounts = Record<string, Record<string, number>>;
+const queueSources = new Set<() => Promise<JobCounts>>();
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+
+new Gauge({
+  name: 'queue_jobs',
+  help: 'Jobs per queue and state, read from BullMQ at scrape time',
+  labelNames: ['queue', 'state'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const source of queueSources) {
+      const counts = await source().catch(() => ({}) as JobCounts);
+      for (const [queue, byState] of Object.entries(counts)) {
+        for (const state of QUEUE_STATES) this.set({ queue, state }, byState[state] ?? 0);
+      }
+    }
+  },
+});
+
+export function trackQueues(source: () => Promise<JobCounts>): () => void {
+  queueSources.add(source);
+  return () => void queueSources.delete(source);
+}
+
+/** Times one engine call and counts its outcome; the call's result or error passes through. */
+export async function measureEngineCall<T>(engine: string, call: () => Promise<T>): Promise<T> {
+  const end = engineCallDuration.startTimer({ engine });
+  try {
+    const result = await call();
+    end({ outcome: 'ok' });
+    return result;
+  } catch (error) {
+    end({ outcome: 'error' });
+    throw error;
+  }
+}
+
+/** Measures the named public methods of an engine class, so the adapter's own code stays as it is. */
+export function measureEngineMethods<T extends object>(prototype: T, engine: string, methods: readonly (keyof T & string)[]): void {
+  for (const method of methods) {
+    const original = prototype[method] as unknown as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(prototype, method, {
+      configurable: true,
+      writable: true,
+      value(this: unknown, ...args: unknown[]) {
+        return measureEngineCall(engine, () => original.apply(this, args));
+      },
+    });
+  }
+}

@@ -1,0 +1,226 @@
+import { join } from 'node:path';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
+import type { Client } from 'graphql-ws';
+import { fetch } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config';
+import { createPlatform, type Platform } from '../../src/platform';
+import { completeQueue } from '../../src/queues/transcription.queues';
+import { startAppProcess, type AppProcess } from '../support/app-process';
+import { FFPROBE_PATH, makeTempDir, removeDir } from '../support/audio';
+import { subscribe, wsClient } from '../support/graphql-client';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
+import { startTestRedis, type TestRedis } from '../support/redis-server';
+import { restClient } from '../support/rest-client';
+import { waitFor } from '../support/wait-for';
+
+const ADMIN_KEY = 'admin-key-for-observability-tests';
+const METRICS_TOKEN = 'metrics-token-for-observability-tests';
+
+let dir: string;
+let redis: TestRedis;
+let engine: OpenAiCompatibleServer;
+let app: AppProcess;
+// The same Redis and prefix as the app: it makes the partner key and pauses a queue.
+let platform: Platform;
+let url: string;
+let key: string;
+
+beforeAll(async () => {
+  dir = await makeTempDir('observability-');
+  redis = await startTestRedis();
+  engine = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH });
+  const env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    DATA_DIR: join(dir, 'data'),
+    LOG_LEVEL: 'info',
+    ADMIN_API_KEY: ADMIN_KEY,
+    METRICS_TOKEN,
+    LLM_BASE_URL: engine.baseUrl,
+    ASR_BASE_URL: engine.baseUrl,
+    RATE_LIMIT_PER_MINUTE: '100000',
+  };
+  platform = await createPlatform(loadConfig(env));
+  key = (await platform.apiKeys.create(['acme'])).key;
+  app = await startAppProcess(env);
+  url = /listening on (http:\/\/\S+)/.exec(app.output())![1]!;
+});
+
+afterAll(async () => {
+  app?.kill('SIGTERM');
+  await app?.exited;
+  await platform?.close();
+  await engine?.close();
+  await redis?.stop();
+  await removeDir(dir);
+});
+
+async function scrape(headers: Record<string, string> = { authorization: `Bearer ${METRICS_TOKEN}` }) {
+  const response = await fetch(`${url}/metrics`, { headers });
+  return { status: response.status, text: await response.text() };
+}
+
+/** The sum of a metric's samples whose labels include all of `labels`. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  let total = 0;
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    if (!Object.entries(labels).every(([label, value]) => (match[2] ?? '').includes(`${label}="${value}"`))) continue;
+    total += Number(match[3]);
+  }
+  return total;
+}
+
+function logLines(): Record<string, unknown>[] {
+  return app
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('request ids', () => {
+  it('returns the X-Request-Id the caller sent', async () => {
+    const response = await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(response.headers.get('x-request-id')).toBe('abc-123');
+  });
+
+  it('makes one when the caller sent none, or one that is not a sane token', async () => {
+    const none = await fetch(`${url}/healthz`);
+    const insane = await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'has spaces and "quotes"' } });
+    const made = [none.headers.get('x-request-id'), insane.headers.get('x-request-id')];
+    for (const id of made) expect(id).toMatch(/^[A-Za-z0-9._-]{1,128}$/);
+    expect(made[1]).not.toBe('has spaces and "quotes"');
+    expect(made[0]).not.toBe(made[1]);
+  });
+
+  it('is on errors, 404s and GraphQL answers too', async () => {
+    const missing = await fetch(`${url}/no-such-path`, { headers: { 'x-request-id': 'lost-1' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-request-id')).toBe('lost-1');
+    const refused = await restClient(url, 'not-a-key')('GET', '/api/voices/acme', { headers: { 'x-request-id': 'refused-1' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('x-request-id')).toBe('refused-1');
+    const graphql = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key, 'x-request-id': 'gql-1' },
+      body: JSON.stringify({ query: 'query Ping { __typename }' }),
+    });
+    expect(graphql.status).toBe(200);
+    expect(graphql.headers.get('x-request-id')).toBe('gql-1');
+  });
+
+  it('is logged as requestId on the request lines', async () => {
+    await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'logged-7' } });
+    await waitFor(
+      async () => logLines().filter((line) => line.requestId === 'logged-7').map((line) => line.msg),
+      (messages) => messages.includes('incoming request') && messages.includes('request completed'),
+    );
+  });
+});
+
+describe('/metrics', () => {
+  it('refuses a scrape without the token or the admin key', async () => {
+    expect((await scrape({})).status).toBe(401);
+    expect((await scrape({ authorization: 'Bearer wrong-token-of-enough-length' })).status).toBe(401);
+    expect((await scrape({ 'x-api-key': key })).status).toBe(401);
+  });
+
+  it('answers the metrics token and the admin key, as X-Api-Key or bearer', async () => {
+    const accepted: Record<string, string>[] = [{ authorization: `Bearer ${METRICS_TOKEN}` }, { 'x-api-key': ADMIN_KEY }, { authorization: `Bearer ${ADMIN_KEY}` }];
+    for (const headers of accepted) {
+      const { status, text } = await scrape(headers);
+      expect(status).toBe(200);
+      expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('real traffic', () => {
+  let client: Client;
+
+  afterAll(async () => {
+    await client?.dispose();
+  });
+
+  it('moves the request, GraphQL, subscription, event, queue, job and engine metrics, and logs the job with the request id', async () => {
+    const before = (await scrape()).text;
+    const queue = platform.queues.get(completeQueue);
+    // Held back so the subscription is in place while the completion is still queued.
+    await queue.pause();
+    let id: string;
+    try {
+      const submitted = await restClient(url, key)('POST', '/v2/completions', {
+        json: { input: { messages: [{ role: 'user', content: 'hello' }] } },
+        headers: { 'x-request-id': 'job-request-42' },
+      });
+      expect(submitted.status).toBe(200);
+      id = (submitted.body as { id: string }).id;
+
+      const ping = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ query: 'query Ping { __typename }' }),
+      });
+      expect(ping.status).toBe(200);
+
+      client = wsClient(url, key);
+      const follow = parse('subscription Follow($id: ID!) { completionUpdated(id: $id) { id state } }') as TypedDocumentNode<
+        { completionUpdated: { id: string; state: string } },
+        { id: string }
+      >;
+      const stream = subscribe(client, follow, { id });
+      await stream.until(() => true);
+
+      const live = (await scrape()).text;
+      expect(sample(live, 'websocket_connections_open')).toBeGreaterThanOrEqual(1);
+      expect(sample(live, 'subscriptions_active')).toBeGreaterThanOrEqual(1);
+      expect(live).toMatch(/^queue_jobs\{queue="complete",state="waiting"\} \d+$/m);
+
+      await queue.resume();
+      await stream.untilComplete();
+    } finally {
+      await queue.resume();
+    }
+
+    const metric = (text: string, name: string, labels?: Record<string, string>) => sample(text, name, labels) - sample(before, name, labels);
+    const after = await waitFor(
+      async () => (await scrape()).text,
+      (text) => metric(text, 'job_duration_seconds_count', { queue: 'complete', outcome: 'completed' }) >= 1,
+    );
+    expect(metric(after, 'http_request_duration_seconds_count', { route: '/v2/completions', method: 'POST', status: '200' })).toBe(1);
+    // Route patterns, never raw URLs: no series names a completion id.
+    expect(after).not.toContain(id!.split('/').at(-1)!);
+    expect(metric(after, 'graphql_operations_total', { operation: 'Ping', type: 'query' })).toBe(1);
+    expect(metric(after, 'graphql_operations_total', { operation: 'Follow', type: 'subscription' })).toBe(1);
+    expect(metric(after, 'graphql_operation_errors_total', { operation: 'Ping' })).toBe(0);
+    expect(metric(after, 'events_published_total')).toBeGreaterThanOrEqual(2);
+    expect(metric(after, 'events_delivered_total')).toBeGreaterThanOrEqual(1);
+    expect(metric(after, 'engine_call_duration_seconds_count', { engine: 'llm', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+
+    const jobLines = logLines().filter((line) => line.requestId === 'job-request-42' && line.queue === 'complete');
+    expect(jobLines.map((line) => line.msg)).toEqual(expect.arrayContaining(['job started', 'job ended']));
+    expect(jobLines.find((line) => line.msg === 'job ended')).toMatchObject({ outcome: 'completed', durationMs: expect.any(Number), jobId: expect.any(String) });
+  });
+});
+
+describe('API keys in logs', () => {
+  it('never prints a key, including one sent as ?api_key=', async () => {
+    const answer = await fetch(`${url}/api/voices/acme?api_key=${encodeURIComponent(key)}&x=1`, { headers: { 'x-request-id': 'query-key-1' } });
+    expect(answer.status).toBe(200);
+    const lines = await waitFor(
+      async () => logLines().filter((line) => line.requestId === 'query-key-1'),
+      (found) => found.some((line) => line.msg === 'request completed'),
+    );
+    expect(JSON.stringify(lines)).toContain('api_key=[redacted]');
+    await scrape({ 'x-api-key': ADMIN_KEY });
+    expect(app.output()).not.toContain(key);
+    expect(app.output()).not.toContain(ADMIN_KEY);
+    expect(app.output()).not.toContain(METRICS_TOKEN);
+  });
+});
