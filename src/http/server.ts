@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { DomainServices } from '../services';
+import { registerCompression } from './compression';
 import { registerCors } from './cors';
 import { registerGraphql, type GraphqlServer } from './graphql';
 import { checkReadiness } from './readiness';
@@ -39,6 +40,7 @@ export async function buildHttpServer(services: DomainServices, schema: GraphQLS
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   await registerCors(app, services.platform.config.CORS_ORIGINS);
+  await registerCompression(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const { ready, checks } = await checkReadiness(services.platform);
