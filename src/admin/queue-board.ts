@@ -28,8 +28,12 @@ const EXTERNAL_STYLESHEET = /<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>/gi;
 export async function registerQueueBoard(app: FastifyInstance, apiKeys: ApiKeyService, queues: QueueRegistry): Promise<void> {
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
+  const bullQueues = ALL_QUEUES.map((definition) => queues.get(definition));
+  // Each queue connects and checks the server as it opens; that settles before the service
+  // says it is up, rather than under its first requests.
+  await Promise.all(bullQueues.map((queue) => queue.waitUntilReady()));
   createBullBoard({
-    queues: ALL_QUEUES.map((definition) => new BullMQAdapter(queues.get(definition))),
+    queues: bullQueues.map((queue) => new BullMQAdapter(queue)),
     serverAdapter,
     options: { uiConfig: { boardTitle: 'persona-platform queues' } },
   });
