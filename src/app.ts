@@ -1,3 +1,4 @@
+import { registerQueueBoard } from './admin/queue-board';
 import type { Config } from './config/config';
 import { buildHttpServer, type HttpServer } from './http/server';
 import { createPlatform } from './platform';
@@ -27,6 +28,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
 
   if (config.ROLE !== 'worker') {
     http = await buildHttpServer(services, schema, { frameworkErrors: frameworkErrorHandler, registerRest: (app) => registerRest(app, services) });
+    await registerQueueBoard(http.app, platform.apiKeys, platform.queues);
     await http.app.listen({ port: config.PORT, host: config.HOST });
     const address = http.app.server.address();
     if (address && typeof address === 'object') {

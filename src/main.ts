@@ -1,27 +1,37 @@
 import { ConfigError, loadConfig } from './config/config';
 import { startApp } from './app';
+import { redisAtStart, RedisUnreachable } from './store/embedded-redis';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await startApp(config);
+  const redis = await redisAtStart(
+    { url: process.env.REDIS_URL || undefined, defaultUrl: config.REDIS_DEFAULT_URL, dataDir: config.DATA_DIR, unreachable: config.REDIS_UNREACHABLE_AT_START },
+    (line) => console.log(line),
+  );
+  // The embedded server is a child of this process: it goes when the service goes, however it ends.
+  process.once('exit', () => redis.embedded?.kill());
+  const app = await startApp({ ...config, REDIS_URL: redis.url });
   const role = config.ROLE === 'all' ? 'API and workers' : config.ROLE === 'api' ? 'API' : 'workers';
   console.log(`persona-platform (${role}) ${app.url ? `listening on ${app.url}` : 'running'}`);
 
   const stop = (signal: string) => {
     console.log(`${signal}: draining`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => redis.embedded?.stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof RedisUnreachable ? error.message : error);
   process.exit(1);
 });

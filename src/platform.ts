@@ -26,7 +26,8 @@ export interface Platform {
 }
 
 export async function createPlatform(config: Config): Promise<Platform> {
-  const redis = connectRedis(config);
+  const logger = createLogger(config);
+  const redis = connectRedis(config, logger);
   const keys = new KeySpace(config.REDIS_PREFIX);
   const events = new EventBus(redis.subscriber, keys);
   const apiKeys = new ApiKeyService(redis.commands, keys, config.ADMIN_API_KEY, config.INVALID_KEY_LIMIT_PER_MINUTE);
@@ -37,7 +38,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const untrack = [trackEventSubscribers(() => events.subscriberCount), trackQueues(() => queues.jobCounts())];
   return {
     config,
-    logger: createLogger(config),
+    logger,
     keys,
     redis,
     records: new RecordStore(redis.commands, keys),

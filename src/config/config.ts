@@ -11,6 +11,10 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').default('redis://127.0.0.1:6379'),
+  /** Tried when REDIS_URL is unset, before an embedded redis-server is started instead. */
+  REDIS_DEFAULT_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').default('redis://127.0.0.1:6379'),
+  /** When Redis does not answer at start: wait for it with backoff, or exit non-zero. */
+  REDIS_UNREACHABLE_AT_START: z.enum(['wait', 'exit']).default('wait'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore only').default('persona'),
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { DomainServices } from '../services';
+import { registerCompression } from './compression';
 import { registerCors } from './cors';
 import { registerGraphql, type GraphqlServer } from './graphql';
 import { registerObservability, requestIdOf } from './observability';
@@ -43,6 +44,7 @@ export async function buildHttpServer(services: DomainServices, schema: GraphQLS
   });
   registerObservability(app, services.platform.config);
   await registerCors(app, services.platform.config.CORS_ORIGINS);
+  await registerCompression(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const { ready, checks } = await checkReadiness(services.platform);

@@ -21,7 +21,32 @@ export interface RedisConnections {
  */
 const COMMAND_TIMEOUT_MS = 1_500;
 
-export function connectRedis(config: Pick<Config, 'REDIS_URL'>): RedisConnections {
+/** Where the connections report an outage: pino's logger fits. */
+export interface OutageLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+/**
+ * ioredis reports every failed reconnect as an 'error' event, and without a listener Node
+ * prints each one with a stack. One line when a connection is lost, one when it is back:
+ * commands still reject meanwhile, and readiness reports the outage.
+ */
+function reportOutages(client: Redis, name: string, log?: OutageLog): void {
+  let down = false;
+  client.on('error', (error: { code?: string; message?: string }) => {
+    if (down) return;
+    down = true;
+    log?.warn(`Redis ${name} connection lost (${error.code ?? error.message}); reconnecting`);
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log?.info(`Redis ${name} connection is back`);
+  });
+}
+
+export function connectRedis(config: Pick<Config, 'REDIS_URL'>, log?: OutageLog): RedisConnections {
   const commands = new Redis(config.REDIS_URL, {
     lazyConnect: false,
     commandTimeout: COMMAND_TIMEOUT_MS,
@@ -30,10 +55,8 @@ export function connectRedis(config: Pick<Config, 'REDIS_URL'>): RedisConnection
     maxRetriesPerRequest: 1,
   });
   const subscriber = new Redis(config.REDIS_URL, { connectTimeout: COMMAND_TIMEOUT_MS });
-  // ioredis reports each failed reconnect as an 'error' event; without a listener Node would
-  // print them all. Commands still reject, and readiness reports the outage.
-  commands.on('error', () => undefined);
-  subscriber.on('error', () => undefined);
+  reportOutages(commands, 'command', log);
+  reportOutages(subscriber, 'subscriber', log);
   const url = new URL(config.REDIS_URL);
   const bullmq: RedisOptions = {
     host: url.hostname,

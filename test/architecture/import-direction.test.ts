@@ -33,6 +33,8 @@ const ALLOWED: Record<string, { code: string[]; types?: string[] }> = {
   rest: { code: ['auth', 'domain', 'http'], types: ['services.ts'] },
   resolvers: { code: ['auth', 'domain'], types: ['services.ts', 'store'] },
   schema: { code: ['auth', 'domain', 'http', 'resolvers'], types: ['store'] },
+  // Queue administration: an admin-only door onto the BullMQ queues themselves.
+  admin: { code: ['auth', 'domain', 'queues'] },
 };
 
 const SRC = resolve(__dirname, '../../src');

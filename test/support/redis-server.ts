@@ -1,27 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { freeLocalPort as freePort } from '../../src/store/embedded-redis';
+
+export { freePort };
 
 export interface TestRedis {
   url: string;
   /** A prefix unique to this test file, so even a shared Redis keeps runs apart. */
   prefix: string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
