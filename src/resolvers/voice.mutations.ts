@@ -9,6 +9,7 @@ import {
   splitVoiceInput,
   ttsTypeInput,
 } from '../domain/voice/voice.inputs';
+import { restParams } from './rest-params';
 import type { GraphqlContext } from './context';
 
 // Each mutation parses its arguments with the domain's input, under the parameter names the
@@ -19,7 +20,7 @@ type VoiceArgs = { partner: string; name: string };
 type Optional<T> = T | null | undefined;
 
 export function createVoice(ctx: Ctx, args: VoiceArgs & { file?: Optional<UploadedFile>; creatorName?: Optional<string>; creatorEmail?: Optional<string> }) {
-  const input = parseInput(createVoiceInput, { name: args.name, creator_name: args.creatorName ?? undefined, creator_email: args.creatorEmail ?? undefined });
+  const input = parseInput(createVoiceInput, restParams({ name: args.name, creatorName: args.creatorName, creatorEmail: args.creatorEmail }));
   return ctx.services.voices.create(args.partner, input, args.file ?? undefined);
 }
 
@@ -46,16 +47,16 @@ export function deleteVoiceSample(ctx: Ctx, args: VoiceArgs & { index: number })
 }
 
 export function splitVoice(ctx: Ctx, args: VoiceArgs & { maxSamples?: Optional<number>; sampleDuration?: Optional<number> }) {
-  const settings = parseInput(splitVoiceInput, { max_samples: args.maxSamples ?? undefined, sample_duration: args.sampleDuration ?? undefined });
+  const settings = parseInput(splitVoiceInput, restParams({ maxSamples: args.maxSamples, sampleDuration: args.sampleDuration }));
   return ctx.services.voices.split(args.partner, args.name, settings);
 }
 
 export function embedVoice(ctx: Ctx, args: VoiceArgs & { ttsType?: Optional<string> }) {
-  return ctx.services.voices.embed(args.partner, args.name, parseInput(ttsTypeInput, { tts_type: args.ttsType ?? undefined }));
+  return ctx.services.voices.embed(args.partner, args.name, parseInput(ttsTypeInput, restParams({ ttsType: args.ttsType })));
 }
 
 export function deleteVoiceTestFiles(ctx: Ctx, args: VoiceArgs & { ttsType: string }) {
-  return ctx.services.voices.deleteTestFiles(args.partner, args.name, parseInput(requiredTtsTypeInput, { tts_type: args.ttsType }));
+  return ctx.services.voices.deleteTestFiles(args.partner, args.name, parseInput(requiredTtsTypeInput, restParams({ ttsType: args.ttsType })));
 }
 
 export function setPreferredSample(ctx: Ctx, args: VoiceArgs & { sampleIndex?: Optional<number> }) {
