@@ -2,12 +2,12 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Job } from 'bullmq';
 import type { TranscriptService } from '../domain/transcription/transcript.service';
-import { applyTextOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
+import { applyTextOptions, applyWordOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
 import { AUDIO_FORMATS, isAcceptedContainer } from '../domain/transcription/transcript.types';
 import { EngineError } from '../domain/shared/engine-error';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
-import type { SpeechToTextClient, TranscribeOptions } from '../engines/speech-to-text.client';
+import type { SpeechToTextClient, TranscribeOptions, Transcription } from '../engines/speech-to-text.client';
 import { transcribeQueue, type TranscribeJob } from '../queues/transcription.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
@@ -29,7 +29,7 @@ export async function audioToText(
   deps: AudioToTextDeps,
   input: AudioInput,
   options: TranscribeOptions,
-): Promise<{ text: string; durationSeconds: number }> {
+): Promise<Transcription & { durationSeconds: number }> {
   const workDir = await deps.blobs.tmpDirectory();
   try {
     let path: string;
@@ -46,7 +46,8 @@ export async function audioToText(
     const wav = join(workDir, 'audio.wav');
     await deps.ffmpeg.toWav16kMono(path, wav);
     const result = await deps.speechToText.transcribe(wav, { ...options, filename: 'audio.wav' });
-    return { text: result.text, durationSeconds: probe.durationSeconds };
+    // The probe measures the audio itself; engines round or omit their duration.
+    return { ...result, durationSeconds: probe.durationSeconds };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -68,9 +69,18 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
           // The engine detects the language itself when none is given.
           language: options.languageAuto ? undefined : options.languageCode,
           prompt: boostedWordsPrompt(options.boostedWords),
+          words: true,
         },
       );
-      await transcripts.complete(transcript.id, applyTextOptions(result.text, options), Math.round(result.durationSeconds));
+      // Without language_auto the engine was told the language; reporting it back detects nothing.
+      const detected = options.languageAuto ? result.languageCode : undefined;
+      await transcripts.complete(transcript.id, {
+        text: applyTextOptions(result.text, options),
+        audioDuration: Math.round(result.durationSeconds),
+        ...(result.words ? { words: applyWordOptions(result.words, options) } : {}),
+        ...(detected ? { detectedLanguageCode: detected } : {}),
+        ...(detected && result.languageConfidence !== undefined ? { languageConfidence: result.languageConfidence } : {}),
+      });
     },
     failed: async (job, reason) => {
       await transcripts.fail(job.data.transcriptId, reason);

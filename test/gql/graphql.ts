@@ -765,11 +765,16 @@ export type Transcript = {
   /** The path form, /v2/transcript/<uuid>, as REST gives it. */
   id: Scalars['ID']['output'];
   languageAuto: Scalars['Boolean']['output'];
+  /** The detected language (an ISO-639 code) once COMPLETED with languageAuto and an engine that reports it; the requested code otherwise. */
   languageCode: Scalars['String']['output'];
+  /** 0 to 1: how sure the engine is of the detected language; null unless the engine says. */
+  languageConfidence?: Maybe<Scalars['Float']['output']>;
   status: TranscriptStatus;
   /** Set once COMPLETED. */
   text?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
+  /** Set once COMPLETED when the speech-to-text engine gives word timestamps; null otherwise. */
+  words?: Maybe<Array<TranscriptWord>>;
 };
 
 /** QUEUED, then PROCESSING, then COMPLETED or ERROR. */
@@ -778,6 +783,18 @@ export type TranscriptStatus =
   | 'ERROR'
   | 'PROCESSING'
   | 'QUEUED';
+
+/** One recognised word, after fillerWords and formatText, with its place in the audio. */
+export type TranscriptWord = {
+  __typename?: 'TranscriptWord';
+  /** 0 to 1; null when the speech-to-text engine does not score its words. */
+  confidence?: Maybe<Scalars['Float']['output']>;
+  /** Milliseconds from the start of the audio. */
+  end: Scalars['Int']['output'];
+  /** Milliseconds from the start of the audio. */
+  start: Scalars['Int']['output'];
+  text: Scalars['String']['output'];
+};
 
 /** A named voice of a partner: its recording, samples and embeddings. */
 export type Voice = {

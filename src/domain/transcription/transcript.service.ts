@@ -10,7 +10,7 @@ import type { ChangeEvent, RecordStore } from '../../store/record-store';
 import { NotFound } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
 import { AUDIO_FORMAT_MESSAGE, invalid, type TranscriptSubmission } from './transcript.inputs';
-import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_KIND, TRANSCRIPT_PATH, type TranscriptRecord } from './transcript.types';
+import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_KIND, TRANSCRIPT_PATH, type TranscriptRecord, type TranscriptResult } from './transcript.types';
 
 const KIND = TRANSCRIPT_KIND;
 /** The spec leaves transcript retention open; a week covers any polling client. */
@@ -126,8 +126,8 @@ export class TranscriptService {
     return updated;
   }
 
-  async complete(id: string, text: string, audioDuration: number): Promise<boolean> {
-    return this.finish(id, (current) => ({ ...current, status: 'completed', text, audioDuration, error: null }));
+  async complete(id: string, result: TranscriptResult): Promise<boolean> {
+    return this.finish(id, (current) => ({ ...current, ...result, status: 'completed', error: null }));
   }
 
   async fail(id: string, reason: string): Promise<boolean> {

@@ -30,6 +30,27 @@ export interface TranscriptOptions {
   boostedWords: string[];
 }
 
+/** One recognised word; times are milliseconds from the start of the audio, as AssemblyAI gives them. */
+export interface TranscriptWord {
+  text: string;
+  start: number;
+  end: number;
+  /** 0 to 1, only when the engine scores its words. */
+  confidence?: number;
+}
+
+/** What a finished transcription adds to the record; the optional parts only when the engine gives them. */
+export interface TranscriptResult {
+  text: string;
+  /** Whole seconds. */
+  audioDuration: number;
+  words?: TranscriptWord[];
+  /** ISO-639 code of the language the engine detected; recorded only with language_auto. */
+  detectedLanguageCode?: string;
+  /** 0 to 1, only when the engine says how sure its language detection is. */
+  languageConfidence?: number;
+}
+
 /** Where the audio comes from: a partner's URL (fetched by the job) or an upload kept as a blob. */
 export type TranscriptSource = { kind: 'url'; url: string } | { kind: 'upload'; blobId: string; filename: string };
 
@@ -42,6 +63,9 @@ export interface TranscriptRecord extends Versioned {
   options: TranscriptOptions;
   text: string | null;
   audioDuration: number | null;
+  words?: TranscriptWord[];
+  detectedLanguageCode?: string;
+  languageConfidence?: number;
   error: string | null;
   createdAt: string;
   updatedAt: string;
