@@ -53,7 +53,7 @@ type Documents = {
     "\n  query ContentTypes {\n    contentTypes\n  }\n": typeof types.ContentTypesDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": typeof types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n    }\n  }\n": typeof types.TranscriptUpdatedDocument,
-    "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      boostedWords\n    }\n  }\n": typeof types.TranscriptDocument,
+    "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      languageConfidence\n      boostedWords\n      words {\n        text\n        start\n        end\n        confidence\n      }\n    }\n  }\n": typeof types.TranscriptDocument,
     "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": typeof types.SubmitCompletionDocument,
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": typeof types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.CompletionDocument,
@@ -99,7 +99,7 @@ const documents: Documents = {
     "\n  query ContentTypes {\n    contentTypes\n  }\n": types.ContentTypesDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n    }\n  }\n": types.TranscriptUpdatedDocument,
-    "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      boostedWords\n    }\n  }\n": types.TranscriptDocument,
+    "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      languageConfidence\n      boostedWords\n      words {\n        text\n        start\n        end\n        confidence\n      }\n    }\n  }\n": types.TranscriptDocument,
     "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": types.SubmitCompletionDocument,
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": types.CompletionDocument,
@@ -279,7 +279,7 @@ export function graphql(source: "\n  subscription TranscriptUpdated($id: ID!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      boostedWords\n    }\n  }\n"): (typeof documents)["\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      boostedWords\n    }\n  }\n"];
+export function graphql(source: "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      languageConfidence\n      boostedWords\n      words {\n        text\n        start\n        end\n        confidence\n      }\n    }\n  }\n"): (typeof documents)["\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      languageConfidence\n      boostedWords\n      words {\n        text\n        start\n        end\n        confidence\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
