@@ -42,7 +42,7 @@ const transcriptionResponse = z.object({
   // faster-whisper based servers name it language_probability, whisper.cpp's server detected_language_probability.
   language_probability: probability,
   detected_language_probability: probability,
-  // OpenAI lists the words at the top; whisper.cpp's server inside each segment.
+  // OpenAI lists the words at the top; some servers list them inside each segment instead.
   words: timedWords,
   segments: z.array(z.object({ words: timedWords })).optional().catch(undefined),
 });

@@ -27,8 +27,8 @@ export interface ChatMessageBody {
 export type VerboseJsonSupport = 'supported' | 'ignored' | 'refused';
 
 /**
- * How verbose_json words look: OpenAI's are bare words without scores; faster-whisper and
- * whisper.cpp servers keep the leading space and punctuation and add a `probability`.
+ * How verbose_json words look: OpenAI's are bare words without scores; faster-whisper based
+ * servers keep the leading space and punctuation and add a `probability`.
  */
 export type WordStyle = 'openai' | 'faster-whisper';
 
