@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import { originalFilename } from '../domain/knowledge-base/document-files';
 import type { DocumentProcessingService } from '../domain/knowledge-base/document-processing.service';
@@ -53,7 +53,7 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
 }
 
 async function fetchOriginal(deps: DigitizeWorkerDeps, url: string): Promise<OriginalFile> {
-  const path = deps.blobs.tmpPath();
+  const path = deps.blobs.scratch.tmpPath();
   try {
     const download = await downloadToFile(url, path, deps.download);
     const format = await detectFileFormat(path, { filename: download.filename, contentType: download.contentType });
@@ -73,21 +73,22 @@ async function fetchOriginal(deps: DigitizeWorkerDeps, url: string): Promise<Ori
 }
 
 async function readOriginal(deps: DigitizeWorkerDeps, document: DocumentRecord, original: OriginalFile): Promise<{ text: string; title?: string }> {
-  const path = deps.blobs.pathOf(original.blobId);
   switch (original.format) {
     case 'audio':
     case 'video':
-      return { text: await transcribe(deps, path) };
+      return { text: await deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path)) };
     case 'html':
-      return extractHtmlText(decodeHtml(await readFile(path)), document.url ?? undefined);
-    default:
-      return extractText(path, original.format);
+      return extractHtmlText(decodeHtml(await deps.blobs.readBytes(original.blobId)), document.url ?? undefined);
+    default: {
+      const format = original.format;
+      return deps.blobs.withLocalFile(original.blobId, (path) => extractText(path, format));
+    }
   }
 }
 
 /** Speech-to-text engines take a small, uniform input best: 16 kHz mono WAV. */
 async function transcribe(deps: DigitizeWorkerDeps, path: string): Promise<string> {
-  const wav = deps.blobs.tmpPath('.wav');
+  const wav = deps.blobs.scratch.tmpPath('.wav');
   try {
     await deps.ffmpeg.toWav16kMono(path, wav);
     return (await deps.speechToText.transcribe(wav, { filename: 'audio.wav' })).text;

@@ -34,7 +34,7 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder, blobs }: Know
       const current = await embedding.currentEmbedding(kbId, generation);
       if (!current) return;
 
-      const path = blobs.tmpPath('.jsonl');
+      const path = blobs.scratch.tmpPath('.jsonl');
       const output = createWriteStream(path);
       const documentIds: string[] = [];
       let chunkCount = 0;

@@ -19,7 +19,7 @@ export interface AudioToTextDeps {
   download: DownloadOptions;
 }
 
-export type AudioInput = { url: string } | { path: string };
+export type AudioInput = { url: string } | { blobId: string };
 
 /**
  * Audio in any accepted container to text: fetched when it is a URL, probed, normalized to
@@ -30,32 +30,39 @@ export async function audioToText(
   input: AudioInput,
   options: TranscribeOptions,
 ): Promise<Transcription & { durationSeconds: number }> {
-  const workDir = await deps.blobs.tmpDirectory();
+  const workDir = await deps.blobs.scratch.tmpDirectory();
   try {
-    let path: string;
-    if ('url' in input) {
-      path = join(workDir, 'download');
-      await downloadToFile(input.url, path, deps.download);
-    } else path = input.path;
-    const probe = await deps.ffmpeg.probe(path).catch((error: unknown) => {
-      throw error instanceof EngineError ? new EngineError('The audio is not readable audio', false) : error;
-    });
-    if (!isAcceptedContainer(probe.formatName)) {
-      throw new EngineError(`The audio is not in a supported format (${AUDIO_FORMATS.join(', ')})`, false);
-    }
-    const wav = join(workDir, 'audio.wav');
-    await deps.ffmpeg.toWav16kMono(path, wav);
-    const result = await deps.speechToText.transcribe(wav, { ...options, filename: 'audio.wav' });
-    // The probe measures the audio itself; engines round or omit their duration.
-    return { ...result, durationSeconds: probe.durationSeconds };
+    if ('blobId' in input) return await deps.blobs.withLocalFile(input.blobId, (path) => fileToText(deps, path, workDir, options));
+    const path = join(workDir, 'download');
+    await downloadToFile(input.url, path, deps.download);
+    return await fileToText(deps, path, workDir, options);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
 }
 
+async function fileToText(
+  deps: AudioToTextDeps,
+  path: string,
+  workDir: string,
+  options: TranscribeOptions,
+): Promise<Transcription & { durationSeconds: number }> {
+  const probe = await deps.ffmpeg.probe(path).catch((error: unknown) => {
+    throw error instanceof EngineError ? new EngineError('The audio is not readable audio', false) : error;
+  });
+  if (!isAcceptedContainer(probe.formatName)) {
+    throw new EngineError(`The audio is not in a supported format (${AUDIO_FORMATS.join(', ')})`, false);
+  }
+  const wav = join(workDir, 'audio.wav');
+  await deps.ffmpeg.toWav16kMono(path, wav);
+  const result = await deps.speechToText.transcribe(wav, { ...options, filename: 'audio.wav' });
+  // The probe measures the audio itself; engines round or omit their duration.
+  return { ...result, durationSeconds: probe.durationSeconds };
+}
+
 /** Transcribes one transcript's audio and records the text through the transcript service. */
 export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: TranscriptService }): JobProcessor<typeof transcribeQueue> {
-  const { transcripts, blobs } = deps;
+  const { transcripts } = deps;
   return {
     queue: transcribeQueue,
     async process(job: Job<TranscribeJob>) {
@@ -64,7 +71,7 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
       const { source, options } = transcript;
       const result = await audioToText(
         deps,
-        source.kind === 'url' ? { url: source.url } : { path: blobs.pathOf(source.blobId) },
+        source.kind === 'url' ? { url: source.url } : { blobId: source.blobId },
         {
           // The engine detects the language itself when none is given.
           language: options.languageAuto ? undefined : options.languageCode,

@@ -25,15 +25,13 @@ export function embedVoiceProcessor({ pipeline, engine, blobs }: EmbedWorkerDeps
       if (!voice) return;
       if (voice.samples.length === 0) throw new EngineError('The voice has no samples to embed', false);
 
-      const workDir = await blobs.tmpDirectory();
+      const workDir = await blobs.scratch.tmpDirectory();
       const adopted: string[] = [];
       try {
-        const result = await engine.embed({
-          voiceId,
-          ttsType,
-          samples: voice.samples.map((sample) => ({ index: sample.index, path: blobs.pathOf(sample.blobId) })),
-          workDir,
-        });
+        const result = await blobs.withLocalFiles(
+          voice.samples.map((sample) => sample.blobId),
+          (paths) => engine.embed({ voiceId, ttsType, samples: voice.samples.map((sample, at) => ({ index: sample.index, path: paths[at]! })), workDir }),
+        );
         const testSamples: TestSampleFile[] = [];
         for (const file of result.testSamples) {
           const blobId = await blobs.adopt(file.path);

@@ -30,8 +30,8 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
 
       if (!voice.original.blobId) {
         if (!voice.original.uploadBlobId) throw new EngineError('The original recording is missing', false);
-        const converted = blobs.tmpPath('.opus');
-        await ffmpeg.toOpus(blobs.pathOf(voice.original.uploadBlobId), converted);
+        const converted = blobs.scratch.tmpPath('.opus');
+        await blobs.withLocalFile(voice.original.uploadBlobId, (upload) => ffmpeg.toOpus(upload, converted));
         const probe = await ffmpeg.probe(converted);
         const blobId = await blobs.adopt(converted);
         if (!(await pipeline.recordConvertedOriginal(voiceId, generation, blobId, probe.durationSeconds))) {
@@ -42,25 +42,28 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
         if (!voice?.original?.blobId) return;
       }
 
-      const originalPath = blobs.pathOf(voice.original!.blobId!);
       const plan = planSamples(voice.original!.durationSeconds, maxSamples, sampleDurationSeconds);
       const samples: VoiceSample[] = [];
       try {
-        for (const slice of plan) {
-          // A newer split makes this one pointless; stop cutting early.
-          if (!(await pipeline.isCurrent(voiceId, 'splitting', generation))) {
-            await blobs.remove(...samples.map((sample) => sample.blobId));
-            return;
+        const superseded = await blobs.withLocalFile(voice.original!.blobId!, async (originalPath) => {
+          for (const slice of plan) {
+            // A newer split makes this one pointless; stop cutting early.
+            if (!(await pipeline.isCurrent(voiceId, 'splitting', generation))) return true;
+            const output = blobs.scratch.tmpPath('.opus');
+            await ffmpeg.toOpus(originalPath, output, { startSeconds: slice.startSeconds, durationSeconds: slice.durationSeconds });
+            const probe = await ffmpeg.probe(output);
+            samples.push({
+              index: slice.index,
+              blobId: await blobs.adopt(output),
+              sourceTimestamp: formatTimestamp(slice.startSeconds),
+              durationSeconds: roundSeconds(probe.durationSeconds),
+            });
           }
-          const output = blobs.tmpPath('.opus');
-          await ffmpeg.toOpus(originalPath, output, { startSeconds: slice.startSeconds, durationSeconds: slice.durationSeconds });
-          const probe = await ffmpeg.probe(output);
-          samples.push({
-            index: slice.index,
-            blobId: await blobs.adopt(output),
-            sourceTimestamp: formatTimestamp(slice.startSeconds),
-            durationSeconds: roundSeconds(probe.durationSeconds),
-          });
+          return false;
+        });
+        if (superseded) {
+          await blobs.remove(...samples.map((sample) => sample.blobId));
+          return;
         }
       } catch (error) {
         await blobs.remove(...samples.map((sample) => sample.blobId));

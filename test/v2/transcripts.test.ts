@@ -6,7 +6,7 @@ import type { FormData } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, storedBlobs, type TestApp } from '../support/test-app';
 import { multipart, restClient, type RestAnswer, type RestClient } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
 import { serveFiles, type FileServer } from './helpers';
@@ -166,7 +166,7 @@ describe('POST /v2/transcript validation', () => {
       errors: { audio: ['The audio field must not be greater than 100 MB.'] },
     });
     expect(await readdir(join(app.dataDir, 'tmp'))).toEqual([]);
-    expect(await readdir(join(app.dataDir, 'blobs'))).toEqual([]);
+    expect(await storedBlobs(app)).toEqual([]);
   });
 });
 
@@ -197,8 +197,7 @@ describe('transcription', () => {
     expect(sent?.language).toBe('en');
     expect(sent?.filename).toBe('audio.wav');
     // The upload is not kept once its transcript is finished.
-    const blobs = await readdir(join(app.dataDir, 'blobs'), { recursive: true, withFileTypes: true });
-    expect(blobs.filter((entry) => entry.isFile())).toEqual([]);
+    expect(await storedBlobs(app)).toEqual([]);
   });
 
   it('fetches audio_url, keeps fillers when asked and leaves the text unformatted', async () => {
