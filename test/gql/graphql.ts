@@ -100,7 +100,7 @@ export type ContentPartType =
   | 'AUDIO'
   | 'TEXT';
 
-/** A knowledge base document. Progress shows in inQueues, the file* fields and processingError: there is no status field. */
+/** A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field. */
 export type Document = {
   __typename?: 'Document';
   autoRewrite: Scalars['Boolean']['output'];
@@ -129,6 +129,8 @@ export type Document = {
   originalFormat?: Maybe<Scalars['String']['output']>;
   /** Readable reason when the last processing run failed. */
   processingError?: Maybe<Scalars['String']['output']>;
+  /** The running job: digitizing (downloading, converting, extracting, transcribing) or rewriting (draft, then final). */
+  progress?: Maybe<Progress>;
   rewriteCompletedAt?: Maybe<Scalars['DateTime']['output']>;
   rewriteInputTokens?: Maybe<Scalars['Int']['output']>;
   /** The LLM that wrote the rewrite. */
@@ -143,7 +145,7 @@ export type Document = {
 };
 
 
-/** A knowledge base document. Progress shows in inQueues, the file* fields and processingError: there is no status field. */
+/** A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field. */
 export type DocumentContentArgs = {
   kind: DocumentContentKind;
 };
@@ -214,6 +216,8 @@ export type KnowledgeBase = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   partner: Scalars['String']['output'];
+  /** The running embedding (stage embedding: chunks embedded of total). */
+  progress?: Maybe<Progress>;
   stats: KnowledgeBaseStats;
   updatedAt: Scalars['DateTime']['output'];
   /** Default user e-mail of new documents. */
@@ -265,6 +269,8 @@ export type KnowledgeBaseEmbeddingStatus = {
   /** success or failed; null before the first run. */
   lastUpdateStatus?: Maybe<Scalars['String']['output']>;
   lastUpdateTime?: Maybe<Scalars['DateTime']['output']>;
+  /** The running embedding (stage embedding: chunks embedded of total). */
+  progress?: Maybe<Progress>;
   splitLevel: Scalars['Int']['output'];
   status: KnowledgeBaseEmbeddingState;
 };
@@ -589,6 +595,20 @@ export type ProcessingStatus =
   | 'IDLE'
   | 'IN_PROGRESS';
 
+/** How far the running job has come. Sent at most about four times a second per resource; null when no job runs or it has not reported yet. */
+export type Progress = {
+  __typename?: 'Progress';
+  /** Units of the stage done: samples, chunks, seconds of audio, bytes, pages. */
+  done: Scalars['Int']['output'];
+  /** done of total, 0 to 100; null when total is unknown. */
+  percent?: Maybe<Scalars['Float']['output']>;
+  /** What the job is doing now, e.g. splitting, embedding, downloading, transcribing. */
+  stage: Scalars['String']['output'];
+  /** Units the stage will take; null when unknown in advance. */
+  total?: Maybe<Scalars['Int']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
   completion: Completion;
@@ -766,6 +786,8 @@ export type Transcript = {
   id: Scalars['ID']['output'];
   languageAuto: Scalars['Boolean']['output'];
   languageCode: Scalars['String']['output'];
+  /** While PROCESSING: downloading, converting, then transcribing. */
+  progress?: Maybe<Progress>;
   status: TranscriptStatus;
   /** Set once COMPLETED. */
   text?: Maybe<Scalars['String']['output']>;
@@ -800,6 +822,8 @@ export type Voice = {
   originalUploadedName?: Maybe<Scalars['String']['output']>;
   partner: Scalars['String']['output'];
   preferredSampleIndex?: Maybe<Scalars['Int']['output']>;
+  /** The running split (stage splitting: samples written of planned) or embedding (stage embedding). */
+  progress?: Maybe<Progress>;
   sampleCount: Scalars['Int']['output'];
   samples: Array<VoiceSample>;
   splitting: VoicePipeline;
