@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { buildArticleHtml } from '../support/documents';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
+import { startAppProcess } from '../support/app-process';
+import { freePort } from '../support/redis-server';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -159,5 +161,35 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     expect(pageErrors).toEqual([]);
     expect(external).toEqual([]);
     await page.close();
+  });
+
+  it('works the same from the built service (npm start), whose files come from dist/', async () => {
+    const port = await freePort();
+    const built = `http://127.0.0.1:${port}`;
+    // A second API process over the same Redis and files, as a deployment scales out: same keys, same voices.
+    const child = await startAppProcess(
+      { REDIS_URL: app.redis.url, REDIS_PREFIX: app.redis.prefix, DATA_DIR: app.dataDir, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+      { via: 'npm' },
+    );
+    try {
+      for (const path of ['/console', '/console/console.js', '/console/console.css', '/console/graphql-ws.js']) {
+        const [fromBuild, fromSource] = await Promise.all([fetch(`${built}${path}`), fetch(`${app.url}${path}`)]);
+        expect(fromBuild.status).toBe(200);
+        expect(fromBuild.headers.get('content-type')).toBe(fromSource.headers.get('content-type'));
+        expect(await fromBuild.text()).toBe(await fromSource.text());
+      }
+      const page = await browser.newPage();
+      const external = await keepLocal(page, [built]);
+      await page.goto(`${built}/console`);
+      await page.getByLabel('API key').fill(key);
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await page.getByText('Live: changes appear as they happen.').waitFor();
+      await page.locator('#voices tr[data-key="Ada"]').waitFor();
+      expect(external).toEqual([]);
+      await page.close();
+    } finally {
+      child.kill('SIGTERM');
+      await child.exited;
+    }
   });
 });
