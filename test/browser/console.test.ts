@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { buildArticleHtml } from '../support/documents';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startAppProcess } from '../support/app-process';
 import { freePort } from '../support/redis-server';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
@@ -26,6 +27,7 @@ interface VoiceRowSnapshot {
 
 describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => {
   let gpu: GpuJobsServer;
+  let speechToText: OpenAiCompatibleServer;
   let app: TestApp;
   let key: string;
   let call: RestClient;
@@ -45,7 +47,8 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
       else response.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
     });
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-    app = await startTestApp({ GPU_JOBS_URL: gpu.url, GPU_JOBS_POLL_MS: '200', ALLOW_PRIVATE_URLS: 'true' });
+    speechToText = await startOpenAiCompatibleServer();
+    app = await startTestApp({ GPU_JOBS_URL: gpu.url, GPU_JOBS_POLL_MS: '200', ASR_BASE_URL: speechToText.baseUrl, ALLOW_PRIVATE_URLS: 'true' });
     key = await app.createKey('acme', 'zeta');
     call = restClient(app.url, key);
     dir = await makeTempDir('console-');
@@ -69,6 +72,7 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     await browser?.close();
     await app?.close();
     await gpu?.close();
+    await speechToText?.close();
     pages?.closeAllConnections();
     await new Promise((resolve) => pages?.close(resolve));
     if (dir) await removeDir(dir);
@@ -107,7 +111,7 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     }, name);
   }
 
-  it('shows a key\'s partners, a recording split and embedded up to full bars, and a failed document retried', async () => {
+  it('shows a key\'s partners, a recording split and embedded up to full bars, a failed document retried and a recording transcribed', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const external = await keepLocal(page, [app.url]);
     const pageErrors: string[] = [];
@@ -118,7 +122,7 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     await page.goto(`${app.url}/console`);
 
     await page.getByLabel('API key').fill(key);
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await page.getByText('Live: changes appear as they happen.').waitFor();
     expect(await page.getByLabel('Partner', { exact: true }).locator('option').allTextContents()).toEqual(['acme', 'zeta']);
     for (const label of ['Voice name', 'Recording', 'Knowledge base', 'Transcript id', 'Transcribe a recording']) {
@@ -134,7 +138,7 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     await recordVoiceRows(page, 'Ada');
     await page.getByLabel('Voice name', { exact: true }).fill('Ada');
     await page.getByLabel('Recording', { exact: true }).setInputFiles(recording);
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
     const bar = (stage: string) => page.locator(`#voices progress[aria-label="Ada: ${stage}"]`);
     await waitFor(
@@ -156,6 +160,14 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     expect(await documentRow.locator('progress').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
     const retried = await call('GET', `/api/document/acme/Handbook/${documentId}`);
     expect(retried.body).toMatchObject({ processing_error: null, file_digitized: expect.any(String) });
+
+    await page.getByLabel('Transcribe a recording').setInputFiles(recording);
+    await page.getByRole('button', { name: 'Transcribe', exact: true }).click();
+    const transcriptRow = page.locator('#transcripts tr[data-status="COMPLETED"]');
+    await transcriptRow.waitFor();
+    // The stand-in hears 'Um, hello world. This is, uh, a test.'; filler words are dropped by default.
+    expect(await transcriptRow.innerText()).toContain('Hello world. This is a test.');
+    expect(await transcriptRow.locator('progress').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
 
     await page.screenshot({ path: join(OUTPUT_DIR, 'console.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
@@ -182,7 +194,7 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
       const external = await keepLocal(page, [built]);
       await page.goto(`${built}/console`);
       await page.getByLabel('API key').fill(key);
-      await page.getByRole('button', { name: 'Connect' }).click();
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
       await page.getByText('Live: changes appear as they happen.').waitFor();
       await page.locator('#voices tr[data-key="Ada"]').waitFor();
       expect(external).toEqual([]);
