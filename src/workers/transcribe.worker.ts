@@ -5,6 +5,7 @@ import type { TranscriptService } from '../domain/transcription/transcript.servi
 import { applyTextOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
 import { AUDIO_FORMATS, isAcceptedContainer } from '../domain/transcription/transcript.types';
 import { EngineError } from '../domain/shared/engine-error';
+import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { SpeechToTextClient, TranscribeOptions } from '../engines/speech-to-text.client';
@@ -23,19 +24,23 @@ export type AudioInput = { url: string } | { path: string };
 
 /**
  * Audio in any accepted container to text: fetched when it is a URL, probed, normalized to
- * 16 kHz mono WAV (every engine reads that), then sent to the speech-to-text engine.
+ * 16 kHz mono WAV (every engine reads that), then sent to the speech-to-text engine. With a
+ * reporter, each step reports its stage: downloading (bytes), converting (seconds of audio),
+ * transcribing (the engine says nothing until it is done, so no total).
  */
 export async function audioToText(
   deps: AudioToTextDeps,
   input: AudioInput,
   options: TranscribeOptions,
+  progress?: ProgressReporter,
 ): Promise<{ text: string; durationSeconds: number }> {
   const workDir = await deps.blobs.tmpDirectory();
   try {
     let path: string;
     if ('url' in input) {
       path = join(workDir, 'download');
-      await downloadToFile(input.url, path, deps.download);
+      progress?.report('downloading', 0, null);
+      await downloadToFile(input.url, path, { ...deps.download, onProgress: (done, total) => progress?.report('downloading', done, total) });
     } else path = input.path;
     const probe = await deps.ffmpeg.probe(path).catch((error: unknown) => {
       throw error instanceof EngineError ? new EngineError('The audio is not readable audio', false) : error;
@@ -44,7 +49,10 @@ export async function audioToText(
       throw new EngineError(`The audio is not in a supported format (${AUDIO_FORMATS.join(', ')})`, false);
     }
     const wav = join(workDir, 'audio.wav');
-    await deps.ffmpeg.toWav16kMono(path, wav);
+    const totalSeconds = probe.durationSeconds;
+    progress?.report('converting', 0, Math.ceil(totalSeconds));
+    await deps.ffmpeg.toWav16kMono(path, wav, { totalSeconds, onProgress: (done, total) => progress?.report('converting', done, total) });
+    progress?.report('transcribing', 0, null);
     const result = await deps.speechToText.transcribe(wav, { ...options, filename: 'audio.wav' });
     return { text: result.text, durationSeconds: probe.durationSeconds };
   } finally {
@@ -61,14 +69,17 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
       const transcript = await transcripts.startProcessing(job.data.transcriptId);
       if (!transcript) return;
       const { source, options } = transcript;
-      const result = await audioToText(
-        deps,
-        source.kind === 'url' ? { url: source.url } : { path: blobs.pathOf(source.blobId) },
-        {
-          // The engine detects the language itself when none is given.
-          language: options.languageAuto ? undefined : options.languageCode,
-          prompt: boostedWordsPrompt(options.boostedWords),
-        },
+      const result = await withProgress(transcripts.progress(transcript.id), (progress) =>
+        audioToText(
+          deps,
+          source.kind === 'url' ? { url: source.url } : { path: blobs.pathOf(source.blobId) },
+          {
+            // The engine detects the language itself when none is given.
+            language: options.languageAuto ? undefined : options.languageCode,
+            prompt: boostedWordsPrompt(options.boostedWords),
+          },
+          progress,
+        ),
       );
       await transcripts.complete(transcript.id, applyTextOptions(result.text, options), Math.round(result.durationSeconds));
     },

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import { EngineError } from '../domain/shared/engine-error';
+import { withProgress } from '../domain/shared/progress';
 import { testSampleFilename, type VoiceEmbeddingEngine } from '../engines/voice-embedding';
 import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
 import type { TestSampleFile } from '../domain/voice/voice.types';
@@ -28,12 +29,15 @@ export function embedVoiceProcessor({ pipeline, engine, blobs }: EmbedWorkerDeps
       const workDir = await blobs.tmpDirectory();
       const adopted: string[] = [];
       try {
-        const result = await engine.embed({
-          voiceId,
-          ttsType,
-          samples: voice.samples.map((sample) => ({ index: sample.index, path: blobs.pathOf(sample.blobId) })),
-          workDir,
-        });
+        const result = await withProgress(pipeline.progress(voiceId, 'embedding', generation), (progress) =>
+          engine.embed({
+            voiceId,
+            ttsType,
+            samples: voice.samples.map((sample) => ({ index: sample.index, path: blobs.pathOf(sample.blobId) })),
+            workDir,
+            onProgress: (_note, done, total) => progress.report('embedding', done, total),
+          }),
+        );
         const testSamples: TestSampleFile[] = [];
         for (const file of result.testSamples) {
           const blobId = await blobs.adopt(file.path);

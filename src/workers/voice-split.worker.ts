@@ -45,10 +45,13 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
       const originalPath = blobs.pathOf(voice.original!.blobId!);
       const plan = planSamples(voice.original!.durationSeconds, maxSamples, sampleDurationSeconds);
       const samples: VoiceSample[] = [];
+      const progress = pipeline.progress(voiceId, 'splitting', generation);
+      progress.report('splitting', 0, plan.length);
       try {
         for (const slice of plan) {
           // A newer split makes this one pointless; stop cutting early.
           if (!(await pipeline.isCurrent(voiceId, 'splitting', generation))) {
+            await progress.stop();
             await blobs.remove(...samples.map((sample) => sample.blobId));
             return;
           }
@@ -61,11 +64,14 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
             sourceTimestamp: formatTimestamp(slice.startSeconds),
             durationSeconds: roundSeconds(probe.durationSeconds),
           });
+          progress.report('splitting', samples.length, plan.length);
         }
       } catch (error) {
+        await progress.stop();
         await blobs.remove(...samples.map((sample) => sample.blobId));
         throw error;
       }
+      await progress.flush();
       await pipeline.recordSplit(voiceId, generation, samples);
     },
     failed: (job, reason) => pipeline.recordSplitFailure(job.data.voiceId, job.data.generation, reason),
