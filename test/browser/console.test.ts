@@ -148,6 +148,13 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     expect(await bar('splitting').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
     expect(await page.locator('#upload-progress').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
     const seen = await page.evaluate(() => (window as unknown as { seen: VoiceRowSnapshot[] }).seen);
+    // The split job's own progress moved the bar while it ran (not only the final state)...
+    const splitting = seen.filter((row) => row.splitting.status === 'IN_PROGRESS' && row.splitting.value !== null).map((row) => row.splitting.value!);
+    expect(splitting.length).toBeGreaterThan(0);
+    expect(splitting).toEqual([...splitting].sort((a, b) => a - b));
+    const splitDone = seen.findIndex((row) => row.splitting.status === 'COMPLETED');
+    expect(seen.findIndex((row) => row.splitting.status === 'IN_PROGRESS' && row.splitting.value !== null)).toBeLessThan(splitDone);
+    // ...and the embedding ran on screen before its bar filled.
     const running = seen.findIndex((row) => row.embedding.status === 'IN_PROGRESS');
     expect(running).toBeGreaterThanOrEqual(0);
     expect(seen[running]!.embedding.value).not.toBe(100);
