@@ -81,7 +81,10 @@ function describeSocketError(error) {
 }
 
 function openSocket(key) {
+  // Disposing the old client ends every subscription it carried, those of transcripts too.
   state.client?.dispose();
+  state.transcriptWatches.clear();
+  byId('transcripts').replaceChildren();
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
   state.client = createClient({
     url,
@@ -165,7 +168,7 @@ function setBar(bar, percent, description) {
   const shown = bar.nextElementSibling;
   if (percent === null) {
     bar.removeAttribute('value');
-    bar.removeAttribute('aria-valuetext');
+    bar.setAttribute('aria-valuetext', description ?? 'in progress');
     if (shown) shown.textContent = '…';
     return;
   }
@@ -184,12 +187,10 @@ function placeRow(tbody, key, row) {
   else if (row) tbody.append(row);
 }
 
-const STAGE_UNITS = { splitting: 'samples', embedding: 'steps', digitizing: 'steps', rewriting: 'steps' };
-
+/** What a screen reader says for a bar: the job's own words, such as "splitting: 3 of 6". */
 function describeProgress(progress) {
   if (!progress) return undefined;
-  const of = progress.total === null ? '' : ` of ${progress.total}`;
-  return `${progress.stage}: ${progress.done}${of} ${STAGE_UNITS[progress.stage] ?? ''}`.trim();
+  return `${progress.stage}: ${progress.done}${progress.total === null ? '' : ` of ${progress.total}`}`;
 }
 
 /** How far one voice pipeline is: a finished one is full, a running one shows its job's progress. */
