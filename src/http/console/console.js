@@ -92,7 +92,8 @@ function openSocket(key) {
     retryAttempts: 10,
     on: {
       connected: () => showConnection('Live: changes appear as they happen.'),
-      closed: (event) => showConnection(event?.code === 1000 ? 'Disconnected.' : `Disconnected (${event?.code ?? '?'}) ${event?.reason ?? ''}; reconnecting.`),
+      // graphql-ws reconnects by itself, except after a refusal (4401 bad key, 4429 rate limit).
+      closed: (event) => showConnection(event?.code === 1000 ? 'Disconnected.' : `Disconnected (${event?.code ?? '?'}${event?.reason ? `: ${event.reason}` : ''}).`),
     },
   });
 }
