@@ -36,20 +36,20 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
       const { documentId, generation, thenRewrite } = job.data;
       let document = await processing.currentDocument(documentId, generation);
       if (!document) return;
-      const progress = processing.progress(documentId, generation);
 
       if (document.type === 'url' && document.url) {
         const url = document.url;
-        const original = await withProgress(progress, () => fetchOriginal(deps, url, progress));
+        const original = await withProgress(processing.progress(documentId, generation), (progress) => fetchOriginal(deps, url, progress));
         if (!(await processing.recordOriginal(documentId, generation, original))) return;
         document = await processing.currentDocument(documentId, generation);
         if (!document) return;
       }
       if (!document.original) throw new EngineError('The document has no original file or URL to digitize', false);
 
-      const source = { document, original: document.original };
-      const { text, title } = await withProgress(processing.progress(documentId, generation), (reporter) =>
-        readOriginal(deps, source.document, source.original, reporter),
+      const { original } = document;
+      const current = document;
+      const { text, title } = await withProgress(processing.progress(documentId, generation), (progress) =>
+        readOriginal(deps, current, original, progress),
       );
       if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
       await processing.recordDigitized(documentId, generation, text, { title, thenRewrite });
