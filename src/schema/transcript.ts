@@ -1,6 +1,7 @@
-import { transcriptPath, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
+import { transcriptPath, transcriptProgress, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
 import { builder } from './builder';
 import { TranscriptWordRef } from './transcript-word';
+import { ProgressRef } from './progress';
 
 export const TranscriptStatusEnum = builder.enumType('TranscriptStatus', {
   description: 'QUEUED, then PROCESSING, then COMPLETED or ERROR.',
@@ -37,6 +38,12 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
     fillerWords: t.boolean({ resolve: (transcript) => transcript.options.fillerWords }),
     formatText: t.boolean({ resolve: (transcript) => transcript.options.formatText }),
     boostedWords: t.stringList({ resolve: (transcript) => transcript.options.boostedWords }),
+    progress: t.field({
+      type: ProgressRef,
+      nullable: true,
+      description: 'While PROCESSING: downloading, converting, then transcribing.',
+      resolve: (transcript) => transcriptProgress(transcript),
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.updatedAt }),
   }),

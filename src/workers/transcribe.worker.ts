@@ -5,6 +5,7 @@ import type { TranscriptService } from '../domain/transcription/transcript.servi
 import { applyTextOptions, applyWordOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
 import { AUDIO_FORMATS, isAcceptedContainer } from '../domain/transcription/transcript.types';
 import { EngineError } from '../domain/shared/engine-error';
+import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { SpeechToTextClient, TranscribeOptions, Transcription } from '../engines/speech-to-text.client';
@@ -23,19 +24,23 @@ export type AudioInput = { url: string } | { blobId: string };
 
 /**
  * Audio in any accepted container to text: fetched when it is a URL, probed, normalized to
- * 16 kHz mono WAV (every engine reads that), then sent to the speech-to-text engine.
+ * 16 kHz mono WAV (every engine reads that), then sent to the speech-to-text engine. With a
+ * reporter, each step reports its stage: downloading (bytes), converting (seconds of audio),
+ * transcribing (the engine says nothing until it is done, so no total).
  */
 export async function audioToText(
   deps: AudioToTextDeps,
   input: AudioInput,
   options: TranscribeOptions,
+  progress?: ProgressReporter,
 ): Promise<Transcription & { durationSeconds: number }> {
   const workDir = await deps.blobs.scratch.tmpDirectory();
   try {
-    if ('blobId' in input) return await deps.blobs.withLocalFile(input.blobId, (path) => fileToText(deps, path, workDir, options));
+    if ('blobId' in input) return await deps.blobs.withLocalFile(input.blobId, (path) => fileToText(deps, path, workDir, options, progress));
     const path = join(workDir, 'download');
-    await downloadToFile(input.url, path, deps.download);
-    return await fileToText(deps, path, workDir, options);
+    progress?.report('downloading', 0, null);
+    await downloadToFile(input.url, path, { ...deps.download, onProgress: (done, total) => progress?.report('downloading', done, total) });
+    return await fileToText(deps, path, workDir, options, progress);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -46,6 +51,7 @@ async function fileToText(
   path: string,
   workDir: string,
   options: TranscribeOptions,
+  progress?: ProgressReporter,
 ): Promise<Transcription & { durationSeconds: number }> {
   const probe = await deps.ffmpeg.probe(path).catch((error: unknown) => {
     throw error instanceof EngineError ? new EngineError('The audio is not readable audio', false) : error;
@@ -54,7 +60,10 @@ async function fileToText(
     throw new EngineError(`The audio is not in a supported format (${AUDIO_FORMATS.join(', ')})`, false);
   }
   const wav = join(workDir, 'audio.wav');
-  await deps.ffmpeg.toWav16kMono(path, wav);
+  const totalSeconds = probe.durationSeconds;
+  progress?.report('converting', 0, Math.ceil(totalSeconds));
+  await deps.ffmpeg.toWav16kMono(path, wav, { totalSeconds, onProgress: (done, total) => progress?.report('converting', done, total) });
+  progress?.report('transcribing', 0, null);
   const result = await deps.speechToText.transcribe(wav, { ...options, filename: 'audio.wav' });
   // The probe measures the audio itself; engines round or omit their duration.
   return { ...result, durationSeconds: probe.durationSeconds };
@@ -69,15 +78,18 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
       const transcript = await transcripts.startProcessing(job.data.transcriptId);
       if (!transcript) return;
       const { source, options } = transcript;
-      const result = await audioToText(
-        deps,
-        source.kind === 'url' ? { url: source.url } : { blobId: source.blobId },
-        {
-          // The engine detects the language itself when none is given.
-          language: options.languageAuto ? undefined : options.languageCode,
-          prompt: boostedWordsPrompt(options.boostedWords),
-          words: true,
-        },
+      const result = await withProgress(transcripts.progress(transcript.id), (progress) =>
+        audioToText(
+          deps,
+          source.kind === 'url' ? { url: source.url } : { blobId: source.blobId },
+          {
+            // The engine detects the language itself when none is given.
+            language: options.languageAuto ? undefined : options.languageCode,
+            prompt: boostedWordsPrompt(options.boostedWords),
+            words: true,
+          },
+          progress,
+        ),
       );
       // Without language_auto the engine was told the language; reporting it back detects nothing.
       const detected = options.languageAuto ? result.languageCode : undefined;

@@ -44,6 +44,8 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
 
       const plan = planSamples(voice.original!.durationSeconds, maxSamples, sampleDurationSeconds);
       const samples: VoiceSample[] = [];
+      const progress = pipeline.progress(voiceId, 'splitting', generation);
+      progress.report('splitting', 0, plan.length);
       try {
         const superseded = await blobs.withLocalFile(voice.original!.blobId!, async (originalPath) => {
           for (const slice of plan) {
@@ -58,17 +60,21 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
               sourceTimestamp: formatTimestamp(slice.startSeconds),
               durationSeconds: roundSeconds(probe.durationSeconds),
             });
+            progress.report('splitting', samples.length, plan.length);
           }
           return false;
         });
         if (superseded) {
+          await progress.stop();
           await blobs.remove(...samples.map((sample) => sample.blobId));
           return;
         }
       } catch (error) {
+        await progress.stop();
         await blobs.remove(...samples.map((sample) => sample.blobId));
         throw error;
       }
+      await progress.flush();
       await pipeline.recordSplit(voiceId, generation, samples);
     },
     failed: (job, reason) => pipeline.recordSplitFailure(job.data.voiceId, job.data.generation, reason),

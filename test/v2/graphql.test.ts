@@ -27,6 +27,13 @@ const TranscriptUpdated = graphql(`
       id
       status
       text
+      progress {
+        stage
+        done
+        total
+        percent
+        updatedAt
+      }
     }
   }
 `);
@@ -119,9 +126,24 @@ describe('transcripts over GraphQL', () => {
         const stream = subscribe(client, TranscriptUpdated, { id });
         await stream.until(() => true);
         await queue.resume();
-        const events = await stream.untilComplete();
-        expect(events.map((event) => event.transcriptUpdated.status)).toEqual(['QUEUED', 'PROCESSING', 'COMPLETED']);
-        expect(events.at(-1)?.transcriptUpdated).toEqual({ id, status: 'COMPLETED', text: 'Hello world. This is a test.' });
+        const events = (await stream.untilComplete()).map((event) => event.transcriptUpdated);
+        const statuses = events.map((event) => event.status).filter((status, index, all) => status !== all[index - 1]);
+        expect(statuses).toEqual(['QUEUED', 'PROCESSING', 'COMPLETED']);
+        expect(events.at(-1)).toEqual({ id, status: 'COMPLETED', text: 'Hello world. This is a test.', progress: null });
+
+        // Progress while PROCESSING, stages in pipeline order (a quick one may be passed over
+        // by the throttle), the download first, and each stage's count never going back.
+        const reports = events.flatMap((event) => (event.progress ? [{ ...event.progress, status: event.status }] : []));
+        expect(reports.length).toBeGreaterThanOrEqual(1);
+        expect(new Set(reports.map((report) => report.status))).toEqual(new Set(['PROCESSING']));
+        const order = ['downloading', 'converting', 'transcribing'];
+        const stages = reports.map((report) => order.indexOf(report.stage));
+        expect(stages[0]).toBe(0);
+        expect(stages).toEqual([...stages].sort((a, b) => a - b));
+        for (const stage of order) {
+          const done = reports.filter((report) => report.stage === stage).map((report) => report.done);
+          expect(done).toEqual([...done].sort((a, b) => a - b));
+        }
       } finally {
         await queue.resume();
       }

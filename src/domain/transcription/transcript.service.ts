@@ -8,6 +8,7 @@ import { transcribeQueue } from '../../queues/transcription.queues';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent, RecordStore } from '../../store/record-store';
 import { NotFound } from '../errors';
+import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { UploadedFile } from '../shared/uploaded-file';
 import { AUDIO_FORMAT_MESSAGE, invalid, type TranscriptSubmission } from './transcript.inputs';
 import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_KIND, TRANSCRIPT_PATH, type TranscriptRecord, type TranscriptResult } from './transcript.types';
@@ -124,6 +125,22 @@ export class TranscriptService {
     if (!updated || isFinished(updated)) return null;
     await this.expire(id);
     return updated;
+  }
+
+  /**
+   * Where the transcribe job reports how far it has come, throttled. Written only while the
+   * transcript is processing; the write drops the record's expiry, which its finish sets again.
+   */
+  progress(id: string): ProgressReporter {
+    return throttledProgress((progress) =>
+      this.deps.records.updateIfCurrent<TranscriptRecord>(
+        KIND,
+        id,
+        { generation: 0, stageOf: (current) => ({ generation: 0, running: current.status === 'processing' }) },
+        (current) => ({ ...current, progress: { ...progress, generation: 0 } }),
+        this.write(id),
+      ),
+    );
   }
 
   async complete(id: string, result: TranscriptResult): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { Caller } from '../../auth/api-keys';
 import type { Versioned } from '../../store/record-store';
+import { progressOf, type Progress, type StoredProgress } from '../shared/progress';
 
 export const TRANSCRIPT_STATUSES = ['queued', 'processing', 'completed', 'error'] as const;
 export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
@@ -67,8 +68,15 @@ export interface TranscriptRecord extends Versioned {
   detectedLanguageCode?: string;
   languageConfidence?: number;
   error: string | null;
+  /** The transcribe job's last report; a transcript has one job, so its generation is always 0. */
+  progress?: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The progress of the transcription now running, or null. */
+export function transcriptProgress(transcript: TranscriptRecord): Progress | null {
+  return progressOf(transcript.progress, transcript.status === 'processing', 0);
 }
 
 export function isFinished(transcript: TranscriptRecord): boolean {
