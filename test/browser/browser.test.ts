@@ -89,6 +89,10 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
         'subscription Watch { voiceUpdated(partner: "acme", name: "Ada") { name status { splitting embedding } progress { stage done total percent } } }',
       );
       const done = /"splitting": "COMPLETED",\s*"embedding": "COMPLETED"/;
+      const embeddingProgress = /"stage": "embedding",[^}]*"percent": \d/;
+      // A picture of progress on screen for people to look at, when the page is caught showing it.
+      const midway = await waitFor(() => responseText(page), (text) => embeddingProgress.test(text) || done.test(text), 60_000);
+      if (embeddingProgress.test(midway)) await page.screenshot({ path: join(OUTPUT_DIR, 'graphiql-progress.png') });
       await waitFor(() => responseText(page), (text) => done.test(text), 60_000);
       const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
       const firstInProgress = seen.findIndex((text) => text.includes('"IN_PROGRESS"'));

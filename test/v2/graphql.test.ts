@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,36 @@ describe('transcripts over GraphQL', () => {
         }
       } finally {
         await queue.resume();
+      }
+    });
+  });
+
+  describe('when the download of the audio is held midway', () => {
+    it('shows the bytes received of the declared length, then the later stages, then COMPLETED', async () => {
+      const { size } = await stat(wav);
+      const half = Math.floor(size / 2);
+      let release!: () => void;
+      const until = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const held = await serveFiles({ 'held.wav': { path: wav, contentType: 'audio/wav', held: { bytes: half, until } } });
+      try {
+        const submitted = await execute(app.url, key, SubmitTranscript, { input: { audioUrl: held.url('held.wav') } });
+        expect(submitted.errors).toBeUndefined();
+        const stream = subscribe(client, TranscriptUpdated, { id: submitted.data!.submitTranscript.id });
+        const midway = await stream.until((event) => event.transcriptUpdated.progress?.done === half);
+        expect(midway.transcriptUpdated).toMatchObject({ status: 'PROCESSING', progress: { stage: 'downloading', done: half, total: size, percent: 50 } });
+        release();
+        const events = (await stream.untilComplete()).map((event) => event.transcriptUpdated);
+        expect(events.at(-1)).toMatchObject({ status: 'COMPLETED', progress: null });
+        const downloaded = events.flatMap((event) => (event.progress?.stage === 'downloading' ? [event.progress.done] : []));
+        expect(downloaded).toEqual([...downloaded].sort((a, b) => a - b));
+        expect(downloaded[0]).toBeLessThan(half);
+        const afterDownload = events.slice(events.indexOf(midway.transcriptUpdated) + 1).flatMap((event) => (event.progress ? [event.progress.stage] : []));
+        expect(afterDownload.every((stage) => ['downloading', 'converting', 'transcribing'].includes(stage))).toBe(true);
+      } finally {
+        release();
+        await held.close();
       }
     });
   });

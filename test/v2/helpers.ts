@@ -8,8 +8,15 @@ export interface FileServer {
   close(): Promise<void>;
 }
 
+export interface ServedFile {
+  path: string;
+  contentType: string;
+  /** Sends the first `bytes`, then the rest once `until` resolves: a download caught midway. */
+  held?: { bytes: number; until: Promise<void> };
+}
+
 /** Serves files over plain HTTP on 127.0.0.1, the way a partner's storage would. */
-export async function serveFiles(files: Record<string, { path: string; contentType: string }>): Promise<FileServer> {
+export async function serveFiles(files: Record<string, ServedFile>): Promise<FileServer> {
   const server: Server = createServer((request, response) => {
     const file = files[(request.url ?? '/').slice(1)];
     if (!file) {
@@ -18,7 +25,14 @@ export async function serveFiles(files: Record<string, { path: string; contentTy
     }
     void stat(file.path).then((info) => {
       response.writeHead(200, { 'content-type': file.contentType, 'content-length': info.size });
-      createReadStream(file.path).pipe(response);
+      const { held } = file;
+      if (!held) {
+        createReadStream(file.path).pipe(response);
+        return;
+      }
+      createReadStream(file.path, { end: held.bytes - 1 })
+        .on('end', () => void held.until.then(() => createReadStream(file.path, { start: held.bytes }).pipe(response)))
+        .pipe(response, { end: false });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -145,9 +145,8 @@ export function isBusy(document: DocumentRecord): boolean {
   return document.inQueues.length > 0;
 }
 
-export const DIGITIZE_STAGES = ['downloading', 'converting', 'extracting', 'transcribing'] as const;
-export const REWRITE_STAGES = ['draft', 'final'] as const;
-export type DocumentStage = (typeof DIGITIZE_STAGES)[number] | (typeof REWRITE_STAGES)[number];
+/** The stages a rewrite reports; digitizing reports downloading, converting, extracting and transcribing. */
+const REWRITE_STAGES: readonly string[] = ['draft', 'final'];
 
 /**
  * The progress of the digitize or rewrite job now running, or null. A rewrite that follows
@@ -155,7 +154,7 @@ export type DocumentStage = (typeof DIGITIZE_STAGES)[number] | (typeof REWRITE_S
  */
 export function documentProgress(document: DocumentRecord): Progress | null {
   const stored = document.progress;
-  const queue: QueueName = (REWRITE_STAGES as readonly string[]).includes(stored?.stage ?? '') ? 'rewrite' : 'digitize';
+  const queue: QueueName = REWRITE_STAGES.includes(stored?.stage ?? '') ? 'rewrite' : 'digitize';
   return progressOf(stored, document.inQueues[0] === queue, document.generation);
 }
 

@@ -35,7 +35,7 @@ export function progressOf(stored: StoredProgress | null | undefined, running: b
 }
 
 /** At most one progress write per resource in this long, so about four events a second. */
-export const PROGRESS_INTERVAL_MS = 250;
+const PROGRESS_INTERVAL_MS = 250;
 
 /** Time as the throttle sees it; tests drive their own. */
 export interface ProgressClock {
