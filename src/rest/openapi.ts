@@ -48,7 +48,7 @@ const API_ERRORS: Record<number, string> = {
   409: 'Conflict; the detail says with what (a name that already exists, a voice being processed).',
   413: 'The upload or body is over the limit (MAX_UPLOAD_MB).',
   415: 'The uploaded file is of a kind the service cannot read.',
-  422: 'A parameter is invalid, or an upload cannot be read; the detail names it.',
+  422: 'A parameter is invalid (the detail names it), an upload cannot be read, or the URL is malformed.',
   429: 'Rate limit exceeded.',
   500: 'Internal server error.',
   503: 'Service temporarily unavailable (Redis cannot be reached).',
@@ -88,8 +88,9 @@ interface RouteOptions {
 /** A route of /api: every one answers errors as {detail}; `keyInQuery` for the voice service, which also takes ?api_key=. */
 export function apiRoute(options: RouteOptions & { access?: 'partner' | 'public'; keyInQuery?: boolean }): RouteDoc {
   const access = options.access ?? 'partner';
-  const always = access === 'public' ? [500, 503] : [401, 403, 429, 500, 503];
-  const bodyErrors = options.body ? [413, 422] : [];
+  // 422 too: a malformed URL or an over-long path parameter is refused before any route runs.
+  const always = access === 'public' ? [422, 500, 503] : [401, 403, 422, 429, 500, 503];
+  const bodyErrors = options.body ? [413] : [];
   return {
     tag: options.tag,
     summary: options.summary,
@@ -103,7 +104,7 @@ export function apiRoute(options: RouteOptions & { access?: 'partner' | 'public'
 
 /** A route of /v2: errors as {error}, invalid input as {message, errors}; each key sees only its own resources. */
 export function v2Route(options: RouteOptions): RouteDoc {
-  const statuses = [...(options.errors ?? []), ...(options.body ? [413, 422] : []), 401, 429, 500, 503].sort();
+  const statuses = [...(options.errors ?? []), ...(options.body ? [413] : []), 401, 422, 429, 500, 503].sort();
   return {
     tag: options.tag,
     summary: options.summary,

@@ -54,7 +54,7 @@ describe('/openapi.json', () => {
         }
         if (path.startsWith('/v2/')) {
           expect(errorRef('401'), `${method} ${path}`).toBe('#/components/schemas/V2Error');
-          if (operation.requestBody) expect(errorRef('422'), `${method} ${path}`).toBe('#/components/schemas/V2ValidationError');
+          expect(errorRef('422'), `${method} ${path}`).toBe('#/components/schemas/V2ValidationError');
         }
       }
     }

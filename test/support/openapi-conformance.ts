@@ -60,7 +60,7 @@ export class OpenApiConformance {
     if (method === 'HEAD' || method === 'OPTIONS') return null;
     const path = answer.path.split('?')[0]!;
     const operation = this.#operations.find((candidate) => candidate.method === method && candidate.pattern.test(path));
-    const where = `${method} ${path} answered ${answer.status}`;
+    const where = `${method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path} answered ${answer.status}`;
     if (!operation) {
       const dialect = path.startsWith('/api/') ? ['ApiError'] : path.startsWith('/v2/') ? ['V2Error', 'V2ValidationError'] : null;
       if (!dialect) return null;
