@@ -152,7 +152,7 @@ const documentReference = z.preprocess(
     return last;
   },
   z.object({ id: z.string({ error: 'must name the document id' }).uuid('must be a document id') }, { error: 'must be a document object with an id' }),
-);
+).meta({ description: 'The document as {"id": "<uuid>"}; a form field may carry that JSON or the id alone.' });
 
 export const queueProcessInput = z
   .object({
