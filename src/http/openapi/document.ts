@@ -30,7 +30,16 @@ const SAFE_INTEGER_BOUNDS = [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
  */
 export function buildOpenApiDocument(routes: readonly CollectedRoute[], description: ApiDescription): JsonSchema {
   const schemas: Record<string, JsonSchema> = {};
-  const convert = (schema: z.ZodType, io: 'input' | 'output') => hoistDefinitions(toJsonSchema(schema, io), schemas);
+  // Routes share schemas (every error body, the path parameters, the voice detail): each is converted once.
+  const converted = { input: new Map<z.ZodType, JsonSchema>(), output: new Map<z.ZodType, JsonSchema>() };
+  const convert = (schema: z.ZodType, io: 'input' | 'output') => {
+    let json = converted[io].get(schema);
+    if (!json) {
+      json = hoistDefinitions(toJsonSchema(schema, io), schemas);
+      converted[io].set(schema, json);
+    }
+    return json;
+  };
   const paths: Record<string, Record<string, unknown>> = {};
   const getUrls = new Set(routes.filter((route) => route.method === 'GET').map((route) => route.url));
 
