@@ -181,7 +181,7 @@ function renderOperation(document: Json, { method, path, operation }: Entry, use
   if (parameters.length > 0) {
     lines.push('| Parameter | In | Type | Notes |', '|---|---|---|---|');
     for (const parameter of parameters) {
-      lines.push(`| \`${parameter.name}\` | ${parameter.in} | ${typeOf(parameter.schema, used)} | ${notes(parameter.schema, parameter.required, parameter.description)} |`);
+      lines.push(`| \`${parameter.name}\` | ${parameter.in} | ${typeOf(parameter.schema, used)} | ${notes(parameter.schema, parameter.required ? 'required' : undefined, parameter.description)} |`);
     }
     lines.push('');
   }
@@ -205,17 +205,33 @@ function renderOperation(document: Json, { method, path, operation }: Entry, use
   return lines.join('\n');
 }
 
-function fieldTable(schema: Json, used: Set<string>, label: string): string[] {
-  const required = new Set((schema.required ?? []) as string[]);
-  const rows = Object.entries<Json>(schema.properties ?? {}).map(
-    ([name, property]) => `| \`${name}\` | ${typeOf(property, used)} | ${notes(property, required.has(name), property.description)} |`,
-  );
+/** A table of an object's fields; `requiredWord` says what a required field means there (sent, or always answered). */
+function fieldTable(schema: Json, used: Set<string>, label: string, requiredWord = 'required'): string[] {
+  const rows = fieldRows(schema, '', used, requiredWord);
   return rows.length > 0 ? [`| ${label} | Type | Notes |`, '|---|---|---|', ...rows] : ['No fields.'];
+}
+
+/** One row per field, and the fields of inline objects under their dotted names (`status.splitting`, `samples[].index`). */
+function fieldRows(schema: Json, prefix: string, used: Set<string>, requiredWord: string): string[] {
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries<Json>(schema.properties ?? {}).flatMap(([name, property]) => {
+    const row = `| \`${prefix}${name}\` | ${typeOf(property, used)} | ${notes(property, required.has(name) ? requiredWord : undefined, property.description)} |`;
+    const inner = inlineObject(property);
+    return [row, ...(inner ? fieldRows(inner.schema, `${prefix}${name}${inner.array ? '[]' : ''}.`, used, requiredWord) : [])];
+  });
+}
+
+function inlineObject(schema: Json): { schema: Json; array: boolean } | undefined {
+  const options = [schema, ...((schema.anyOf ?? []) as Json[])];
+  const object = options.find((option) => option.properties && !option.$ref);
+  if (object && (schema.anyOf ?? []).filter((option: Json) => option.properties).length <= 1) return { schema: object, array: false };
+  const items = options.find((option) => option.type === 'array')?.items as Json | undefined;
+  return items?.properties ? { schema: items, array: true } : undefined;
 }
 
 function renderSchema(name: string, schema: Json): string {
   const used = new Set<string>();
-  return [`### ${name}`, '', ...(schema.description ? [schema.description, ''] : []), ...fieldTable(schema, used, 'Field'), ''].join('\n');
+  return [`### ${name}`, '', ...(schema.description ? [schema.description, ''] : []), ...fieldTable(schema, used, 'Field', 'always present'), ''].join('\n');
 }
 
 function typeOf(schema: Json | undefined, used: Set<string>): string {
@@ -245,9 +261,9 @@ function typeOf(schema: Json | undefined, used: Set<string>): string {
     .join(' or ');
 }
 
-function notes(schema: Json = {}, required: boolean, description?: string): string {
+function notes(schema: Json = {}, required: string | undefined, description?: string): string {
   const parts: string[] = [];
-  if (required) parts.push('required');
+  if (required) parts.push(required);
   if (schema.default !== undefined) parts.push(`default \`${JSON.stringify(schema.default)}\``);
   if (schema.minLength !== undefined || schema.maxLength !== undefined) parts.push(`${schema.minLength ?? 0}-${schema.maxLength ?? '∞'} characters`);
   if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`${schema.minimum ?? '-∞'} to ${schema.maximum ?? '∞'}`);
