@@ -3,6 +3,7 @@ import type { Config } from './config/config';
 import { buildHttpServer, type HttpServer } from './http/server';
 import { createPlatform } from './platform';
 import { registerRest } from './rest';
+import { restApiDescription } from './rest/openapi';
 import { frameworkErrorHandler } from './rest/rest-errors';
 import { schema } from './schema';
 import { createServices, type Services } from './services';
@@ -27,7 +28,11 @@ export async function startApp(config: Config): Promise<RunningApp> {
   let url: string | undefined;
 
   if (config.ROLE !== 'worker') {
-    http = await buildHttpServer(services, schema, { frameworkErrors: frameworkErrorHandler, registerRest: (app) => registerRest(app, services) });
+    http = await buildHttpServer(services, schema, {
+      frameworkErrors: frameworkErrorHandler,
+      registerRest: (app) => registerRest(app, services),
+      apiDescription: restApiDescription,
+    });
     await registerQueueBoard(http.app, platform.apiKeys, platform.queues);
     await http.app.listen({ port: config.PORT, host: config.HOST });
     const address = http.app.server.address();

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config';
 import { httpRequestDuration, registry } from '../observability/metrics';
 import { runWithRequestId } from '../observability/request-context';
+import { operationsDocs } from './openapi/operations.docs';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -28,7 +29,7 @@ export function registerObservability(app: FastifyInstance, config: Pick<Config,
   });
 
   const allowed = [config.ADMIN_API_KEY, config.METRICS_TOKEN].filter((secret): secret is string => Boolean(secret));
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { config: { openapi: operationsDocs.metrics } }, async (request, reply) => {
     const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const apiKey = request.headers['x-api-key'];
     const offered = [bearer, typeof apiKey === 'string' ? apiKey : undefined];

@@ -6,6 +6,9 @@ import { registerConsole } from './console-page';
 import { registerCors } from './cors';
 import { registerGraphql, type GraphqlServer } from './graphql';
 import { registerObservability, requestIdOf } from './observability';
+import type { ApiDescription, CollectedRoute } from './openapi/document';
+import { operationsDocs } from './openapi/operations.docs';
+import { registerApiReference } from './openapi/reference';
 import { checkReadiness } from './readiness';
 import { parseUrlEncoded } from './request-params';
 
@@ -13,7 +16,7 @@ export interface HttpServer {
   app: FastifyInstance;
   graphql: GraphqlServer;
   /** Every route as registered, so checks that must cover them all (tests) cannot miss one. */
-  routes: readonly { method: string; url: string }[];
+  routes: readonly CollectedRoute[];
 }
 
 export interface HttpServerOptions {
@@ -21,6 +24,8 @@ export interface HttpServerOptions {
   frameworkErrors: (error: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Registers the REST doors; they sit above this transport layer, so they come in from outside. */
   registerRest: (app: FastifyInstance) => Promise<void>;
+  /** What /openapi.json says beyond the routes' own descriptions: title, tags, path parameters. */
+  apiDescription: Omit<ApiDescription, 'isUndocumented' | 'securitySchemes'>;
 }
 
 /** One fastify server: the REST APIs, GraphQL over HTTP and SSE, and graphql-ws on the same port. */
@@ -39,15 +44,15 @@ export async function buildHttpServer(services: DomainServices, schema: GraphQLS
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseUrlEncoded(String(body)));
   });
-  const routes: { method: string; url: string }[] = [];
+  const routes: CollectedRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, doc: route.config?.openapi });
   });
   registerObservability(app, services.platform.config);
   await registerCors(app, services.platform.config.CORS_ORIGINS);
   await registerCompression(app);
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { config: { openapi: operationsDocs.healthz } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { openapi: operationsDocs.readyz } }, async (_request, reply) => {
     const { ready, checks } = await checkReadiness(services.platform);
     const failing = Object.keys(checks).filter((name) => checks[name] !== 'ok');
     if (!ready) reply.status(503).header('Retry-After', '5');
@@ -55,6 +60,7 @@ export async function buildHttpServer(services: DomainServices, schema: GraphQLS
   });
   registerConsole(app);
   await options.registerRest(app);
+  registerApiReference(app, routes, options.apiDescription);
   const graphql = await registerGraphql(app, schema, services);
   return { app, graphql, routes };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCompletionRequest } from '../domain/completion/completion.inputs';
 import type { DomainServices } from '../services';
+import { v2Docs } from './v2.docs';
 import { requireCaller } from './authenticate';
 import { completionJson } from './v2.wire';
 
@@ -9,12 +10,12 @@ export function completionsRoutes(services: DomainServices) {
   const { completions } = services;
 
   return async (app: FastifyInstance) => {
-    app.post('/completions', { config: { access: 'owner' } }, async (request, reply) => {
+    app.post('/completions', { config: { access: 'owner', openapi: v2Docs.submitCompletion } }, async (request, reply) => {
       const completion = await completions.submit(requireCaller(request), parseCompletionRequest(request.body));
       return reply.status(200).send(completionJson(completion));
     });
 
-    app.get('/completions/:id', { config: { access: 'owner' } }, async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    app.get('/completions/:id', { config: { access: 'owner', openapi: v2Docs.completion } }, async (request: FastifyRequest<{ Params: { id: string } }>) => {
       return completionJson(await completions.get(requireCaller(request), request.params.id));
     });
   };

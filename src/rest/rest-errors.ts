@@ -1,13 +1,30 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { Invalid, RateLimited, ServiceUnavailable } from '../domain/errors';
 import { transportError } from '../http/transport-errors';
 
 /** The two legacy error dialects: `{detail}` on /api, `{error}` / `{message, errors}` on /v2. */
 export type ErrorDialect = 'api' | 'v2';
 
+export const apiErrorSchema = z
+  .object({ detail: z.string().meta({ description: 'What went wrong, in words that can be shown as they are.' }) })
+  .meta({ id: 'ApiError', description: 'Every error of /api.' });
+
+export const v2ErrorSchema = z.object({ error: z.string() }).meta({ id: 'V2Error', description: 'An error of /v2 other than invalid input.' });
+
+export const v2ValidationErrorSchema = z
+  .object({
+    message: z.string().meta({ description: 'Always "The given data was invalid."' }),
+    errors: z.record(z.string(), z.array(z.string())).meta({ description: 'Each failing parameter with its messages.' }),
+  })
+  .meta({ id: 'V2ValidationError', description: 'Invalid input on /v2.' });
+
+type ApiErrorBody = z.output<typeof apiErrorSchema>;
+type V2ErrorBody = z.output<typeof v2ErrorSchema> | z.output<typeof v2ValidationErrorSchema>;
+
 interface WireError {
   status: number;
-  body: Record<string, unknown>;
+  body: ApiErrorBody | V2ErrorBody;
   retryAfterSeconds?: number;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Invalid, PayloadTooLarge } from '../domain/errors';
 import { parseTranscriptRequest } from '../domain/transcription/transcript.inputs';
 import type { DomainServices } from '../services';
+import { v2Docs } from './v2.docs';
 import { requireCaller } from './authenticate';
 import { readParams, type RequestParams } from '../http/request-params';
 import { transcriptJson } from './v2.wire';
@@ -38,7 +39,7 @@ export function transcriptsRoutes(services: DomainServices) {
   const maxUploadMb = platform.config.MAX_UPLOAD_MB;
 
   return async (app: FastifyInstance) => {
-    app.post('/transcript', { config: { access: 'owner' } }, async (request, reply) => {
+    app.post('/transcript', { config: { access: 'owner', openapi: v2Docs.submitTranscript } }, async (request, reply) => {
       const caller = requireCaller(request);
       let params: RequestParams;
       try {
@@ -66,7 +67,7 @@ export function transcriptsRoutes(services: DomainServices) {
       }
     });
 
-    app.get('/transcript/:id', { config: { access: 'owner' } }, async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    app.get('/transcript/:id', { config: { access: 'owner', openapi: v2Docs.transcript } }, async (request: FastifyRequest<{ Params: { id: string } }>) => {
       return transcriptJson(await transcripts.get(requireCaller(request), request.params.id));
     });
   };

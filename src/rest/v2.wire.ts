@@ -1,12 +1,55 @@
-import { completionPath, type CompletionRecord } from '../domain/completion/completion.types';
-import { transcriptPath, type TranscriptRecord } from '../domain/transcription/transcript.types';
+import { z } from 'zod';
+import { COMPLETION_STATES, completionPath, type CompletionRecord } from '../domain/completion/completion.types';
+import { TRANSCRIPT_STATUSES, transcriptPath, type TranscriptRecord } from '../domain/transcription/transcript.types';
+
+export const transcriptSchema = z
+  .object({
+    id: z.string().meta({ description: 'The transcript\'s path (/v2/transcript/<uuid>): poll it with GET.' }),
+    status: z.enum(TRANSCRIPT_STATUSES),
+    text: z.string().optional().meta({ description: 'Present when status is completed.' }),
+    audio_duration: z.number().optional().meta({ description: 'Seconds; present when status is completed.' }),
+    error: z.string().optional().meta({ description: 'Why it failed; present when status is error.' }),
+    words: z
+      .array(
+        z.object({
+          text: z.string(),
+          start: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
+          end: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
+          confidence: z.number().min(0).max(1).optional().meta({ description: 'Present when the engine gives one.' }),
+        }),
+      )
+      .optional()
+      .meta({ description: 'Each word with its timing; present once completed when the speech-to-text engine gives word timestamps.' }),
+    language_code: z.string().optional().meta({ description: 'The detected language; present once completed with language_auto, when the engine detects one.' }),
+    language_confidence: z.number().min(0).max(1).optional().meta({ description: 'How sure the engine is of the detected language; present when it says.' }),
+  })
+  .meta({ id: 'Transcript' });
+
+export const completionSchema = z
+  .object({
+    id: z.string().meta({ description: 'The completion\'s path (/v2/completions/<uuid>): poll it with GET.' }),
+    state: z.enum(COMPLETION_STATES),
+    output: z
+      .union([
+        z.object({
+          message: z.object({ role: z.literal('assistant'), content: z.string() }),
+          usage: z.object({ prompt_tokens: z.int(), completion_tokens: z.int(), total_tokens: z.int() }),
+          model: z.string(),
+          transcripts: z.record(z.string(), z.string()).meta({ description: 'The text heard in each audio file, by its name.' }),
+        }),
+        z.object({ error: z.string() }),
+      ])
+      .nullable()
+      .meta({ description: 'null while in-progress; the answer once completed; {error} once failed.' }),
+  })
+  .meta({ id: 'Completion' });
 
 /**
  * The /v2 JSON: a transcript shows its text and duration once completed, its reason once
  * failed. Words and the detected language are added in AssemblyAI's names, only when the
  * engine gave them, so clients of the spec's shape see nothing new.
  */
-export function transcriptJson(transcript: TranscriptRecord) {
+export function transcriptJson(transcript: TranscriptRecord): z.output<typeof transcriptSchema> {
   return {
     id: transcriptPath(transcript.id),
     status: transcript.status,
@@ -25,6 +68,6 @@ function completedJson(transcript: TranscriptRecord) {
   };
 }
 
-export function completionJson(completion: CompletionRecord) {
+export function completionJson(completion: CompletionRecord): z.output<typeof completionSchema> {
   return { id: completionPath(completion.id), state: completion.state, output: completion.output };
 }

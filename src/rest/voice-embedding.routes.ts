@@ -3,6 +3,7 @@ import { parseInput } from '../domain/shared/validation';
 import { ttsTypeInput, ttsTypeParam } from '../domain/voice/voice.inputs';
 import { paramsHandler, readParamsOptions } from '../http/request-params';
 import type { DomainServices } from '../services';
+import { voiceDocs } from './voice.docs';
 import { attachment } from './attachment';
 import { voiceRouteConfig as config, type Req, type VoiceParams } from './voice.routes';
 import { sendAudio, testSampleJson, voiceDetail } from './voice.wire';
@@ -12,31 +13,31 @@ export function voiceEmbeddingRoutes({ voices, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
-    app.post('/voices/:partner/:voice/embed', { config }, async (request: Req<VoiceParams>, reply) =>
+    app.post('/voices/:partner/:voice/embed', { config: { ...config, openapi: voiceDocs.embed } }, async (request: Req<VoiceParams>, reply) =>
       withParams(request, async (params) => {
         const voice = await voices.embed(request.params.partner, request.params.voice, parseInput(ttsTypeInput, params.values));
         return reply.status(202).send(voiceDetail(voice));
       }),
     );
 
-    app.get('/voices/:partner/:voice/test-samples', { config }, async (request: Req<VoiceParams>) => {
+    app.get('/voices/:partner/:voice/test-samples', { config: { ...config, openapi: voiceDocs.testSamples } }, async (request: Req<VoiceParams>) => {
       const ttsType = parseInput(ttsTypeInput, request.query);
       const listed = await voices.listTestSamples(request.params.partner, request.params.voice, ttsType);
       return listed.files.map((file) => testSampleJson(listed.voice, listed.ttsType, file));
     });
 
-    app.get('/voices/:partner/:voice/test-samples/:filename', { config }, async (request: Req<VoiceParams & { filename: string }>, reply) => {
+    app.get('/voices/:partner/:voice/test-samples/:filename', { config: { ...config, openapi: voiceDocs.testSample } }, async (request: Req<VoiceParams & { filename: string }>, reply) => {
       const ttsType = parseInput(ttsTypeInput, request.query);
       const { file, stream } = await voices.testSample(request.params.partner, request.params.voice, request.params.filename, ttsType);
       return sendAudio(reply, stream(), file.filename);
     });
 
-    app.delete('/voices/:partner/:voice/test-files/:tts_type', { config }, async (request: Req<VoiceParams & { tts_type: string }>, reply) => {
+    app.delete('/voices/:partner/:voice/test-files/:tts_type', { config: { ...config, openapi: voiceDocs.deleteTestFiles } }, async (request: Req<VoiceParams & { tts_type: string }>, reply) => {
       await voices.deleteTestFiles(request.params.partner, request.params.voice, parseInput(ttsTypeParam, request.params.tts_type));
       return reply.status(204).send();
     });
 
-    app.get('/voices/:partner/:voice/embedding-archive', { config }, async (request: Req<VoiceParams>, reply) => {
+    app.get('/voices/:partner/:voice/embedding-archive', { config: { ...config, openapi: voiceDocs.embeddingArchive } }, async (request: Req<VoiceParams>, reply) => {
       const archive = await voices.embeddingArchive(request.params.partner, request.params.voice, parseInput(ttsTypeInput, request.query));
       return reply
         .header('content-type', 'application/zip')

@@ -6,6 +6,7 @@ import { preferredSampleInput, sampleIndexParam } from '../domain/voice/voice.in
 import { sampleFilename } from '../domain/voice/voice.types';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
 import type { DomainServices } from '../services';
+import { voiceDocs } from './voice.docs';
 import { attachment } from './attachment';
 import { voiceRouteConfig as config, type Req, type VoiceParams } from './voice.routes';
 import { sampleJson, sendAudio, voiceDetail, voiceInfoJson } from './voice.wire';
@@ -17,7 +18,7 @@ export function voiceSampleRoutes({ voices, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
-    app.post('/voices/:partner/:voice/samples', { config }, async (request: Req<VoiceParams>, reply) =>
+    app.post('/voices/:partner/:voice/samples', { config: { ...config, openapi: voiceDocs.addSample } }, async (request: Req<VoiceParams>, reply) =>
       withParams(request, async (params) => {
         const file = uploadedFile(params);
         if (!file) throw Invalid.param('file', 'an audio file is required');
@@ -26,19 +27,19 @@ export function voiceSampleRoutes({ voices, platform }: DomainServices) {
       }),
     );
 
-    app.get('/voices/:partner/:voice/samples/:index', { config }, async (request: Req<SampleParams>, reply) => {
+    app.get('/voices/:partner/:voice/samples/:index', { config: { ...config, openapi: voiceDocs.sample } }, async (request: Req<SampleParams>, reply) => {
       const index = parseInput(sampleIndexParam, request.params.index);
       const { stream } = await voices.sample(request.params.partner, request.params.voice, index);
       return sendAudio(reply, stream(), sampleFilename(index));
     });
 
-    app.delete('/voices/:partner/:voice/samples/:index', { config }, async (request: Req<SampleParams>, reply) => {
+    app.delete('/voices/:partner/:voice/samples/:index', { config: { ...config, openapi: voiceDocs.deleteSample } }, async (request: Req<SampleParams>, reply) => {
       const index = parseInput(sampleIndexParam, request.params.index);
       await voices.deleteSample(request.params.partner, request.params.voice, index);
       return reply.status(204).send();
     });
 
-    app.get('/voices/:partner/:voice/samples-bundle', { config }, async (request: Req<VoiceParams>, reply) => {
+    app.get('/voices/:partner/:voice/samples-bundle', { config: { ...config, openapi: voiceDocs.samplesBundle } }, async (request: Req<VoiceParams>, reply) => {
       const { voice, samples } = await voices.samples(request.params.partner, request.params.voice);
       const zip = new yazl.ZipFile();
       for (const { sample, stream } of samples) zip.addReadStream(stream(), sampleFilename(sample.index), { compress: false });
@@ -50,7 +51,7 @@ export function voiceSampleRoutes({ voices, platform }: DomainServices) {
         .send(zip.outputStream);
     });
 
-    app.put('/voices/:partner/:voice/preferred-sample', { config }, async (request: Req<VoiceParams>) =>
+    app.put('/voices/:partner/:voice/preferred-sample', { config: { ...config, openapi: voiceDocs.preferredSample } }, async (request: Req<VoiceParams>) =>
       withParams(request, async (params) => {
         const index = parseInput(preferredSampleInput, { sample_index: params.values.sample_index ?? '' });
         return voiceDetail(await voices.setPreferredSample(request.params.partner, request.params.voice, index));

@@ -3,6 +3,7 @@ import { parseInput } from '../domain/shared/validation';
 import { createVoiceInput, renameVoiceInput, splitVoiceInput } from '../domain/voice/voice.inputs';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
 import type { DomainServices } from '../services';
+import { voiceDocs } from './voice.docs';
 import { voiceDetail, voiceListItem } from './voice.wire';
 
 export type PartnerParams = { partner: string };
@@ -18,40 +19,40 @@ export function voiceRoutes({ voices, platform }: DomainServices) {
   const config = voiceRouteConfig;
 
   return async (app: FastifyInstance) => {
-    app.get('/voices/:partner', { config }, async (request: Req<PartnerParams>) => {
+    app.get('/voices/:partner', { config: { ...config, openapi: voiceDocs.list } }, async (request: Req<PartnerParams>) => {
       return (await voices.list(request.params.partner)).map(voiceListItem);
     });
 
-    app.post('/voices/:partner', { config }, async (request: Req<PartnerParams>, reply) =>
+    app.post('/voices/:partner', { config: { ...config, openapi: voiceDocs.create } }, async (request: Req<PartnerParams>, reply) =>
       withParams(request, async (params) => {
         const voice = await voices.create(request.params.partner, parseInput(createVoiceInput, params.values), uploadedFile(params));
         return reply.status(201).send(voiceDetail(voice));
       }),
     );
 
-    app.post('/voices/:partner/empty', { config }, async (request: Req<PartnerParams>, reply) =>
+    app.post('/voices/:partner/empty', { config: { ...config, openapi: voiceDocs.createEmpty } }, async (request: Req<PartnerParams>, reply) =>
       withParams(request, async (params) => {
         const voice = await voices.create(request.params.partner, parseInput(createVoiceInput, params.values));
         return reply.status(201).send(voiceDetail(voice));
       }),
     );
 
-    app.get('/voices/:partner/:voice', { config }, async (request: Req<VoiceParams>) => {
+    app.get('/voices/:partner/:voice', { config: { ...config, openapi: voiceDocs.get } }, async (request: Req<VoiceParams>) => {
       return voiceDetail(await voices.get(request.params.partner, request.params.voice));
     });
 
-    app.delete('/voices/:partner/:voice', { config }, async (request: Req<VoiceParams>, reply) => {
+    app.delete('/voices/:partner/:voice', { config: { ...config, openapi: voiceDocs.delete } }, async (request: Req<VoiceParams>, reply) => {
       await voices.delete(request.params.partner, request.params.voice);
       return reply.status(204).send();
     });
 
-    app.put('/voices/:partner/:voice/name', { config }, async (request: Req<VoiceParams>) =>
+    app.put('/voices/:partner/:voice/name', { config: { ...config, openapi: voiceDocs.rename } }, async (request: Req<VoiceParams>) =>
       withParams(request, async (params) => {
         return voiceDetail(await voices.rename(request.params.partner, request.params.voice, parseInput(renameVoiceInput, params.values)));
       }),
     );
 
-    app.post('/voices/:partner/:voice/split', { config }, async (request: Req<VoiceParams>, reply) =>
+    app.post('/voices/:partner/:voice/split', { config: { ...config, openapi: voiceDocs.split } }, async (request: Req<VoiceParams>, reply) =>
       withParams(request, async (params) => {
         const voice = await voices.split(request.params.partner, request.params.voice, parseInput(splitVoiceInput, params.values));
         return reply.status(202).send(voiceDetail(voice));

@@ -1,6 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { fetch, FormData, type Headers } from 'undici';
+import { conformanceOf } from './openapi-conformance';
 
 /**
  * What a call answered. Headers and raw bytes sit in private fields behind getters, so a test
@@ -46,7 +47,11 @@ export interface RestCallOptions {
 /** One REST call against the server: `call('GET', '/api/voices/acme')`. */
 export type RestClient = (method: string, path: string, options?: RestCallOptions) => Promise<RestAnswer>;
 
-/** The REST client every test uses: sends `key` in X-Api-Key unless told otherwise and reads the whole answer. */
+/**
+ * The REST client every test uses: sends `key` in X-Api-Key unless told otherwise, reads the
+ * whole answer, and fails the call when the answer breaks the service's /openapi.json, so
+ * every REST suite holds the document to what the service really answers.
+ */
 export function restClient(baseUrl: string, key?: string): RestClient {
   return async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -62,8 +67,12 @@ export function restClient(baseUrl: string, key?: string): RestClient {
     } else if (options.form) body = options.form;
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal });
     const bytes = Buffer.from(await response.arrayBuffer());
-    const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '');
-    return new RestAnswer(response.status, isJson && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : null, response.headers, bytes);
+    const contentType = response.headers.get('content-type') ?? '';
+    const isJson = /[/+]json\b/.test(contentType);
+    const answer = new RestAnswer(response.status, isJson && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : null, response.headers, bytes);
+    const violation = (await conformanceOf(baseUrl))?.violation({ method, path, status: answer.status, contentType, body: answer.body, bytes: bytes.length });
+    if (violation) throw new Error(`The answer breaks /openapi.json: ${violation}`);
+    return answer;
   };
 }
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Invalid } from '../errors';
 import { invalid, isHttpUrl, MAX_URL_LENGTH } from '../transcription/transcript.inputs';
 import {
@@ -20,6 +21,45 @@ export const COMPLETION_LIMITS = {
   characterParams: 20,
   characterParamChars: 2_000,
 } as const;
+
+/**
+ * The shape of a completion request for the OpenAPI document. `parseCompletionRequest` checks
+ * it by hand, to report every failing member at once in the wording of the rest of /v2; both
+ * take their bounds from COMPLETION_LIMITS.
+ */
+export const completionRequestShape = z.object({
+  input: z.object({
+    messages: z
+      .array(
+        z.object({
+          role: z.enum(MESSAGE_ROLES),
+          content: z.union([
+            z.string().max(COMPLETION_LIMITS.messageChars),
+            z
+              .array(
+                z.union([
+                  z.object({ type: z.literal('text'), text: z.string().max(COMPLETION_LIMITS.messageChars) }),
+                  z.object({ type: z.literal('audio'), audio_file: z.string().meta({ description: 'The name of an entry of audio_files.' }) }),
+                ]),
+              )
+              .min(1)
+              .max(COMPLETION_LIMITS.parts),
+          ]),
+        }),
+      )
+      .min(1)
+      .max(COMPLETION_LIMITS.messages),
+    audio_files: z
+      .record(z.string().min(1).max(COMPLETION_LIMITS.nameChars), z.string())
+      .optional()
+      .meta({ description: `Audio by name: an http(s) URL or a base64 data URI (data:audio/...;base64,...); at most ${COMPLETION_LIMITS.audioFiles}.` }),
+    character: z.string().max(COMPLETION_LIMITS.characterChars).optional().meta({ description: 'The persona that answers.' }),
+    character_params: z
+      .record(z.string().min(1).max(COMPLETION_LIMITS.nameChars), z.string().max(COMPLETION_LIMITS.characterParamChars))
+      .optional()
+      .meta({ description: `Values for the persona's prompt; at most ${COMPLETION_LIMITS.characterParams}.` }),
+  }),
+});
 
 const DATA_URI = /^data:(audio\/[a-z0-9.+-]+)((?:;[a-z0-9-]+=[^;,]*)*);base64,([a-z0-9+/=\s]*)$/i;
 

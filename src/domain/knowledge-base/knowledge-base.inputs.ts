@@ -6,14 +6,23 @@ import { CONTENT_KINDS, DOCUMENT_TYPES, MODEL_TIERS, PROCESS_ACTIONS } from './k
 /** Inputs of the knowledge base operations, shared by REST (form strings) and GraphQL (typed values). */
 const text = (max: number) => z.preprocess(single, optionalText(max));
 const name = z.preprocess(single, resourceName);
-/** Form values with one readable message each, where a union would only say "Invalid input". */
-const strictly = <T>(schema: z.ZodType<T>, message: string) =>
-  z.unknown().transform((value, context): T => {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    context.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
+/**
+ * Form values with one readable message each, where a union would only say "Invalid input".
+ * The transform hides what it accepts from JSON Schema, so the wrapped schema's input is
+ * attached as metadata for the OpenAPI document.
+ */
+const strictly = <T>(schema: z.ZodType<T>, message: string) => {
+  const { $schema: _dialect, ...accepted } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return z
+    .unknown()
+    .transform((value, context): T => {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .meta(accepted);
+};
 const bool = (fallback: boolean) => z.preprocess(single, strictly(formBoolean, 'must be true or false')).default(fallback);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => {
@@ -34,15 +43,18 @@ export const documentUrl = z
     return protocol === 'http:' || protocol === 'https:';
   }, 'must be an http or https URL');
 
-export const contentTypeInput = z.preprocess(
-  (value) => single(value) ?? 'auto',
-  z.string({ error: 'must be one of auto, article, video, book' }).transform((value, context): ContentType => {
-    const type = normalizeContentType(value);
-    if (type) return type;
-    context.addIssue({ code: 'custom', message: 'must be one of auto, article, video, book' });
-    return z.NEVER;
-  }),
-);
+export const contentTypeInput = z
+  .preprocess(
+    (value) => single(value) ?? 'auto',
+    z.string({ error: 'must be one of auto, article, video, book' }).transform((value, context): ContentType => {
+      const type = normalizeContentType(value);
+      if (type) return type;
+      context.addIssue({ code: 'custom', message: 'must be one of auto, article, video, book' });
+      return z.NEVER;
+    }),
+  )
+  .default('auto')
+  .meta({ description: 'The rewrite template: auto, article, video or book (youtube is taken as video).' });
 
 export const createKnowledgeBaseInput = z
   .object({
@@ -140,7 +152,7 @@ const documentReference = z.preprocess(
     return last;
   },
   z.object({ id: z.string({ error: 'must name the document id' }).uuid('must be a document id') }, { error: 'must be a document object with an id' }),
-);
+).meta({ description: 'The document as {"id": "<uuid>"}; a form field may carry that JSON or the id alone.' });
 
 export const queueProcessInput = z
   .object({

@@ -78,7 +78,8 @@ const boostedWords = z.preprocess(
     .default([]),
 );
 
-const transcriptParams = z
+/** Every transcript parameter but the upload (the route also reads it for the OpenAPI document). */
+export const transcriptParams = z
   .object({
     audio_url: audioUrl,
     language_code: languageCode,

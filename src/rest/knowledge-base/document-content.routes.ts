@@ -5,6 +5,7 @@ import { contentInput, contentKindParam } from '../../domain/knowledge-base/know
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../../http/request-params';
 import type { DomainServices } from '../../services';
+import { knowledgeBaseDocs } from './knowledge-base.docs';
 import { attachment } from '../attachment';
 import type { ContentParams, KbParams, Req } from './route-params';
 import { documentJson } from './knowledge-base.wire';
@@ -14,13 +15,13 @@ export function documentContentRoutes({ documentContent, platform }: DomainServi
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
-    app.get('/documents/:partner/:kb/:doc_id/content/:type', async (request: Req<ContentParams>) => {
+    app.get('/documents/:partner/:kb/:doc_id/content/:type', { config: { openapi: knowledgeBaseDocs.content } }, async (request: Req<ContentParams>) => {
       const kind = parseInput(contentKindParam, request.params.type);
       const { partner, kb, doc_id } = request.params;
       return documentContent.readContent(partner, kb, doc_id, kind);
     });
 
-    app.put('/documents/:partner/:kb/:doc_id/content/:type', async (request: Req<ContentParams>) => {
+    app.put('/documents/:partner/:kb/:doc_id/content/:type', { config: { openapi: knowledgeBaseDocs.writeContent } }, async (request: Req<ContentParams>) => {
       const kind = parseInput(contentKindParam, request.params.type);
       return withParams(request, async (params) => {
         const { partner, kb, doc_id } = request.params;
@@ -31,7 +32,7 @@ export function documentContentRoutes({ documentContent, platform }: DomainServi
       });
     });
 
-    app.post('/documents/:partner/:kb/:doc_id/content/:type', async (request: Req<ContentParams>) => {
+    app.post('/documents/:partner/:kb/:doc_id/content/:type', { config: { openapi: knowledgeBaseDocs.uploadContent } }, async (request: Req<ContentParams>) => {
       const kind = parseInput(contentKindParam, request.params.type);
       return withParams(request, async (params) => {
         const file = uploadedFile(params);
@@ -41,7 +42,7 @@ export function documentContentRoutes({ documentContent, platform }: DomainServi
       });
     });
 
-    app.get('/documents/:partner/:kb/rewritten-bundle', async (request: Req<KbParams>, reply) => {
+    app.get('/documents/:partner/:kb/rewritten-bundle', { config: { openapi: knowledgeBaseDocs.rewrittenBundle } }, async (request: Req<KbParams>, reply) => {
       const { kb, files } = await documentContent.rewrittenTexts(request.params.partner, request.params.kb);
       const zip = new yazl.ZipFile();
       const used = new Set<string>();

@@ -3,6 +3,7 @@ import { bulkRewriteInput, queueProcessInput } from '../../domain/knowledge-base
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions } from '../../http/request-params';
 import type { DomainServices } from '../../services';
+import { knowledgeBaseDocs } from './knowledge-base.docs';
 import type { FolderParams, KbParams, Req } from './route-params';
 import { bulkRewriteJson, documentJson } from './knowledge-base.wire';
 
@@ -10,7 +11,7 @@ export function documentProcessingRoutes({ documentProcessing, platform }: Domai
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
-    app.post('/queue/process', { config: { access: 'partnerInBody' } }, async (request, reply) => {
+    app.post('/queue/process', { config: { access: 'partnerInBody', openapi: knowledgeBaseDocs.queueProcess } }, async (request, reply) => {
       return withParams(request, async (params) => {
         const input = parseInput(queueProcessInput, params.values);
         const document = await documentProcessing.queueProcess(input.partner, input.kb, input);
@@ -18,7 +19,7 @@ export function documentProcessingRoutes({ documentProcessing, platform }: Domai
       });
     });
 
-    app.post('/bulk/rewrite/folder/:partner/:kb/:folder', async (request: Req<FolderParams>, reply) => {
+    app.post('/bulk/rewrite/folder/:partner/:kb/:folder', { config: { openapi: knowledgeBaseDocs.bulkRewriteFolder } }, async (request: Req<FolderParams>, reply) => {
       return withParams(request, async (params) => {
         const { partner, kb, folder } = request.params;
         const result = await documentProcessing.bulkRewrite(partner, kb, folder, parseInput(bulkRewriteInput, params.values));
@@ -26,7 +27,7 @@ export function documentProcessingRoutes({ documentProcessing, platform }: Domai
       });
     });
 
-    app.post('/bulk/rewrite/kb/:partner/:kb', async (request: Req<KbParams>, reply) => {
+    app.post('/bulk/rewrite/kb/:partner/:kb', { config: { openapi: knowledgeBaseDocs.bulkRewriteKb } }, async (request: Req<KbParams>, reply) => {
       return withParams(request, async (params) => {
         const result = await documentProcessing.bulkRewrite(request.params.partner, request.params.kb, null, parseInput(bulkRewriteInput, params.values));
         return reply.status(202).send(bulkRewriteJson(result));

@@ -3,6 +3,7 @@ import { startEmbeddingInput } from '../../domain/knowledge-base/knowledge-base.
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions } from '../../http/request-params';
 import type { DomainServices } from '../../services';
+import { knowledgeBaseDocs } from './knowledge-base.docs';
 import type { KbParams, Req } from './route-params';
 import { embeddingStatusJson } from './knowledge-base.wire';
 
@@ -10,11 +11,11 @@ export function knowledgeBaseEmbeddingRoutes({ knowledgeBases, knowledgeBaseEmbe
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
-    app.get('/embedding/:partner/:kb', async (request: Req<KbParams>) => {
+    app.get('/embedding/:partner/:kb', { config: { openapi: knowledgeBaseDocs.embedding } }, async (request: Req<KbParams>) => {
       return embeddingStatusJson(await knowledgeBases.get(request.params.partner, request.params.kb));
     });
 
-    app.post('/embedding/:partner/:kb', async (request: Req<KbParams>, reply) => {
+    app.post('/embedding/:partner/:kb', { config: { openapi: knowledgeBaseDocs.startEmbedding } }, async (request: Req<KbParams>, reply) => {
       return withParams(request, async (params) => {
         const input = parseInput(startEmbeddingInput, params.values);
         return reply.status(202).send(embeddingStatusJson(await knowledgeBaseEmbedding.startEmbedding(request.params.partner, request.params.kb, input)));

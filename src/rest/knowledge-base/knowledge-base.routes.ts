@@ -5,6 +5,7 @@ import { folderInfos } from '../../domain/knowledge-base/knowledge-base.types';
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions } from '../../http/request-params';
 import type { DomainServices } from '../../services';
+import { knowledgeBaseDocs } from './knowledge-base.docs';
 import type { KbParams, Req } from './route-params';
 import { documentJson, embeddingInfoJson, folderJson, knowledgeBaseJson } from './knowledge-base.wire';
 
@@ -13,25 +14,25 @@ export function knowledgeBaseRoutes({ knowledgeBases, platform }: DomainServices
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
-    app.get('/content_types', { config: { access: 'public' } }, async () => [...CONTENT_TYPES]);
+    app.get('/content_types', { config: { access: 'public', openapi: knowledgeBaseDocs.contentTypes } }, async () => [...CONTENT_TYPES]);
 
-    app.get('/knowledgebases/:partner', async (request: Req<{ partner: string }>) => {
+    app.get('/knowledgebases/:partner', { config: { openapi: knowledgeBaseDocs.list } }, async (request: Req<{ partner: string }>) => {
       return (await knowledgeBases.listWithDocuments(request.params.partner)).map(knowledgeBaseJson);
     });
 
-    app.post('/knowledgebases/:partner', async (request: Req<{ partner: string }>, reply) => {
+    app.post('/knowledgebases/:partner', { config: { openapi: knowledgeBaseDocs.create } }, async (request: Req<{ partner: string }>, reply) => {
       return withParams(request, async (params) => {
         const kb = await knowledgeBases.create(request.params.partner, parseInput(createKnowledgeBaseInput, params.values));
         return reply.status(201).send(knowledgeBaseJson({ kb, documents: [] }));
       });
     });
 
-    app.delete('/knowledgebases/:partner/:kb', async (request: Req<KbParams>, reply) => {
+    app.delete('/knowledgebases/:partner/:kb', { config: { openapi: knowledgeBaseDocs.delete } }, async (request: Req<KbParams>, reply) => {
       await knowledgeBases.delete(request.params.partner, request.params.kb);
       return reply.status(204).send();
     });
 
-    app.get('/kb-data/:partner/:kb', async (request: Req<KbParams>) => {
+    app.get('/kb-data/:partner/:kb', { config: { openapi: knowledgeBaseDocs.data } }, async (request: Req<KbParams>) => {
       const { kb, documents } = await knowledgeBases.getWithDocuments(request.params.partner, request.params.kb);
       return {
         name: kb.name,
@@ -41,7 +42,7 @@ export function knowledgeBaseRoutes({ knowledgeBases, platform }: DomainServices
       };
     });
 
-    app.get('/kb-stats/:partner/:kb', async (request: Req<KbParams>) => {
+    app.get('/kb-stats/:partner/:kb', { config: { openapi: knowledgeBaseDocs.stats } }, async (request: Req<KbParams>) => {
       return knowledgeBases.stats(request.params.partner, request.params.kb);
     });
   };

@@ -1,5 +1,10 @@
+import { z } from 'zod';
 import {
+  DOCUMENT_TYPES,
+  EMBEDDING_STATUSES,
   FILENAMES,
+  MODEL_TIERS,
+  PROCESS_ACTIONS,
   isEmbeddingStale,
   type BatchResult,
   type BulkRewriteResult,
@@ -9,8 +14,137 @@ import {
   type KnowledgeBaseWithDocuments,
 } from '../../domain/knowledge-base/knowledge-base.types';
 
-/** The knowledge base service's JSON, field for field as the spec names them. */
-export function documentJson(document: DocumentRecord) {
+// The knowledge base service's JSON, field for field as the spec names them. Each answer has a
+// schema (the OpenAPI document shows it, and the REST tests hold every answer to it) and a
+// function typed by that schema, so the two cannot disagree.
+
+const timestamp = z.string().meta({ format: 'date-time' });
+const count = z.int().min(0);
+
+export const documentSchema = z
+  .object({
+    id: z.string().meta({ format: 'uuid' }),
+    name: z.string(),
+    folder: z.string(),
+    type: z.enum(DOCUMENT_TYPES),
+    url: z.string().nullable().meta({ description: 'Source URL when type is url.' }),
+    file_original: z.string().nullable().meta({ description: 'Stored name of the original file (original.pdf, ...).' }),
+    file_digitized: z.string().nullable(),
+    file_rewritten_draft: z.string().nullable(),
+    file_rewritten: z.string().nullable(),
+    user_email: z.string().nullable(),
+    in_queues: z.array(z.enum(['digitize', 'rewrite'])).meta({ description: 'Processing the document is queued for or in.' }),
+    expert_name: z.string().nullable(),
+    auto_rewrite: z.boolean(),
+    model_tier: z.enum(MODEL_TIERS),
+    use_original_as_rewritten: z.boolean(),
+    rewrite_model: z.string().nullable(),
+    rewrite_input_tokens: z.int().nullable(),
+    rewrite_output_tokens: z.int().nullable(),
+    rewrite_completed_at: timestamp.nullable(),
+    processing_error: z.string().nullable().meta({ description: 'Why the last processing failed.' }),
+    is_embedded: z.boolean(),
+    digitized_char_count: count,
+    draft_rewrite_char_count: count,
+    final_rewrite_char_count: count,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Document' });
+
+export const embeddingInfoSchema = z
+  .object({
+    last_successful_update_time: timestamp.nullable(),
+    last_update_status: z.enum(['success', 'failed']).nullable(),
+    embedding_stale: z.boolean().meta({ description: 'Documents changed since the last successful embedding started.' }),
+  })
+  .meta({ id: 'EmbeddingInfo' });
+
+const embeddingDetails = z
+  .object({ documents: count, chunks: count, model: z.string(), split_level: z.int(), language: z.string() })
+  .nullable();
+
+export const embeddingStatusSchema = z
+  .object({
+    status: z.enum(EMBEDDING_STATUSES),
+    error: z.string().nullable(),
+    last_successful_update_time: timestamp.nullable(),
+    last_update_time: timestamp.nullable(),
+    last_update_status: z.enum(['success', 'failed']).nullable(),
+    last_update_details: embeddingDetails,
+    last_successful_details: embeddingDetails,
+    external_job_id: z.string().nullable(),
+    embedding_stale: z.boolean(),
+    split_level: z.int(),
+    language: z.string(),
+  })
+  .meta({ id: 'EmbeddingStatus' });
+
+export const folderSchema = z.object({ name: z.string(), document_count: count }).meta({ id: 'Folder' });
+
+export const knowledgeBaseSchema = z
+  .object({
+    name: z.string(),
+    expert_name: z.string().nullable(),
+    user_email: z.string().nullable(),
+    documents: z.array(documentSchema),
+    embedding_info: embeddingInfoSchema,
+    created_at: timestamp,
+  })
+  .meta({ id: 'KnowledgeBase' });
+
+export const knowledgeBaseDataSchema = z
+  .object({ name: z.string(), documents: z.array(documentSchema), folders: z.array(folderSchema), embedding_info: embeddingInfoSchema })
+  .meta({ id: 'KnowledgeBaseData' });
+
+export const knowledgeBaseStatsSchema = z
+  .object({
+    document_count: count,
+    digitized_count: count,
+    draft_rewrite_count: count,
+    final_rewrite_count: count,
+    total_digitized_chars: count,
+    total_draft_rewrite_chars: count,
+    total_final_rewrite_chars: count,
+    error_count: count,
+    embedded_count: count,
+  })
+  .meta({ id: 'KnowledgeBaseStats' });
+
+export const batchResultSchema = z
+  .object({
+    summary: z.object({ total: count, succeeded: count, failed: count }),
+    results: z.array(
+      z.union([
+        z.object({ url: z.string(), status: z.literal('success'), document_id: z.string() }),
+        z.object({ url: z.string(), status: z.literal('failed'), document_id: z.null(), error: z.string() }),
+      ]),
+    ),
+  })
+  .meta({ id: 'BatchResult' });
+
+export const bulkRewriteSchema = z
+  .object({
+    queued_count: count,
+    skipped_count: count,
+    queued: z.array(z.string()).meta({ description: 'Ids of the documents queued for rewriting.' }),
+    skipped: z.array(z.object({ document_id: z.string(), reason: z.string() })),
+  })
+  .meta({ id: 'BulkRewriteResult' });
+
+export const processQueuedSchema = z
+  .object({ action: z.enum(PROCESS_ACTIONS), queued: z.array(z.enum(['digitize', 'rewrite'])), document: documentSchema })
+  .meta({ id: 'ProcessQueued' });
+
+export const documentContentSchema = z
+  .object({
+    content: z.string(),
+    encoding: z.enum(['utf-8', 'base64']).meta({ description: 'Binary originals (PDF, DOCX, media) travel as base64.' }),
+    filename: z.string(),
+  })
+  .meta({ id: 'DocumentContent' });
+
+export function documentJson(document: DocumentRecord): z.output<typeof documentSchema> {
   return {
     id: document.id,
     name: document.name,
@@ -41,7 +175,7 @@ export function documentJson(document: DocumentRecord) {
   };
 }
 
-export function embeddingInfoJson(kb: KnowledgeBaseRecord) {
+export function embeddingInfoJson(kb: KnowledgeBaseRecord): z.output<typeof embeddingInfoSchema> {
   return {
     last_successful_update_time: kb.embedding.lastSuccessfulUpdateTime,
     last_update_status: kb.embedding.lastUpdateStatus,
@@ -49,7 +183,7 @@ export function embeddingInfoJson(kb: KnowledgeBaseRecord) {
   };
 }
 
-export function embeddingStatusJson(kb: KnowledgeBaseRecord) {
+export function embeddingStatusJson(kb: KnowledgeBaseRecord): z.output<typeof embeddingStatusSchema> {
   const { embedding } = kb;
   return {
     status: embedding.status,
@@ -66,11 +200,11 @@ export function embeddingStatusJson(kb: KnowledgeBaseRecord) {
   };
 }
 
-export function folderJson(folder: FolderInfo) {
+export function folderJson(folder: FolderInfo): z.output<typeof folderSchema> {
   return { name: folder.name, document_count: folder.documentCount };
 }
 
-export function knowledgeBaseJson({ kb, documents }: KnowledgeBaseWithDocuments) {
+export function knowledgeBaseJson({ kb, documents }: KnowledgeBaseWithDocuments): z.output<typeof knowledgeBaseSchema> {
   return {
     name: kb.name,
     expert_name: kb.expertName,
@@ -81,7 +215,7 @@ export function knowledgeBaseJson({ kb, documents }: KnowledgeBaseWithDocuments)
   };
 }
 
-export function batchJson(result: BatchResult) {
+export function batchJson(result: BatchResult): z.output<typeof batchResultSchema> {
   return {
     summary: result.summary,
     results: result.results.map((item) =>
@@ -92,7 +226,7 @@ export function batchJson(result: BatchResult) {
   };
 }
 
-export function bulkRewriteJson(result: BulkRewriteResult) {
+export function bulkRewriteJson(result: BulkRewriteResult): z.output<typeof bulkRewriteSchema> {
   return {
     queued_count: result.queued.length,
     skipped_count: result.skipped.length,

@@ -1,0 +1,30 @@
+import { completionRequestShape } from '../domain/completion/completion.inputs';
+import { AUDIO_FORMATS } from '../domain/transcription/transcript.types';
+import { transcriptParams } from '../domain/transcription/transcript.inputs';
+import { TAGS, v2Route } from './openapi';
+import { completionSchema, transcriptSchema } from './v2.wire';
+
+const v2 = (options: Omit<Parameters<typeof v2Route>[0], 'tag'>) => v2Route({ ...options, tag: TAGS.v2 });
+
+/** The /v2 routes as /openapi.json and docs/api/transcripts-and-completions.md describe them. */
+export const v2Docs = {
+  submitTranscript: v2({
+    summary: 'Submit audio for transcription',
+    description:
+      'Exactly one of audio_url and an uploaded audio file. In a multipart body, boosted_words travels as repeated boosted_words[] fields. Poll the returned id.',
+    body: {
+      schema: transcriptParams,
+      encodings: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
+      files: { audio: `The audio (${AUDIO_FORMATS.join(', ')}), at most MAX_UPLOAD_MB; multipart only.` },
+    },
+    success: { 200: { description: 'The transcript; status is queued.', schema: transcriptSchema } },
+  }),
+  transcript: v2({ summary: 'Poll a transcript', success: { 200: { description: 'The transcript.', schema: transcriptSchema } }, errors: [404] }),
+  submitCompletion: v2({
+    summary: 'Submit a completion',
+    description: 'Poll the returned id; the result is kept 20 minutes after it finishes (docs/completions.md).',
+    body: { schema: completionRequestShape, encodings: ['application/json'] },
+    success: { 200: { description: 'The completion; state is in-progress.', schema: completionSchema } },
+  }),
+  completion: v2({ summary: 'Poll a completion', success: { 200: { description: 'The completion.', schema: completionSchema } }, errors: [404] }),
+};
