@@ -10,7 +10,19 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    projects: [
+      { extends: true, test: { name: 'redis', include: ['test/**/*.test.ts'] } },
+      {
+        // The suites that cover every door and the subscriptions run again on a three-master
+        // Redis Cluster (test/support/test-app.ts reads TEST_REDIS).
+        extends: true,
+        test: {
+          name: 'cluster',
+          include: ['test/voice/voice-rest.test.ts', 'test/kb/kb-routes.test.ts', 'test/v2/transcripts.test.ts', 'test/graphql/voice-graphql.test.ts'],
+          env: { TEST_REDIS: 'cluster' },
+        },
+      },
+    ],
     // Each file starts its own redis-server and ffmpeg processes; two cores cannot run
     // many of those at once without turning timing into flakiness.
     maxWorkers: 2,
