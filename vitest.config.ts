@@ -18,7 +18,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'cluster',
-          include: ['test/voice/voice-rest.test.ts', 'test/kb/kb-routes.test.ts', 'test/v2/transcripts.test.ts', 'test/graphql/voice-graphql.test.ts'],
+          include: [
+            'test/voice/voice-rest.test.ts',
+            'test/kb/kb-routes.test.ts',
+            'test/v2/transcripts.test.ts',
+            'test/graphql/voice-graphql.test.ts',
+            // The key CLI on a cluster.
+            'test/platform/config-and-keys.test.ts',
+          ],
           env: { TEST_REDIS: 'cluster' },
         },
       },
