@@ -126,7 +126,14 @@ function connectCluster(config: RedisConfig, entries: readonly string[], log?: O
     redisOptions: { ...nodeOptions, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 },
   });
   const subscriber = new Cluster(nodes, { ...common, redisOptions: nodeOptions });
-  const bullmq = new Cluster(nodes, { ...common, redisOptions: { ...nodeOptions, maxRetriesPerRequest: null } });
+  const bullmq = new Cluster(nodes, {
+    ...common,
+    // BullMQ reads skipVersionCheck from a cluster's node options. Its version check sends an
+    // INFO on every duplicated cluster connection, and a worker closed while that is still in
+    // flight leaves an unhandled rejection behind (the service then exits non-zero on SIGTERM).
+    // Clusters run Redis 7 here, above BullMQ's minimum.
+    redisOptions: { ...nodeOptions, maxRetriesPerRequest: null, skipVersionCheck: true } as RedisOptions,
+  });
   reportOutages(commands, 'command', log);
   reportOutages(subscriber, 'subscriber', log);
   reportOutages(bullmq, 'queue', log);
