@@ -12,19 +12,23 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'local', include: ['test/**/*.test.ts'] } },
-      // The suites that move the most files, again with blobs in an S3-protocol server
-      // (s3rver, started per app by test/support/test-app.ts).
       {
+        // The suites that cover every door, the files and the subscriptions run again past one
+        // machine: on a three-master Redis Cluster with blobs in an S3-protocol server (s3rver).
+        // test/support/test-app.ts reads TEST_REDIS and TEST_BLOB_STORE.
         extends: true,
         test: {
-          name: 's3',
+          name: 'scale',
           include: [
             'test/voice/voice-rest.test.ts',
             'test/kb/kb-routes.test.ts',
             'test/kb/kb-processing.test.ts',
             'test/v2/transcripts.test.ts',
+            'test/graphql/voice-graphql.test.ts',
+            // The key CLI on a cluster.
+            'test/platform/config-and-keys.test.ts',
           ],
-          env: { TEST_BLOB_STORE: 's3' },
+          env: { TEST_REDIS: 'cluster', TEST_BLOB_STORE: 's3' },
         },
       },
     ],

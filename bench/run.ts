@@ -5,6 +5,7 @@ import { FormData, request } from 'undici';
 import { makeSine } from '../test/support/audio';
 import { PollerPool } from './pollers';
 import { benchKnowledgeBase } from './kb';
+import { benchScale } from './scale';
 import { benchStartup } from './startup';
 import { SubscriberPool, type RoundResult } from './subscribers';
 import {
@@ -452,6 +453,8 @@ function report(
 }
 
 async function main(cleanup: Cleanup): Promise<void> {
+  // `npm run bench -- scale`: only the figures past one machine (API, worker and Redis Cluster scaling).
+  if (process.argv.includes('scale')) return void (await benchScale({ log }));
   const machine = machineInfo();
   const started = performance.now();
   log(`npm run bench: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.date}`);
@@ -467,6 +470,8 @@ async function main(cleanup: Cleanup): Promise<void> {
   await benchKnowledgeBase({ log });
   log('');
   await benchStartup({ log });
+  log('');
+  await benchScale({ log });
   log(`\nwhole run: ${round((performance.now() - started) / 1000, 0)} s`);
 }
 

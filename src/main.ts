@@ -1,13 +1,16 @@
 import { ConfigError, loadConfig } from './config/config';
 import { startApp } from './app';
-import { redisAtStart, RedisUnreachable } from './store/embedded-redis';
+import { redisAtStart, RedisUnreachable, type RedisAtStart } from './store/embedded-redis';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const redis = await redisAtStart(
-    { url: process.env.REDIS_URL || undefined, defaultUrl: config.REDIS_DEFAULT_URL, dataDir: config.DATA_DIR, unreachable: config.REDIS_UNREACHABLE_AT_START },
-    (line) => console.log(line),
-  );
+  // A cluster is never replaced by a local server: its connections wait for it on their own.
+  const redis: RedisAtStart = config.REDIS_CLUSTER_NODES
+    ? { url: config.REDIS_URL }
+    : await redisAtStart(
+        { url: process.env.REDIS_URL || undefined, defaultUrl: config.REDIS_DEFAULT_URL, dataDir: config.DATA_DIR, unreachable: config.REDIS_UNREACHABLE_AT_START },
+        (line) => console.log(line),
+      );
   // The embedded server is a child of this process: it goes when the service goes, however it ends.
   process.once('exit', () => redis.embedded?.kill());
   const app = await startApp({ ...config, REDIS_URL: redis.url });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../store/redis';
 import { RateLimited, Unauthorized } from '../domain/errors';
 import type { EventBus } from '../events/event-bus';
 import type { KeySpace } from '../store/keys';
@@ -44,7 +44,7 @@ export class ApiKeyService {
   private readonly invalidKeys: LocalRateLimiter;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly adminKey?: string,
     invalidKeyLimitPerMinute = 60,

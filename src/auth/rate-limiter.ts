@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../store/redis';
 import type { KeySpace } from '../store/keys';
 
 export interface RateDecision {
@@ -20,7 +20,7 @@ export class RateLimiter {
   private readonly count: Count;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly perMinute: number,
   ) {

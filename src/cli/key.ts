@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
 import { ApiKeyService } from '../auth/api-keys';
 import { ConfigError, loadConfig } from '../config/config';
 import { KeySpace } from '../store/keys';
+import { connectCommands } from '../store/redis';
 
 const USAGE = `Usage:
   npm run key -- create --partner <name> [--partner <name> ...] [--label <text>]
@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const [command, target] = positionals;
   const config = loadConfig();
-  const redis = new Redis(config.REDIS_URL);
+  const redis = connectCommands(config);
   const apiKeys = new ApiKeyService(redis, new KeySpace(config.REDIS_PREFIX));
   try {
     switch (command) {

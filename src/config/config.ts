@@ -13,6 +13,19 @@ export const configSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').default('redis://127.0.0.1:6379'),
   /** Tried when REDIS_URL is unset, before an embedded redis-server is started instead. */
   REDIS_DEFAULT_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').default('redis://127.0.0.1:6379'),
+  /**
+   * Seed nodes of a Redis Cluster (`host:port,host:port,...`). When set, every connection is
+   * a cluster connection and REDIS_URL is not used.
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .transform((value) => value.split(',').map((node) => node.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[^\s:,]+:\d{1,5}$/, 'each entry must be host:port')).min(1, 'must name at least one host:port'))
+    .optional(),
+  /** Credentials and TLS of the cluster's nodes (a managed cluster usually asks for both). */
+  REDIS_CLUSTER_USERNAME: z.string().min(1).optional(),
+  REDIS_CLUSTER_PASSWORD: z.string().min(1).optional(),
+  REDIS_CLUSTER_TLS: booleanFromEnv.default(false),
   /** When Redis does not answer at start: wait for it with backoff, or exit non-zero. */
   REDIS_UNREACHABLE_AT_START: z.enum(['wait', 'exit']).default('wait'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore only').default('persona'),

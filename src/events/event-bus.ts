@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../store/redis';
 import { eventsDelivered } from '../observability/metrics';
 import type { KeySpace } from '../store/keys';
 import type { ChangeEvent, Versioned } from '../store/record-store';
@@ -24,7 +24,7 @@ export class EventBus {
   private readonly subscribing = new Map<string, Promise<unknown>>();
 
   constructor(
-    private readonly subscriber: Redis,
+    private readonly subscriber: RedisClient,
     private readonly keys: KeySpace,
   ) {
     const prefixLength = keys.channel('').length;

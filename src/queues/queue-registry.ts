@@ -1,4 +1,4 @@
-import { Queue, type JobsOptions, type RedisOptions } from 'bullmq';
+import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { z } from 'zod';
 import { currentRequestId } from '../observability/request-context';
 
@@ -54,13 +54,17 @@ export class QueueRegistry {
   private readonly queues = new Map<string, Queue>();
 
   constructor(
-    private readonly connection: RedisOptions,
+    private readonly connection: ConnectionOptions,
     readonly prefix: string,
   ) {}
 
-  /** The BullMQ prefix every queue and worker of this deployment shares. */
+  /**
+   * The BullMQ prefix every queue and worker of this deployment shares. BullMQ's scripts
+   * touch several keys of a queue at once, so on a Redis Cluster those keys must share a
+   * slot: the braces make the whole prefix the hash tag, as BullMQ's documentation asks.
+   */
   get bullPrefix(): string {
-    return `${this.prefix}:bull`;
+    return `{${this.prefix}:bull}`;
   }
 
   get(definition: AnyQueueDefinition): Queue {

@@ -1,5 +1,6 @@
-import type { Redis } from 'ioredis';
-import type { KeySpace } from './keys';
+import type { Cluster, Redis } from 'ioredis';
+import { inOneSlot, type KeySpace } from './keys';
+import type { RedisClient } from './redis';
 import { eventsPublished } from '../observability/metrics';
 
 /** Every stored record carries a version, raised by one on each write, so events can be ordered. */
@@ -40,26 +41,28 @@ export interface JobStage {
 // One script does every write: compare the stored JSON with what the caller read, move the
 // name index, write or delete, and publish, all atomically. Subscribers therefore never see
 // an event for a write that did not happen, nor miss one that did, and events on a topic
-// arrive in write order.
+// arrive in write order. KEYS[1] is the record and KEYS[2], when given, its name index:
+// both share a hash tag (see KeySpace), so on a Redis Cluster they live in one slot.
 const COMPARE_AND_SET = `
 local current = redis.call('GET', KEYS[1]) or ''
 if current ~= ARGV[1] then return -1 end
-local indexKey, fromName, toName, id = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
-if indexKey ~= '' and fromName ~= toName then
+local indexKey, fromName, toName, id = KEYS[2], ARGV[3], ARGV[4], ARGV[5]
+if indexKey and fromName ~= toName then
   if redis.call('HEXISTS', indexKey, toName) == 1 then return -2 end
   if fromName ~= '' then redis.call('HDEL', indexKey, fromName) end
   redis.call('HSET', indexKey, toName, id)
 end
 if ARGV[2] == '' then
   redis.call('DEL', KEYS[1])
-  if indexKey ~= '' then redis.call('HDEL', indexKey, fromName) end
+  if indexKey then redis.call('HDEL', indexKey, fromName) end
 else
   redis.call('SET', KEYS[1], ARGV[2])
 end
-for i = 8, #ARGV do redis.call('PUBLISH', ARGV[i], ARGV[7]) end
+for i = 7, #ARGV do redis.call('PUBLISH', ARGV[i], ARGV[6]) end
 return 1`;
 
-type CompareAndSet = (key: string, ...args: string[]) => Promise<number>;
+/** The number of keys (1, or 2 with a name index), the keys, then the arguments. */
+type CompareAndSet = (numberOfKeys: number, ...keysAndArgs: string[]) => Promise<number>;
 
 /**
  * JSON records in Redis with optimistic concurrency: an update reads, computes the next
@@ -69,18 +72,18 @@ export class RecordStore {
   private readonly compareAndSet: CompareAndSet;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     readonly keys: KeySpace,
   ) {
     if (!('recordCompareAndSet' in redis)) {
-      redis.defineCommand('recordCompareAndSet', { numberOfKeys: 1, lua: COMPARE_AND_SET });
+      redis.defineCommand('recordCompareAndSet', { lua: COMPARE_AND_SET });
     }
     const command = (redis as unknown as { recordCompareAndSet: CompareAndSet }).recordCompareAndSet;
     this.compareAndSet = command.bind(redis);
   }
 
   recordKey(kind: string, id: string): string {
-    return this.keys.key(kind, id);
+    return this.keys.recordKey(kind, id);
   }
 
   /** Every write replaces the key and with it any expiry, so a record that expires sets it again after each write. */
@@ -96,7 +99,7 @@ export class RecordStore {
   /** One round trip for any number of ids; the answer follows the order of the ids. */
   async getMany<T extends Versioned>(kind: string, ids: readonly string[]): Promise<(T | null)[]> {
     if (ids.length === 0) return [];
-    const raws = await this.redis.mget(ids.map((id) => this.recordKey(kind, id)));
+    const raws = await this.getRaw(ids.map((id) => this.recordKey(kind, id)));
     return raws.map((raw) => (raw ? (JSON.parse(raw) as T) : null));
   }
 
@@ -115,9 +118,20 @@ export class RecordStore {
     return this.redis.smembers(setKey);
   }
 
-  /** Several sets in one round trip; the answer follows the order of the keys. */
+  /**
+   * MGET where the keys may be read together: always on one server, and on a cluster when
+   * they share a slot. Otherwise one GET each, all sent at once, so the wait is one round
+   * trip to the slowest node rather than one per key.
+   */
+  private getRaw(keys: readonly string[]): Promise<(string | null)[]> {
+    if (!this.redis.isCluster || inOneSlot(keys)) return this.redis.mget([...keys]);
+    return Promise.all(keys.map((key) => this.redis.get(key)));
+  }
+
+  /** Several sets in one round trip (on a cluster, one per slot); the answer follows the order of the keys. */
   async membersOfMany(setKeys: readonly string[]): Promise<string[][]> {
     if (setKeys.length === 0) return [];
+    if (this.redis.isCluster && !inOneSlot(setKeys)) return Promise.all(setKeys.map((key) => this.redis.smembers(key)));
     const pipeline = this.redis.pipeline();
     for (const key of setKeys) pipeline.smembers(key);
     return ((await pipeline.exec()) ?? []).map(([, ids]) => (Array.isArray(ids) ? (ids as string[]) : []));
@@ -136,23 +150,26 @@ export class RecordStore {
   }
 
   /**
-   * Every record of a kind, a batch at a time (one SCAN step and one MGET per batch): for
-   * maintenance that must see the whole key space, never for requests. A record written
-   * during the scan may be missed; one that exists throughout is seen at least once.
+   * Every record of a kind, a batch at a time (one SCAN step and one read per batch): for
+   * maintenance that must see the whole key space, never for requests. On a cluster each
+   * master is scanned in turn, as each holds only its own slots. A record written during
+   * the scan may be missed; one that exists throughout is seen at least once.
    */
   async *scan<T extends Versioned>(kind: string, batchSize = 500): AsyncGenerator<T[]> {
-    const prefix = this.recordKey(kind, '');
-    let cursor = '0';
-    do {
-      const [next, found] = await this.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', batchSize);
-      cursor = next;
-      // Keys nested under a record's key (`<kind>:<id>:...`) are not records.
-      const keys = [...new Set(found)].filter((key) => !key.slice(prefix.length).includes(':'));
-      if (keys.length === 0) continue;
-      const raws = await this.redis.mget(keys);
-      const records = raws.flatMap((raw) => (raw ? [JSON.parse(raw) as T] : []));
-      if (records.length > 0) yield records;
-    } while (cursor !== '0');
+    const prefix = this.keys.recordKey(kind, '');
+    const nodes = this.redis.isCluster ? (this.redis as Cluster).nodes('master') : [this.redis as Redis];
+    for (const node of nodes) {
+      let cursor = '0';
+      do {
+        const [next, found] = await node.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', batchSize);
+        cursor = next;
+        const keys = [...new Set(found)].filter((key) => this.keys.isRecordKey(kind, key));
+        if (keys.length === 0) continue;
+        const raws = await this.getRaw(keys);
+        const records = raws.flatMap((raw) => (raw ? [JSON.parse(raw) as T] : []));
+        if (records.length > 0) yield records;
+      } while (cursor !== '0');
+    }
   }
 
   /** Creates a record at version 1; with an index, throws NameTaken when the name is in use. */
@@ -257,11 +274,12 @@ export class RecordStore {
   ): Promise<number> {
     const event: ChangeEvent<T> = { version: next.version, deleted, data: next };
     const topics = typeof options.topics === 'function' ? options.topics(next) : options.topics;
+    const keys = options.index ? [this.recordKey(kind, id), options.index.key] : [this.recordKey(kind, id)];
     const result = await this.compareAndSet(
-      this.recordKey(kind, id),
+      keys.length,
+      ...keys,
       expected,
       deleted ? '' : JSON.stringify(next),
-      options.index?.key ?? '',
       fromName,
       toName,
       id,

@@ -1,5 +1,8 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { Config } from '../config/config';
+
+/** A single Redis server or a Redis Cluster: every part of the service takes either. */
+export type RedisClient = Redis | Cluster;
 
 /**
  * The separate connections the design asks for: a subscriber connection is stuck in
@@ -7,10 +10,13 @@ import type { Config } from '../config/config';
  * request traffic.
  */
 export interface RedisConnections {
-  commands: Redis;
-  subscriber: Redis;
-  /** Options for BullMQ, which opens its own blocking connections from them. */
-  bullmq: RedisOptions;
+  commands: RedisClient;
+  subscriber: RedisClient;
+  /**
+   * For BullMQ: options from which it opens its own connections, or on a cluster one shared
+   * cluster connection (BullMQ duplicates it for each worker's blocking commands).
+   */
+  bullmq: RedisOptions | Cluster;
   close(): Promise<void>;
 }
 
@@ -32,7 +38,7 @@ export interface OutageLog {
  * prints each one with a stack. One line when a connection is lost, one when it is back:
  * commands still reject meanwhile, and readiness reports the outage.
  */
-function reportOutages(client: Redis, name: string, log?: OutageLog): void {
+function reportOutages(client: RedisClient, name: string, log?: OutageLog): void {
   let down = false;
   client.on('error', (error: { code?: string; message?: string }) => {
     if (down) return;
@@ -46,18 +52,34 @@ function reportOutages(client: Redis, name: string, log?: OutageLog): void {
   });
 }
 
-export function connectRedis(config: Pick<Config, 'REDIS_URL'>, log?: OutageLog): RedisConnections {
-  const commands = new Redis(config.REDIS_URL, {
+export type RedisConfig = Pick<
+  Config,
+  'REDIS_URL' | 'REDIS_CLUSTER_NODES' | 'REDIS_CLUSTER_USERNAME' | 'REDIS_CLUSTER_PASSWORD' | 'REDIS_CLUSTER_TLS'
+>;
+
+/** One plain command connection, for tools that neither subscribe nor queue (the key CLI). */
+export function connectCommands(config: RedisConfig): RedisClient {
+  return config.REDIS_CLUSTER_NODES
+    ? new Cluster(clusterNodes(config.REDIS_CLUSTER_NODES), { redisOptions: clusterNodeOptions(config) })
+    : new Redis(config.REDIS_URL);
+}
+
+export function connectRedis(config: RedisConfig, log?: OutageLog): RedisConnections {
+  return config.REDIS_CLUSTER_NODES ? connectCluster(config, config.REDIS_CLUSTER_NODES, log) : connectSingle(config.REDIS_URL, log);
+}
+
+function connectSingle(redisUrl: string, log?: OutageLog): RedisConnections {
+  const commands = new Redis(redisUrl, {
     lazyConnect: false,
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: COMMAND_TIMEOUT_MS,
     // Queued commands are dropped after one failed reconnect rather than twenty.
     maxRetriesPerRequest: 1,
   });
-  const subscriber = new Redis(config.REDIS_URL, { connectTimeout: COMMAND_TIMEOUT_MS });
+  const subscriber = new Redis(redisUrl, { connectTimeout: COMMAND_TIMEOUT_MS });
   reportOutages(commands, 'command', log);
   reportOutages(subscriber, 'subscriber', log);
-  const url = new URL(config.REDIS_URL);
+  const url = new URL(redisUrl);
   const bullmq: RedisOptions = {
     host: url.hostname,
     port: Number(url.port || 6379),
@@ -73,6 +95,54 @@ export function connectRedis(config: Pick<Config, 'REDIS_URL'>, log?: OutageLog)
     bullmq,
     async close() {
       await Promise.allSettled([commands.quit(), subscriber.quit()]);
+    },
+  };
+}
+
+/** `host:port` entries as ioredis' cluster seed nodes. */
+export function clusterNodes(entries: readonly string[]): { host: string; port: number }[] {
+  return entries.map((entry) => {
+    const separator = entry.lastIndexOf(':');
+    return { host: entry.slice(0, separator), port: Number(entry.slice(separator + 1)) };
+  });
+}
+
+function clusterNodeOptions(config: RedisConfig): RedisOptions {
+  return { username: config.REDIS_CLUSTER_USERNAME, password: config.REDIS_CLUSTER_PASSWORD, tls: config.REDIS_CLUSTER_TLS ? {} : undefined };
+}
+
+/**
+ * The same three connections on a Redis Cluster. Reads go to the masters (`scaleReads`), so
+ * a write is read back at once from any process. The subscriber uses plain SUBSCRIBE: a
+ * cluster forwards every PUBLISH to all its nodes, so whichever node an API process listens
+ * on, it receives the events written on any other.
+ */
+function connectCluster(config: RedisConfig, entries: readonly string[], log?: OutageLog): RedisConnections {
+  const nodes = clusterNodes(entries);
+  const nodeOptions: RedisOptions = { ...clusterNodeOptions(config), connectTimeout: COMMAND_TIMEOUT_MS };
+  const common: ClusterOptions = { scaleReads: 'master', slotsRefreshTimeout: COMMAND_TIMEOUT_MS };
+  const commands = new Cluster(nodes, {
+    ...common,
+    redisOptions: { ...nodeOptions, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 },
+  });
+  const subscriber = new Cluster(nodes, { ...common, redisOptions: nodeOptions });
+  const bullmq = new Cluster(nodes, {
+    ...common,
+    // BullMQ reads skipVersionCheck from a cluster's node options. Its version check sends an
+    // INFO on every duplicated cluster connection, and a worker closed while that is still in
+    // flight leaves an unhandled rejection behind (the service then exits non-zero on SIGTERM).
+    // Clusters run Redis 7 here, above BullMQ's minimum.
+    redisOptions: { ...nodeOptions, maxRetriesPerRequest: null, skipVersionCheck: true } as RedisOptions,
+  });
+  reportOutages(commands, 'command', log);
+  reportOutages(subscriber, 'subscriber', log);
+  reportOutages(bullmq, 'queue', log);
+  return {
+    commands,
+    subscriber,
+    bullmq,
+    async close() {
+      await Promise.allSettled([commands.quit(), subscriber.quit(), bullmq.quit()]);
     },
   };
 }

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config';
-import { startTestRedis, type TestRedis } from '../support/redis-server';
+import type { TestRedis } from '../support/redis-server';
+import { startTestBackend } from '../support/test-app';
 
 const run = promisify(execFile);
 
@@ -35,13 +36,23 @@ describe('configuration', () => {
   });
 });
 
+describe('REDIS_CLUSTER_NODES', () => {
+  it('takes host:port entries separated by commas', () => {
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-a:7000, redis-b:7001,10.0.0.3:7002' }).REDIS_CLUSTER_NODES).toEqual(['redis-a:7000', 'redis-b:7001', '10.0.0.3:7002']);
+  });
+
+  it('refuses an entry without a port, naming the variable', () => {
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-a:7000,redis-b' })).toThrow(/REDIS_CLUSTER_NODES.*: each entry must be host:port/);
+  });
+});
+
 describe('npm run key', () => {
   let redis: TestRedis;
-  const env = () => ({ ...process.env, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix });
+  const env = () => ({ ...process.env, ...redis.env, REDIS_PREFIX: redis.prefix });
   const key = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/key.ts', ...args], { env: env() });
 
   beforeAll(async () => {
-    redis = await startTestRedis();
+    redis = await startTestBackend();
   });
   afterAll(async () => redis?.stop());
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { RedisClient } from '../../src/store/redis';
 
 export interface CommandCounter {
   /** How many commands `connection` sent to Redis while `action` ran. */
@@ -14,7 +15,7 @@ export interface CommandCounter {
  * read costs the same for few and for many records. Markers sent on the connection itself
  * reveal its address and fence the action: MONITOR reports commands in execution order.
  */
-export async function countCommandsOf(connection: Redis, redisUrl: string): Promise<CommandCounter> {
+export async function countCommandsOf(connection: RedisClient, redisUrl: string): Promise<CommandCounter> {
   const client = new Redis(redisUrl);
   const monitor = await client.monitor();
   const seen: { args: string[]; source: string }[] = [];

@@ -12,6 +12,8 @@ export interface TestRedis {
   url: string;
   /** A prefix unique to this test file, so even a shared Redis keeps runs apart. */
   prefix: string;
+  /** The service's environment that points it at this Redis (REDIS_URL, or REDIS_CLUSTER_NODES). */
+  env: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startTestRedis(): Promise<TestRedis> {
     return {
       url,
       prefix,
+      env: { REDIS_URL: url },
       async stop() {
         const redis = new Redis(url);
         const keys = await redis.keys(`${prefix}:*`);
@@ -49,6 +52,7 @@ export async function startTestRedis(): Promise<TestRedis> {
   return {
     url,
     prefix,
+    env: { REDIS_URL: url },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -95,6 +99,7 @@ export async function startRestartableRedis(): Promise<RestartableRedis> {
   return {
     url,
     prefix,
+    env: { REDIS_URL: url },
     up,
     down,
     async stop() {

@@ -6,8 +6,19 @@ import { loadConfig } from '../../src/config/config';
 import { createPlatform } from '../../src/platform';
 import { createServices, type Services } from '../../src/services';
 import { LocalBlobStore } from '../../src/store/blob-store';
+import { startTestCluster } from './redis-cluster';
 import { startTestRedis, type TestRedis } from './redis-server';
 import { startTestS3, type TestS3 } from './s3-server';
+
+/**
+ * The Redis a test file runs on: its own server, or with TEST_REDIS=cluster its own
+ * three-master cluster (the `cluster` vitest project runs chosen suites that way).
+ */
+export function startTestBackend(): Promise<TestRedis> {
+  return process.env.TEST_REDIS === 'cluster' ? startTestCluster() : startTestRedis();
+}
+
+export const onCluster = process.env.TEST_REDIS === 'cluster';
 
 export interface TestApp {
   url: string;
@@ -26,7 +37,7 @@ function testEnvironment(redis: TestRedis, dataDir: string, overrides: Record<st
   return {
     PORT: '0',
     HOST: '127.0.0.1',
-    REDIS_URL: redis.url,
+    ...redis.env,
     REDIS_PREFIX: redis.prefix,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -38,7 +49,7 @@ function testEnvironment(redis: TestRedis, dataDir: string, overrides: Record<st
 /** The whole service in this process on a free port, with its own Redis and data directory. */
 export async function startTestApp(overrides: Record<string, string> = {}, redis?: TestRedis): Promise<TestApp> {
   const ownRedis = !redis;
-  const testRedis = redis ?? (await startTestRedis());
+  const testRedis = redis ?? (await startTestBackend());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
   const s3 = process.env.TEST_BLOB_STORE === 's3' && !overrides.BLOB_STORE ? await startTestS3() : null;
   const env = testEnvironment(testRedis, dataDir, { ...s3?.env, ...overrides });
@@ -71,7 +82,7 @@ export interface TestDomain {
 
 /** The domain services over their own Redis and data directory, with no HTTP server and no workers. */
 export async function startTestDomain(): Promise<TestDomain> {
-  const redis = await startTestRedis();
+  const redis = await startTestBackend();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
   const platform = await createPlatform(loadConfig(testEnvironment(redis, dataDir, {})));
   return {

@@ -58,11 +58,11 @@ export class KnowledgeBaseRepository {
   constructor(private readonly records: RecordStore) {}
 
   private indexKey(partner: string): string {
-    return this.records.keys.key('kb-names', partner);
+    return this.records.keys.partnerKey('kb-names', partner);
   }
 
   private documentSetKey(kbId: string): string {
-    return this.records.keys.key('kb-documents', kbId);
+    return this.records.keys.recordKey('kb-documents', kbId);
   }
 
   private kbWrite(kb: Pick<KnowledgeBaseRecord, 'id' | 'partner'>) {

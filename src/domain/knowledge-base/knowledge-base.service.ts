@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Conflict, NotFound } from '../errors';
 import type { DocumentService } from './document.service';
 import type { NewKnowledgeBase } from './knowledge-base.inputs';
@@ -14,6 +13,7 @@ import {
   type KnowledgeBaseStats,
   type KnowledgeBaseWithDocuments,
 } from './knowledge-base.types';
+import { partnerRecordId } from '../../store/keys';
 
 export interface KnowledgeBaseServiceDeps {
   repository: KnowledgeBaseRepository;
@@ -87,7 +87,7 @@ export class KnowledgeBaseService {
   async create(partner: string, input: NewKnowledgeBase): Promise<KnowledgeBaseRecord> {
     const timestamp = now();
     return this.deps.repository.createKnowledgeBase({
-      id: randomUUID(),
+      id: partnerRecordId(partner),
       partner,
       name: input.name,
       expertName: input.expertName ?? null,

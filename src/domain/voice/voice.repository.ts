@@ -11,7 +11,7 @@ export class VoiceRepository {
   constructor(private readonly records: RecordStore) {}
 
   private indexKey(partner: string): string {
-    return this.records.keys.key('voice-names', partner);
+    return this.records.keys.partnerKey('voice-names', partner);
   }
 
   private index(partner: string, name: string): NameIndex {

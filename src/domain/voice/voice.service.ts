@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { EventBus } from '../../events/event-bus';
@@ -29,6 +28,7 @@ import {
   type VoiceRecord,
   type VoiceSample,
 } from './voice.types';
+import { partnerRecordId } from '../../store/keys';
 
 export interface VoiceServiceDeps {
   repository: VoiceRepository;
@@ -85,7 +85,7 @@ export class VoiceService {
     }
     const timestamp = now();
     const record: Omit<VoiceRecord, 'version'> = {
-      id: randomUUID(),
+      id: partnerRecordId(partner),
       partner,
       name: input.name,
       creatorName: input.creatorName ?? null,

@@ -1,0 +1,91 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
+import { freePort, type TestRedis } from './redis-server';
+import { waitFor } from './wait-for';
+
+export interface TestCluster extends TestRedis {
+  /** Each master's `redis://` address. */
+  nodeUrls: string[];
+}
+
+const MASTERS = 3;
+
+/**
+ * A private three-master Redis Cluster for one test file: three `redis-server
+ * --cluster-enabled yes` on free ports, joined by `redis-cli --cluster create`, ready once
+ * every node says `cluster_state:ok`. `env` points the service at it through
+ * REDIS_CLUSTER_NODES; `url` is one node, for tools that speak to a single server.
+ */
+export async function startTestCluster(): Promise<TestCluster> {
+  const dir = await mkdtemp(join(tmpdir(), 'redis-cluster-'));
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(
+      children.map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }),
+    );
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    const ports: number[] = [];
+    for (let index = 0; index < MASTERS; index++) {
+      const port = await freePort();
+      ports.push(port);
+      children.push(
+        spawn(
+          'redis-server',
+          [
+            '--port', String(port),
+            '--bind', '127.0.0.1',
+            '--cluster-enabled', 'yes',
+            '--cluster-config-file', join(dir, `nodes-${port}.conf`),
+            '--dir', dir,
+            '--appendonly', 'no',
+            '--save', '',
+          ],
+          { stdio: 'ignore' },
+        ),
+      );
+    }
+    const nodeUrls = ports.map((port) => `redis://127.0.0.1:${port}`);
+    await Promise.all(nodeUrls.map(untilAnswering));
+    await promisify(execFile)('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes']);
+    await Promise.all(nodeUrls.map(untilClusterOk));
+    return {
+      url: nodeUrls[0]!,
+      nodeUrls,
+      prefix: `test-${randomUUID().slice(0, 8)}`,
+      env: { REDIS_CLUSTER_NODES: ports.map((port) => `127.0.0.1:${port}`).join(',') },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function untilAnswering(url: string): Promise<void> {
+  const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
+  probe.on('error', () => undefined);
+  await probe.connect().catch(() => undefined);
+  await probe.ping();
+  probe.disconnect();
+}
+
+async function untilClusterOk(url: string): Promise<void> {
+  const node = new Redis(url);
+  try {
+    await waitFor(() => node.cluster('INFO'), (info) => info.includes('cluster_state:ok'), 30_000);
+  } finally {
+    node.disconnect();
+  }
+}
