@@ -10,6 +10,7 @@ import { transcriptionReconcileSources } from './transcription.reconcile';
 import { embedVoiceProcessor } from './voice-embed.worker';
 import { voiceReconcileSources } from './voice.reconcile';
 import { splitVoiceProcessor } from './voice-split.worker';
+import { deliverWebhookProcessor } from './webhook-deliver.worker';
 import { processorFor, type JobProcessor } from './worker-runner';
 
 /** Every queue's processor; the worker role runs them all. */
@@ -43,6 +44,7 @@ export function jobProcessors(services: Services): JobProcessor[] {
       models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
     })),
     processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder, blobs: platform.blobs })),
+    processorFor(deliverWebhookProcessor({ deliveries: services.webhookDeliveries, sender: services.webhookSender })),
   );
   return processors;
 }

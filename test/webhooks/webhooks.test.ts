@@ -1,0 +1,294 @@
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { restClient, type RestClient } from '../support/rest-client';
+import { startTestRedis } from '../support/redis-server';
+import { waitFor } from '../support/wait-for';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver';
+
+interface Delivery {
+  id: string;
+  event_id: string;
+  type: string;
+  status: string;
+  attempts: { attempt: number; redelivery: number; at: string; status_code: number | null; latency_ms: number; error: string | null }[];
+}
+
+interface WebhookBody {
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown> & { version: number };
+}
+
+/** Checks a delivery with the Standard Webhooks reference library; throws when the signature is wrong. */
+function verified(secret: string, delivery: ReceivedWebhook): WebhookBody {
+  const headers = Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [name, String(value)]));
+  return new Webhook(secret).verify(delivery.body, headers) as WebhookBody;
+}
+
+let app: TestApp;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  app = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', WEBHOOK_BACKOFF_MS: '100' });
+});
+
+/** Each test works for its own partner, so no endpoint hears another test's changes. */
+async function partnerClient(partner: string, target: TestApp = app): Promise<RestClient> {
+  return restClient(target.url, await target.createKey(partner));
+}
+
+afterAll(async () => {
+  await app?.close();
+  await receiver?.close();
+});
+
+/** A new endpoint of `partner` at its own path of the receiver, so each test reads only its deliveries. */
+async function createEndpoint(client: RestClient, partner: string, path: string, events: string[] = ['*']) {
+  const answer = await client('POST', `/api/webhooks/${partner}`, { json: { url: receiver.url(path), events, description: `test ${path}` } });
+  expect(answer.status).toBe(201);
+  return answer.body as { id: string; secret: string; url: string; status: string };
+}
+
+const receivedAt = (path: string) => receiver.received.filter((delivery) => delivery.path === path);
+
+async function deliveriesOf(client: RestClient, partner: string, endpointId: string): Promise<Delivery[]> {
+  const answer = await client('GET', `/api/webhooks/${partner}/${endpointId}/deliveries`);
+  expect(answer.status).toBe(200);
+  return answer.body as Delivery[];
+}
+
+describe('webhook endpoints', () => {
+  it('creates an endpoint whose secret is shown once, and lists it without the secret', async () => {
+    const call = await partnerClient('created');
+    const created = await createEndpoint(call, 'created', '/created', ['voice.updated', 'document.updated']);
+    expect(created).toMatchObject({ url: receiver.url('/created'), status: 'enabled', events: ['voice.updated', 'document.updated'] });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const list = await call('GET', '/api/webhooks/created');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      {
+        id: created.id,
+        url: receiver.url('/created'),
+        events: ['voice.updated', 'document.updated'],
+        description: 'test /created',
+        status: 'enabled',
+        disabled_reason: null,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    ]);
+  });
+
+  it('refuses a URL that is not http(s), an unknown event and a missing event list, naming the parameter', async () => {
+    const call = await partnerClient('invalid');
+    const badUrl = await call('POST', '/api/webhooks/invalid', { json: { url: 'ftp://example.com/x', events: ['*'] } });
+    expect(badUrl).toMatchObject({ status: 422, body: { detail: 'url: must be an http or https URL' } });
+    const badEvent = await call('POST', '/api/webhooks/invalid', { json: { url: receiver.url(), events: ['voice.deleted'] } });
+    expect(badEvent.status).toBe(422);
+    expect(badEvent.body.detail).toMatch(/^events: unknown event type 'voice.deleted'; known: voice.updated, /);
+    const noEvents = await call('POST', '/api/webhooks/invalid', { json: { url: receiver.url() } });
+    expect(noEvents).toMatchObject({ status: 422, body: { detail: 'events: is required' } });
+    expect((await call('GET', '/api/webhooks/invalid')).body).toEqual([]);
+  });
+
+  it('deletes an endpoint, after which it is gone', async () => {
+    const call = await partnerClient('deleting');
+    const created = await createEndpoint(call, 'deleting', '/deleted');
+    expect((await call('DELETE', `/api/webhooks/deleting/${created.id}`)).status).toBe(204);
+    expect(await call('DELETE', `/api/webhooks/deleting/${created.id}`)).toMatchObject({ status: 404, body: { detail: 'Webhook not found' } });
+    expect(await call('GET', `/api/webhooks/deleting/${created.id}/deliveries`)).toMatchObject({ status: 404, body: { detail: 'Webhook not found' } });
+    expect((await call('POST', '/api/voices/deleting/empty', { json: { name: 'Unheard' } })).status).toBe(201);
+    expect((await call('GET', '/api/webhooks/deleting')).body).toEqual([]);
+  });
+});
+
+describe('when a voice changes', () => {
+  it('delivers voice.updated, signed, with the voice as its GET returns it plus its version', async () => {
+    const call = await partnerClient('voices');
+    const endpoint = await createEndpoint(call, 'voices', '/voices', ['voice.updated']);
+    const other = await createEndpoint(call, 'voices', '/documents-only', ['document.updated']);
+    expect((await call('POST', '/api/voices/voices/empty', { json: { name: 'Signed' } })).status).toBe(201);
+    const [delivery] = await waitFor(async () => receivedAt('/voices'), (found) => found.length >= 1);
+    const body = verified(endpoint.secret, delivery!);
+    expect(body.type).toBe('voice.updated');
+    expect(Date.parse(body.timestamp)).not.toBeNaN();
+    const { version, ...voice } = body.data;
+    expect(version).toBe(1);
+    expect(voice).toEqual((await call('GET', '/api/voices/voices/Signed')).body);
+    expect(delivery!.headers['webhook-id']).toMatch(/^msg_/);
+    expect(delivery!.headers['content-type']).toBe('application/json');
+    expect(() => verified(other.secret, delivery!)).toThrow();
+
+    const [listed] = await waitFor(() => deliveriesOf(call, 'voices', endpoint.id), (found) => found[0]?.status === 'delivered');
+    expect(listed).toMatchObject({ event_id: delivery!.headers['webhook-id'], type: 'voice.updated', status: 'delivered' });
+    expect(listed!.attempts).toEqual([expect.objectContaining({ attempt: 1, redelivery: 0, status_code: 200, error: null })]);
+    expect(receivedAt('/documents-only')).toEqual([]);
+  });
+
+  it('does not send a write that changes nothing the REST body shows', async () => {
+    const call = await partnerClient('quiet');
+    await createEndpoint(call, 'quiet', '/quiet', ['voice.updated']);
+    expect((await call('POST', '/api/voices/quiet/empty', { json: { name: 'Quiet' } })).status).toBe(201);
+    await waitFor(async () => receivedAt('/quiet'), (found) => found.length === 1);
+    const { records } = app.app.services.platform;
+    const voiceId = (await records.idByName(records.keys.key('voice-names', 'quiet'), 'Quiet'))!;
+    // Only the internal timestamp moves, as a progress write would.
+    await records.update<{ version: number; updatedAt: string }>('voice', voiceId, (voice) => ({ ...voice, updatedAt: new Date().toISOString() }), { topics: [] });
+    expect((await call('PUT', '/api/voices/quiet/Quiet/name', { json: { name: 'Quieter' } })).status).toBe(200);
+    const found = await waitFor(async () => receivedAt('/quiet'), (all) => all.length >= 2);
+    expect(found.map((delivery) => (JSON.parse(delivery.body) as WebhookBody).data.version)).toEqual([1, 3]);
+  });
+});
+
+describe('when the receiver fails', () => {
+  it('retries 500s with backoff and records every attempt', async () => {
+    const call = await partnerClient('flaky');
+    const endpoint = await createEndpoint(call, 'flaky', '/flaky', ['voice.updated']);
+    receiver.answerWith('/flaky', 500, 500);
+    expect((await call('POST', '/api/voices/flaky/empty', { json: { name: 'Flaky' } })).status).toBe(201);
+    const [delivery] = await waitFor(() => deliveriesOf(call, 'flaky', endpoint.id), (found) => found[0]?.status === 'delivered');
+    expect(delivery!.attempts.map((attempt) => [attempt.attempt, attempt.status_code, attempt.error])).toEqual([
+      [1, 500, 'The receiver answered 500'],
+      [2, 500, 'The receiver answered 500'],
+      [3, 200, null],
+    ]);
+    const received = receivedAt('/flaky');
+    expect(received.map((each) => each.status)).toEqual([500, 500, 200]);
+    expect(new Set(received.map((each) => each.headers['webhook-id'])).size).toBe(1);
+    for (const each of received) verified(endpoint.secret, each);
+  });
+
+  it('disables the endpoint when the receiver answers 410', async () => {
+    const call = await partnerClient('gone');
+    const endpoint = await createEndpoint(call, 'gone', '/gone', ['voice.updated']);
+    receiver.answerWith('/gone', 410);
+    expect((await call('POST', '/api/voices/gone/empty', { json: { name: 'Gone' } })).status).toBe(201);
+    const [listed] = await waitFor(
+      async () => (await call('GET', '/api/webhooks/gone')).body as { id: string; status: string; disabled_reason: string | null }[],
+      (found) => found[0]?.status === 'disabled',
+    );
+    expect(listed!.disabled_reason).toBe('The receiver answered 410 Gone');
+    const [delivery] = await deliveriesOf(call, 'gone', endpoint.id);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: [expect.objectContaining({ status_code: 410 })] });
+    // A disabled endpoint hears nothing more, and its deliveries cannot be redelivered.
+    expect((await call('PUT', '/api/voices/gone/Gone/name', { json: { name: 'Gone2' } })).status).toBe(200);
+    const refused = await call('POST', `/api/webhooks/gone/${endpoint.id}/deliveries/${delivery!.id}/redeliver`);
+    expect(refused).toMatchObject({ status: 409, body: { detail: 'Webhook endpoint is disabled' } });
+    expect(await deliveriesOf(call, 'gone', endpoint.id)).toHaveLength(1);
+    expect(receivedAt('/gone')).toHaveLength(1);
+  });
+
+  it('delivers once a receiver that was down comes back', async () => {
+    const call = await partnerClient('down');
+    const endpoint = await createEndpoint(call, 'down', '/down', ['voice.updated']);
+    await receiver.stop();
+    try {
+      expect((await call('POST', '/api/voices/down/empty', { json: { name: 'Down' } })).status).toBe(201);
+      await waitFor(() => deliveriesOf(call, 'down', endpoint.id), (found) => (found[0]?.attempts.length ?? 0) >= 2);
+    } finally {
+      await receiver.start();
+    }
+    const [delivery] = await waitFor(() => deliveriesOf(call, 'down', endpoint.id), (found) => found[0]?.status === 'delivered');
+    expect(delivery!.attempts[0]).toMatchObject({ status_code: null, error: 'Connection refused' });
+    expect(delivery!.attempts.at(-1)).toMatchObject({ status_code: 200, error: null });
+    expect(receivedAt('/down')).toHaveLength(1);
+    verified(endpoint.secret, receivedAt('/down')[0]!);
+  });
+});
+
+describe('redelivery', () => {
+  it('sends the same event again in a new series of attempts', async () => {
+    const call = await partnerClient('again');
+    const endpoint = await createEndpoint(call, 'again', '/again', ['voice.updated']);
+    expect((await call('POST', '/api/voices/again/empty', { json: { name: 'Again' } })).status).toBe(201);
+    const [first] = await waitFor(() => deliveriesOf(call, 'again', endpoint.id), (found) => found[0]?.status === 'delivered');
+    const answer = await call('POST', `/api/webhooks/again/${endpoint.id}/deliveries/${first!.id}/redeliver`);
+    expect(answer.status).toBe(202);
+    expect(answer.body).toMatchObject({ id: first!.id, status: 'pending', redelivery: 1 });
+    const [again] = await waitFor(
+      () => deliveriesOf(call, 'again', endpoint.id),
+      (found) => found[0]?.status === 'delivered' && found[0].attempts.length === 2,
+    );
+    expect(again!.attempts.map((attempt) => [attempt.redelivery, attempt.attempt, attempt.status_code])).toEqual([
+      [0, 1, 200],
+      [1, 1, 200],
+    ]);
+    const received = receivedAt('/again');
+    expect(received).toHaveLength(2);
+    expect(received[1]!.body).toBe(received[0]!.body);
+    expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
+    verified(endpoint.secret, received[1]!);
+    const unknown = await call('POST', `/api/webhooks/again/${endpoint.id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`);
+    expect(unknown).toMatchObject({ status: 404, body: { detail: 'Delivery not found' } });
+  });
+});
+
+describe("another partner's key", () => {
+  it('cannot list, create, read deliveries of or redeliver to an endpoint', async () => {
+    const call = await partnerClient('owner');
+    const endpoint = await createEndpoint(call, 'owner', '/private', ['voice.updated']);
+    expect((await call('POST', '/api/voices/owner/empty', { json: { name: 'Private' } })).status).toBe(201);
+    const [delivery] = await waitFor(() => deliveriesOf(call, 'owner', endpoint.id), (found) => found.length > 0);
+    const stranger = await partnerClient('stranger');
+    const denied = { status: 403, body: { detail: 'Access denied' } };
+    expect(await stranger('GET', '/api/webhooks/owner')).toMatchObject(denied);
+    expect(await stranger('POST', '/api/webhooks/owner', { json: { url: receiver.url('/stolen'), events: ['*'] } })).toMatchObject(denied);
+    expect(await stranger('GET', `/api/webhooks/owner/${endpoint.id}/deliveries`)).toMatchObject(denied);
+    expect(await stranger('POST', `/api/webhooks/owner/${endpoint.id}/deliveries/${delivery!.id}/redeliver`)).toMatchObject(denied);
+    expect(await stranger('DELETE', `/api/webhooks/owner/${endpoint.id}`)).toMatchObject(denied);
+    // Its own partner's routes do not reach the other partner's endpoint either.
+    expect(await stranger('GET', `/api/webhooks/stranger/${endpoint.id}/deliveries`)).toMatchObject({ status: 404, body: { detail: 'Webhook not found' } });
+    expect(await restClient(app.url)('GET', '/api/webhooks/owner')).toMatchObject({ status: 401, body: { detail: 'Invalid API key' } });
+    expect((await call('GET', '/api/webhooks/owner')).body).toHaveLength(1);
+  });
+});
+
+describe('without ALLOW_PRIVATE_URLS', () => {
+  it('refuses a loopback URL when the endpoint is created', async () => {
+    const strict = await startTestApp({});
+    try {
+      const client = await partnerClient('strict', strict);
+      const answer = await client('POST', '/api/webhooks/strict', { json: { url: receiver.url(), events: ['*'] } });
+      expect(answer).toMatchObject({
+        status: 422,
+        body: { detail: 'url: must be reachable: the host resolves to a private or loopback address (127.0.0.1)' },
+      });
+      expect((await client('GET', '/api/webhooks/strict')).body).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('when the service restarts between attempts', () => {
+  it('loses no delivery', async () => {
+    const redis = await startTestRedis();
+    const env = { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_BACKOFF_MS: '4000' };
+    let first: TestApp | null = await startTestApp(env, redis);
+    let second: TestApp | null = null;
+    try {
+      const key = await first.createKey('restart');
+      const endpoint = await createEndpoint(restClient(first.url, key), 'restart', '/restart', ['voice.updated']);
+      receiver.answerWith('/restart', 503);
+      expect((await restClient(first.url, key)('POST', '/api/voices/restart/empty', { json: { name: 'Restart' } })).status).toBe(201);
+      await waitFor(async () => receivedAt('/restart'), (found) => found.length === 1);
+      await first.close();
+      first = null;
+      const restartedAt = new Date().toISOString();
+
+      second = await startTestApp(env, redis);
+      const call = restClient(second.url, key);
+      const [delivery] = await waitFor(() => deliveriesOf(call, 'restart', endpoint.id), (found) => found[0]?.status === 'delivered');
+      expect(delivery!.attempts.map((attempt) => attempt.status_code)).toEqual([503, 200]);
+      expect(delivery!.attempts[1]!.at > restartedAt).toBe(true);
+      expect(receivedAt('/restart')).toHaveLength(2);
+      verified(endpoint.secret, receivedAt('/restart')[1]!);
+    } finally {
+      await first?.close();
+      await second?.close();
+      await redis.stop();
+    }
+  });
+});
