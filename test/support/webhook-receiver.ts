@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedWebhook {
   path: string;
@@ -13,6 +14,8 @@ export interface WebhookReceiver {
   /** `http://127.0.0.1:<port>` plus the path given. */
   url(path?: string): string;
   received: ReceivedWebhook[];
+  /** What arrived at one path; tests give each endpoint its own. */
+  at(path: string): ReceivedWebhook[];
   /** The statuses of the next answers at `path`, in order; once they are used up it answers 200. */
   answerWith(path: string, ...statuses: number[]): void;
   /** Stops listening, so deliveries meet a refused connection; `start` comes back on the same port. */
@@ -54,6 +57,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: (path = '/hooks') => `http://127.0.0.1:${port}${path}`,
     received,
+    at: (path) => received.filter((delivery) => delivery.path === path),
     answerWith(path, ...statuses) {
       scripts.set(path, statuses);
     },
@@ -61,4 +65,16 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     start: listen,
     close: shut,
   };
+}
+
+export interface WebhookEnvelope {
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown> & { version: number };
+}
+
+/** A delivery checked with the Standard Webhooks reference library; throws when its signature is not the secret's. */
+export function verifiedWebhook(secret: string, delivery: ReceivedWebhook): WebhookEnvelope {
+  const headers = Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [name, String(value)]));
+  return new Webhook(secret).verify(delivery.body, headers) as WebhookEnvelope;
 }

@@ -1,10 +1,9 @@
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { restClient, type RestClient } from '../support/rest-client';
 import { startTestRedis } from '../support/redis-server';
 import { waitFor } from '../support/wait-for';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver';
+import { startWebhookReceiver, verifiedWebhook, type WebhookEnvelope, type WebhookReceiver } from '../support/webhook-receiver';
 
 interface Delivery {
   id: string;
@@ -14,17 +13,6 @@ interface Delivery {
   attempts: { attempt: number; redelivery: number; at: string; status_code: number | null; latency_ms: number; error: string | null }[];
 }
 
-interface WebhookBody {
-  type: string;
-  timestamp: string;
-  data: Record<string, unknown> & { version: number };
-}
-
-/** Checks a delivery with the Standard Webhooks reference library; throws when the signature is wrong. */
-function verified(secret: string, delivery: ReceivedWebhook): WebhookBody {
-  const headers = Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [name, String(value)]));
-  return new Webhook(secret).verify(delivery.body, headers) as WebhookBody;
-}
 
 let app: TestApp;
 let receiver: WebhookReceiver;
@@ -51,7 +39,6 @@ async function createEndpoint(client: RestClient, partner: string, path: string,
   return answer.body as { id: string; secret: string; url: string; status: string };
 }
 
-const receivedAt = (path: string) => receiver.received.filter((delivery) => delivery.path === path);
 
 async function deliveriesOf(client: RestClient, partner: string, endpointId: string): Promise<Delivery[]> {
   const answer = await client('GET', `/api/webhooks/${partner}/${endpointId}/deliveries`);
@@ -110,8 +97,8 @@ describe('when a voice changes', () => {
     const endpoint = await createEndpoint(call, 'voices', '/voices', ['voice.updated']);
     const other = await createEndpoint(call, 'voices', '/documents-only', ['document.updated']);
     expect((await call('POST', '/api/voices/voices/empty', { json: { name: 'Signed' } })).status).toBe(201);
-    const [delivery] = await waitFor(async () => receivedAt('/voices'), (found) => found.length >= 1);
-    const body = verified(endpoint.secret, delivery!);
+    const [delivery] = await waitFor(async () => receiver.at('/voices'), (found) => found.length >= 1);
+    const body = verifiedWebhook(endpoint.secret, delivery!);
     expect(body.type).toBe('voice.updated');
     expect(Date.parse(body.timestamp)).not.toBeNaN();
     const { version, ...voice } = body.data;
@@ -119,26 +106,26 @@ describe('when a voice changes', () => {
     expect(voice).toEqual((await call('GET', '/api/voices/voices/Signed')).body);
     expect(delivery!.headers['webhook-id']).toMatch(/^msg_/);
     expect(delivery!.headers['content-type']).toBe('application/json');
-    expect(() => verified(other.secret, delivery!)).toThrow();
+    expect(() => verifiedWebhook(other.secret, delivery!)).toThrow();
 
     const [listed] = await waitFor(() => deliveriesOf(call, 'voices', endpoint.id), (found) => found[0]?.status === 'delivered');
     expect(listed).toMatchObject({ event_id: delivery!.headers['webhook-id'], type: 'voice.updated', status: 'delivered' });
     expect(listed!.attempts).toEqual([expect.objectContaining({ attempt: 1, redelivery: 0, status_code: 200, error: null })]);
-    expect(receivedAt('/documents-only')).toEqual([]);
+    expect(receiver.at('/documents-only')).toEqual([]);
   });
 
   it('does not send a write that changes nothing the REST body shows', async () => {
     const call = await partnerClient('quiet');
     await createEndpoint(call, 'quiet', '/quiet', ['voice.updated']);
     expect((await call('POST', '/api/voices/quiet/empty', { json: { name: 'Quiet' } })).status).toBe(201);
-    await waitFor(async () => receivedAt('/quiet'), (found) => found.length === 1);
+    await waitFor(async () => receiver.at('/quiet'), (found) => found.length === 1);
     const { records } = app.app.services.platform;
     const voiceId = (await records.idByName(records.keys.key('voice-names', 'quiet'), 'Quiet'))!;
     // Only the internal timestamp moves, as a progress write would.
     await records.update<{ version: number; updatedAt: string }>('voice', voiceId, (voice) => ({ ...voice, updatedAt: new Date().toISOString() }), { topics: [] });
     expect((await call('PUT', '/api/voices/quiet/Quiet/name', { json: { name: 'Quieter' } })).status).toBe(200);
-    const found = await waitFor(async () => receivedAt('/quiet'), (all) => all.length >= 2);
-    expect(found.map((delivery) => (JSON.parse(delivery.body) as WebhookBody).data.version)).toEqual([1, 3]);
+    const found = await waitFor(async () => receiver.at('/quiet'), (all) => all.length >= 2);
+    expect(found.map((delivery) => (JSON.parse(delivery.body) as WebhookEnvelope).data.version)).toEqual([1, 3]);
   });
 });
 
@@ -154,10 +141,10 @@ describe('when the receiver fails', () => {
       [2, 500, 'The receiver answered 500'],
       [3, 200, null],
     ]);
-    const received = receivedAt('/flaky');
+    const received = receiver.at('/flaky');
     expect(received.map((each) => each.status)).toEqual([500, 500, 200]);
     expect(new Set(received.map((each) => each.headers['webhook-id'])).size).toBe(1);
-    for (const each of received) verified(endpoint.secret, each);
+    for (const each of received) verifiedWebhook(endpoint.secret, each);
   });
 
   it('disables the endpoint when the receiver answers 410', async () => {
@@ -177,7 +164,7 @@ describe('when the receiver fails', () => {
     const refused = await call('POST', `/api/webhooks/gone/${endpoint.id}/deliveries/${delivery!.id}/redeliver`);
     expect(refused).toMatchObject({ status: 409, body: { detail: 'Webhook endpoint is disabled' } });
     expect(await deliveriesOf(call, 'gone', endpoint.id)).toHaveLength(1);
-    expect(receivedAt('/gone')).toHaveLength(1);
+    expect(receiver.at('/gone')).toHaveLength(1);
   });
 
   it('delivers once a receiver that was down comes back', async () => {
@@ -193,8 +180,8 @@ describe('when the receiver fails', () => {
     const [delivery] = await waitFor(() => deliveriesOf(call, 'down', endpoint.id), (found) => found[0]?.status === 'delivered');
     expect(delivery!.attempts[0]).toMatchObject({ status_code: null, error: 'Connection refused' });
     expect(delivery!.attempts.at(-1)).toMatchObject({ status_code: 200, error: null });
-    expect(receivedAt('/down')).toHaveLength(1);
-    verified(endpoint.secret, receivedAt('/down')[0]!);
+    expect(receiver.at('/down')).toHaveLength(1);
+    verifiedWebhook(endpoint.secret, receiver.at('/down')[0]!);
   });
 });
 
@@ -215,11 +202,11 @@ describe('redelivery', () => {
       [0, 1, 200],
       [1, 1, 200],
     ]);
-    const received = receivedAt('/again');
+    const received = receiver.at('/again');
     expect(received).toHaveLength(2);
     expect(received[1]!.body).toBe(received[0]!.body);
     expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
-    verified(endpoint.secret, received[1]!);
+    verifiedWebhook(endpoint.secret, received[1]!);
     const unknown = await call('POST', `/api/webhooks/again/${endpoint.id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`);
     expect(unknown).toMatchObject({ status: 404, body: { detail: 'Delivery not found' } });
   });
@@ -246,7 +233,7 @@ describe("another partner's key", () => {
 });
 
 describe('without ALLOW_PRIVATE_URLS', () => {
-  it('refuses a loopback URL when the endpoint is created', async () => {
+  it("refuses a loopback URL when an endpoint is created or a transcript names it", async () => {
     const strict = await startTestApp({});
     try {
       const client = await partnerClient('strict', strict);
@@ -256,6 +243,14 @@ describe('without ALLOW_PRIVATE_URLS', () => {
         body: { detail: 'url: must be reachable: the host resolves to a private or loopback address (127.0.0.1)' },
       });
       expect((await client('GET', '/api/webhooks/strict')).body).toEqual([]);
+      const transcript = await client('POST', '/v2/transcript', { json: { audio_url: 'https://example.com/a.mp3', webhook_url: 'http://localhost:9/hook' } });
+      expect(transcript).toMatchObject({
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: { webhook_url: [expect.stringMatching(/^The webhook url field must be reachable: the host resolves to a private or loopback address \(.+\)\.$/)] },
+        },
+      });
     } finally {
       await strict.close();
     }
@@ -273,7 +268,7 @@ describe('when the service restarts between attempts', () => {
       const endpoint = await createEndpoint(restClient(first.url, key), 'restart', '/restart', ['voice.updated']);
       receiver.answerWith('/restart', 503);
       expect((await restClient(first.url, key)('POST', '/api/voices/restart/empty', { json: { name: 'Restart' } })).status).toBe(201);
-      await waitFor(async () => receivedAt('/restart'), (found) => found.length === 1);
+      await waitFor(async () => receiver.at('/restart'), (found) => found.length === 1);
       await first.close();
       first = null;
       const restartedAt = new Date().toISOString();
@@ -283,8 +278,8 @@ describe('when the service restarts between attempts', () => {
       const [delivery] = await waitFor(() => deliveriesOf(call, 'restart', endpoint.id), (found) => found[0]?.status === 'delivered');
       expect(delivery!.attempts.map((attempt) => attempt.status_code)).toEqual([503, 200]);
       expect(delivery!.attempts[1]!.at > restartedAt).toBe(true);
-      expect(receivedAt('/restart')).toHaveLength(2);
-      verified(endpoint.secret, receivedAt('/restart')[1]!);
+      expect(receiver.at('/restart')).toHaveLength(2);
+      verifiedWebhook(endpoint.secret, receiver.at('/restart')[1]!);
     } finally {
       await first?.close();
       await second?.close();
