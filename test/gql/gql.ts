@@ -58,6 +58,7 @@ type Documents = {
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": typeof types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.CompletionDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": typeof types.EmbeddingStaleDocument,
+    "\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.SubmitTranscriptWithWebhookDocument,
     "\n  mutation CreateWebhook($partner: String!, $url: String!, $events: [WebhookEvent!]!, $description: String) {\n    createWebhook(partner: $partner, url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        description\n        status\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument,
     "\n  query Webhooks($partner: String!) {\n    webhooks(partner: $partner) {\n      id\n      url\n      events\n      status\n      disabledReason\n    }\n  }\n": typeof types.WebhooksDocument,
     "\n  query WebhookDeliveries($partner: String!, $id: ID!) {\n    webhookDeliveries(partner: $partner, id: $id) {\n      id\n      eventId\n      type\n      status\n      redelivery\n      attempts {\n        redelivery\n        attempt\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
@@ -109,6 +110,7 @@ const documents: Documents = {
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": types.CompletionDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": types.EmbeddingStaleDocument,
+    "\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n": types.SubmitTranscriptWithWebhookDocument,
     "\n  mutation CreateWebhook($partner: String!, $url: String!, $events: [WebhookEvent!]!, $description: String) {\n    createWebhook(partner: $partner, url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        description\n        status\n      }\n    }\n  }\n": types.CreateWebhookDocument,
     "\n  query Webhooks($partner: String!) {\n    webhooks(partner: $partner) {\n      id\n      url\n      events\n      status\n      disabledReason\n    }\n  }\n": types.WebhooksDocument,
     "\n  query WebhookDeliveries($partner: String!, $id: ID!) {\n    webhookDeliveries(partner: $partner, id: $id) {\n      id\n      eventId\n      type\n      status\n      redelivery\n      attempts {\n        redelivery\n        attempt\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
@@ -306,6 +308,10 @@ export function graphql(source: "\n  query Completion($id: ID!) {\n    completio
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n"): (typeof documents)["\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../gql';
+import { execute } from '../support/graphql-client';
 import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { restClient, type RestClient } from '../support/rest-client';
@@ -10,6 +12,15 @@ import { startWebhookReceiver, verifiedWebhook, type WebhookReceiver } from '../
 import { serveFiles, type FileServer } from '../v2/helpers';
 
 const ADMIN_KEY = 'admin-key-for-webhook-tests-0123456789';
+
+const SubmitTranscriptWithWebhook = graphql(`
+  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {
+    submitTranscript(input: $input) {
+      id
+      status
+    }
+  }
+`);
 
 let app: TestApp;
 let engine: OpenAiCompatibleServer;
@@ -92,6 +103,18 @@ describe('a transcript with webhook_url', () => {
     expect(received.map((each) => each.status)).toEqual([503, 500, 200]);
     for (const each of received) expect(JSON.parse(each.body)).toEqual(done);
     expect(received[0]!.headers['webhook-signature']).toBeUndefined();
+  });
+
+  it('is taken by GraphQL too', async () => {
+    const key = await app.createKey('tx-graphql');
+    const submitted = await execute(app.url, key, SubmitTranscriptWithWebhook, {
+      input: { audioUrl: files.url('tone.mp3'), webhookUrl: receiver.url('/transcript-graphql'), webhookAuthHeaderName: 'Authorization', webhookAuthHeaderValue: 'Bearer t0ken' },
+    });
+    expect(submitted.errors).toBeUndefined();
+    const done = await finished(restClient(app.url, key), submitted.data!.submitTranscript.id);
+    const [delivery] = await waitFor(async () => receiver.at('/transcript-graphql'), (found) => found.length === 1);
+    expect(delivery!.headers.authorization).toBe('Bearer t0ken');
+    expect(JSON.parse(delivery!.body)).toEqual(done);
   });
 
   it('refuses webhook parameters that do not fit, in the /v2 422 format', async () => {

@@ -10,6 +10,7 @@ interface Delivery {
   event_id: string;
   type: string;
   status: string;
+  error: string | null;
   attempts: { attempt: number; redelivery: number; at: string; status_code: number | null; latency_ms: number; error: string | null }[];
 }
 
@@ -182,6 +183,25 @@ describe('when the receiver fails', () => {
     expect(delivery!.attempts.at(-1)).toMatchObject({ status_code: 200, error: null });
     expect(receiver.at('/down')).toHaveLength(1);
     verifiedWebhook(endpoint.secret, receiver.at('/down')[0]!);
+  });
+});
+
+describe('when every attempt fails', () => {
+  it('ends the delivery as failed after WEBHOOK_ATTEMPTS attempts, with the last reason', async () => {
+    const short = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', WEBHOOK_BACKOFF_MS: '50', WEBHOOK_ATTEMPTS: '3' });
+    try {
+      const call = await partnerClient('hopeless', short);
+      const endpoint = await createEndpoint(call, 'hopeless', '/hopeless', ['voice.updated']);
+      receiver.answerWith('/hopeless', 500, 502, 503, 504);
+      expect((await call('POST', '/api/voices/hopeless/empty', { json: { name: 'Hopeless' } })).status).toBe(201);
+      const [delivery] = await waitFor(() => deliveriesOf(call, 'hopeless', endpoint.id), (found) => found[0]?.status === 'failed');
+      expect(delivery!.attempts.map((attempt) => attempt.status_code)).toEqual([500, 502, 503]);
+      expect(delivery).toMatchObject({ error: 'The receiver answered 503' });
+      // A failure that is not 410 leaves the endpoint enabled.
+      expect((await call('GET', '/api/webhooks/hopeless')).body[0]).toMatchObject({ status: 'enabled' });
+    } finally {
+      await short.close();
+    }
   });
 });
 

@@ -57,6 +57,8 @@ export class WebhookDispatcher {
           knowledge_base: (await this.deps.knowledgeBase(document.kbId))?.name ?? null,
         }));
       case KNOWLEDGE_BASE_KIND:
+        // The embedding status is born idle with its knowledge base: only its changes are news.
+        if (!write.previous) return [];
         return this.changed(recordsOf<KnowledgeBaseRecord>(write), 'knowledge_base.embedding.updated', bodies.knowledgeBaseEmbedding, (kb) => ({
           knowledge_base: kb.name,
         }));
