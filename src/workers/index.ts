@@ -11,6 +11,7 @@ import { embedVoiceProcessor } from './voice-embed.worker';
 import { voiceReconcileSources } from './voice.reconcile';
 import { splitVoiceProcessor } from './voice-split.worker';
 import { deliverWebhookProcessor } from './webhook-deliver.worker';
+import { webhookReconcileSources } from './webhook.reconcile';
 import { processorFor, type JobProcessor } from './worker-runner';
 
 /** Every queue's processor; the worker role runs them all. */
@@ -55,5 +56,6 @@ export function reconcileSources(services: Services): ReconcileSource[] {
     ...voiceReconcileSources(services.voicePipeline),
     ...knowledgeBaseReconcileSources(services.documentProcessing, services.knowledgeBaseEmbedding),
     ...transcriptionReconcileSources(services.transcripts, services.completions),
+    ...webhookReconcileSources(services.webhookDeliveries),
   ];
 }

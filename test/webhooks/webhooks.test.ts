@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { restClient, type RestClient } from '../support/rest-client';
+import { deliverWebhookQueue } from '../../src/queues/webhook.queues';
+import { reconcileSources } from '../../src/workers';
+import { reconcile } from '../../src/workers/reconciler';
 import { startTestRedis } from '../support/redis-server';
 import { waitFor } from '../support/wait-for';
 import { startWebhookReceiver, verifiedWebhook, type WebhookEnvelope, type WebhookReceiver } from '../support/webhook-receiver';
@@ -304,6 +307,29 @@ describe('when the service restarts between attempts', () => {
       await first?.close();
       await second?.close();
       await redis.stop();
+    }
+  });
+});
+
+describe('when a pending delivery has lost its job', () => {
+  it('is queued again by the reconciler from its record', async () => {
+    const slow = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', WEBHOOK_BACKOFF_MS: '600000', RECONCILE_INTERVAL_SECONDS: '3600' });
+    try {
+      const call = await partnerClient('lost', slow);
+      const endpoint = await createEndpoint(call, 'lost', '/lost', ['voice.updated']);
+      receiver.answerWith('/lost', 503);
+      expect((await call('POST', '/api/voices/lost/empty', { json: { name: 'Lost' } })).status).toBe(201);
+      const [pending] = await waitFor(() => deliveriesOf(call, 'lost', endpoint.id), (found) => found[0]?.attempts.length === 1);
+      // The retry waits ten minutes; taking it off the queue is what a Redis failover could do.
+      const { platform } = slow.app.services;
+      const jobId = deliverWebhookQueue.jobId({ deliveryId: pending!.id, redelivery: 0 });
+      await platform.queues.get(deliverWebhookQueue).remove(jobId);
+      expect(await reconcile(platform, reconcileSources(slow.app.services), 0)).toEqual({ requeued: 1, failed: 0 });
+      const [delivery] = await waitFor(() => deliveriesOf(call, 'lost', endpoint.id), (found) => found[0]?.status === 'delivered');
+      expect(delivery!.attempts.map((attempt) => attempt.status_code)).toEqual([503, 200]);
+      verifiedWebhook(endpoint.secret, receiver.at('/lost')[1]!);
+    } finally {
+      await slow.close();
     }
   });
 });

@@ -21,6 +21,22 @@ export interface DeliveryRequest {
 
 export type AttemptOutcome = 'delivered' | 'gone' | 'retry';
 
+/** Names one series of attempts of one delivery. */
+export type DeliveryKey = Pick<DeliverWebhookJob, 'deliveryId' | 'redelivery'>;
+
+/** The job of a delivery's current series, rebuilt from its record (the reconciler's requeue). */
+export function deliveryJob(delivery: WebhookDeliveryRecord): DeliverWebhookJob {
+  return {
+    deliveryId: delivery.id,
+    redelivery: delivery.redelivery,
+    messageId: delivery.messageId,
+    type: delivery.type,
+    createdAt: delivery.createdAt,
+    body: delivery.body,
+    target: delivery.target,
+  };
+}
+
 const USER_AGENT = 'persona-platform-webhooks';
 
 /**
@@ -37,8 +53,11 @@ export class WebhookDeliveryService {
     const { repository } = this.deps;
     const { target } = job;
     const endpoint = target.kind === 'endpoint' ? await repository.endpoint(target.endpointId) : null;
-    // A deleted endpoint's deliveries are gone with it.
-    if (target.kind === 'endpoint' && !endpoint) return null;
+    if (target.kind === 'endpoint' && !endpoint) {
+      // Nobody can list a deleted endpoint's deliveries; one already recorded still ends.
+      await this.end(job, 'failed', 'The endpoint was deleted');
+      return null;
+    }
     const delivery = (await repository.delivery(job.deliveryId)) ?? (await this.record(job));
     if (delivery.status !== 'pending' || delivery.redelivery !== job.redelivery) return null;
 
@@ -84,11 +103,11 @@ export class WebhookDeliveryService {
   }
 
   /** The last attempt failed (or the job was lost): the delivery ends as failed with the reason. Idempotent. */
-  async fail(job: DeliverWebhookJob, reason: string): Promise<void> {
+  async fail(job: DeliveryKey, reason: string): Promise<void> {
     await this.end(job, 'failed', reason);
   }
 
-  private async end(job: DeliverWebhookJob, status: 'failed', error: string): Promise<void> {
+  private async end(job: DeliveryKey, status: 'failed', error: string): Promise<void> {
     await this.deps.repository.updateDelivery(job.deliveryId, (current) =>
       current.redelivery === job.redelivery && current.status === 'pending' ? { ...current, status, error } : null,
     );

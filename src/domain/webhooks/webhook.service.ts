@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { EndpointDirectory } from './endpoint-directory';
+import { deliveryJob } from './webhook-delivery.service';
 import { newSigningSecret } from './webhook-signature';
 import type { WebhookJobs } from './webhook.jobs';
 import type { UrlGuard } from './webhook.ports';
@@ -83,17 +84,7 @@ export class WebhookService {
       error: null,
     }));
     if (!delivery) throw new NotFound('Delivery not found');
-    await this.deps.jobs.add([
-      {
-        deliveryId: delivery.id,
-        redelivery: delivery.redelivery,
-        messageId: delivery.messageId,
-        type: delivery.type,
-        createdAt: delivery.createdAt,
-        body: delivery.body,
-        target: delivery.target,
-      },
-    ]);
+    await this.deps.jobs.add([deliveryJob(delivery)]);
     return delivery;
   }
 }
