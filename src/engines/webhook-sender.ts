@@ -48,7 +48,15 @@ export function webhookUrlGuard(allowPrivate: boolean): UrlGuard {
  */
 export function webhookSender(options: WebhookSenderOptions): WebhookSender {
   return {
-    send: ({ url, headers, body }) => measureEngineCall('webhook', () => send(url, headers, body, options)),
+    async send({ url, headers, body }) {
+      let result: SendResult = { statusCode: null, latencyMs: 0, error: 'Not sent' };
+      // The metric counts an attempt that did not succeed as an error; the caller gets the result either way.
+      await measureEngineCall('webhook', async () => {
+        result = await send(url, headers, body, options);
+        if (result.error) throw new Error(result.error);
+      }).catch(() => undefined);
+      return result;
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { formInteger, optionalText, single } from '../shared/form-values';
 import { isHttpUrl, MAX_URL_LENGTH } from '../transcription/transcript.inputs';
 import { WEBHOOK_EVENT_FILTERS, type NewWebhookEndpoint, type WebhookEventFilter } from './webhook.types';
 
-/** Inputs of the webhook operations, shared by REST (JSON or form) and GraphQL; keys are the REST parameter names. */
+// Inputs of the webhook operations, shared by REST (JSON or form) and GraphQL; keys are the REST parameter names.
 
 const webhookUrl = z.preprocess(
   single,
