@@ -10,7 +10,24 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    projects: [
+      { extends: true, test: { name: 'local', include: ['test/**/*.test.ts'] } },
+      // The suites that move the most files, again with blobs in an S3-protocol server
+      // (s3rver, started per app by test/support/test-app.ts).
+      {
+        extends: true,
+        test: {
+          name: 's3',
+          include: [
+            'test/voice/voice-rest.test.ts',
+            'test/kb/kb-routes.test.ts',
+            'test/kb/kb-processing.test.ts',
+            'test/v2/transcripts.test.ts',
+          ],
+          env: { TEST_BLOB_STORE: 's3' },
+        },
+      },
+    ],
     // Each file starts its own redis-server and ffmpeg processes; two cores cannot run
     // many of those at once without turning timing into flakiness.
     maxWorkers: 2,

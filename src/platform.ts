@@ -5,10 +5,11 @@ import { EventBus } from './events/event-bus';
 import { createLogger, type Logger } from './logger';
 import { trackEventSubscribers, trackQueues } from './observability/metrics';
 import { QueueRegistry } from './queues/queue-registry';
-import { BlobStore } from './store/blob-store';
+import { LocalBlobStore, type BlobStore } from './store/blob-store';
 import { KeySpace } from './store/keys';
 import { RecordStore } from './store/record-store';
 import { connectRedis, type RedisConnections } from './store/redis';
+import { ScratchSpace } from './store/scratch-space';
 
 /** The shared machinery every service stands on; one per process. */
 export interface Platform {
@@ -32,7 +33,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const events = new EventBus(redis.subscriber, keys);
   const apiKeys = new ApiKeyService(redis.commands, keys, config.ADMIN_API_KEY, config.INVALID_KEY_LIMIT_PER_MINUTE);
   await apiKeys.watchChanges(events);
-  const blobs = new BlobStore(config.DATA_DIR);
+  const blobs = await createBlobStore(config);
   await blobs.init();
   const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX);
   const untrack = [trackEventSubscribers(() => events.subscriberCount), trackQueues(() => queues.jobCounts())];
@@ -51,6 +52,24 @@ export async function createPlatform(config: Config): Promise<Platform> {
       for (const stop of untrack) stop();
       await queues.close();
       await redis.close();
+      await blobs.close();
     },
   };
+}
+
+async function createBlobStore(config: Config): Promise<BlobStore> {
+  const scratch = new ScratchSpace(config.DATA_DIR);
+  if (config.BLOB_STORE === 'local') return new LocalBlobStore(scratch, config.DATA_DIR);
+  // Loaded only when used: the AWS SDK takes a while to import, and most deployments start without it.
+  const { S3BlobStore } = await import('./store/s3-blob-store');
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  return new S3BlobStore(scratch, {
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    // The configuration refuses BLOB_STORE=s3 without a bucket.
+    bucket: config.S3_BUCKET!,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
+  });
 }

@@ -17,6 +17,24 @@ export const configSchema = z.object({
   REDIS_UNREACHABLE_AT_START: z.enum(['wait', 'exit']).default('wait'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore only').default('persona'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where blobs live: `local` (DATA_DIR/blobs) or `s3` (an S3-compatible bucket; scratch files stay in DATA_DIR). */
+  BLOB_STORE: z.enum(['local', 's3']).default('local'),
+  /** Unset for AWS; the URL of another S3-compatible service (MinIO, R2, ...). */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and dashes')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /** Start of every object key of ours, so one bucket can hold other things too. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.\/-]*$/, 'letters, digits, dot, dash, underscore and slash only')
+    .default('')
+    .transform((prefix) => (prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix)),
   ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** A bearer token that may read /metrics, besides the admin key. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -76,6 +94,15 @@ export const configSchema = z.object({
   ORPHAN_MAX_AGE_SECONDS: z.coerce.number().positive().default(3600),
   ORPHAN_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((config, context) => {
+  if (config.BLOB_STORE === 's3' && !config.S3_BUCKET) {
+    context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_STORE=s3' });
+  }
+  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
+    const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    const present = config.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    context.addIssue({ code: 'custom', path: [missing], message: `is required with ${present} (or leave both unset for the default AWS credential chain)` });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

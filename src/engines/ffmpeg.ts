@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
+import type { ProgressCallback } from '../domain/shared/progress';
 import { EngineError } from '../domain/shared/engine-error';
 import { measureEngineMethods } from '../observability/metrics';
 
@@ -108,8 +109,16 @@ export class Ffmpeg {
     );
   }
 
-  /** 16 kHz mono 16-bit WAV: what speech-to-text engines expect. */
-  async toWav16kMono(input: string, output: string, options: CallOptions = {}): Promise<void> {
+  /**
+   * 16 kHz mono 16-bit WAV: what speech-to-text engines expect. `onProgress` hears seconds
+   * converted, of `totalSeconds` when the caller knows the length.
+   */
+  async toWav16kMono(
+    input: string,
+    output: string,
+    options: CallOptions & { onProgress?: ProgressCallback; totalSeconds?: number } = {},
+  ): Promise<void> {
+    const { onProgress, totalSeconds } = options;
     await this.convert(
       output,
       [
@@ -117,6 +126,7 @@ export class Ffmpeg {
         '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav',
       ],
       options.signal,
+      onProgress && ((seconds) => onProgress(seconds, totalSeconds === undefined ? null : Math.ceil(totalSeconds))),
     );
   }
 
@@ -146,12 +156,26 @@ export class Ffmpeg {
     }
   }
 
-  private async convert(output: string, args: string[], signal?: AbortSignal): Promise<void> {
+  private async convert(output: string, args: string[], signal?: AbortSignal, onSeconds?: (seconds: number) => void): Promise<void> {
+    // ffmpeg's -progress writes key=value lines; out_time_us is the output time reached.
+    const progress = onSeconds ? ['-progress', 'pipe:1', '-nostats'] : [];
+    let partialLine = '';
+    const onStdout =
+      onSeconds &&
+      ((chunk: Buffer) => {
+        const lines = (partialLine + chunk.toString('latin1')).split('\n');
+        partialLine = lines.pop() ?? '';
+        for (const line of lines) {
+          const microseconds = /^out_time_us=(\d+)/.exec(line)?.[1];
+          if (microseconds) onSeconds(Math.floor(Number(microseconds) / 1_000_000));
+        }
+      });
     try {
       await this.run(
         this.options.ffmpegPath,
-        ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args, fileUrl(output)],
+        ['-hide_banner', '-nostdin', '-loglevel', 'error', ...progress, '-y', ...args, fileUrl(output)],
         signal,
+        onStdout,
       );
     } catch (error) {
       await rm(output, { force: true });

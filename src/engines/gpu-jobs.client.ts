@@ -74,7 +74,13 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
   }
 
   async embed(input: VoiceEmbeddingRequest): Promise<VoiceEmbeddingResult> {
-    const note = input.onProgress ?? (() => {});
+    const onProgress = input.onProgress ?? (() => {});
+    // The service reports a fraction of its job, so progress counts in percent; none before it reports one.
+    let percent: number | null = null;
+    const note = (text: string, reported?: number) => {
+      if (reported !== undefined) percent = reported;
+      onProgress(text, percent ?? 0, percent === null ? null : 100);
+    };
     if (input.samples.length === 0) throw new EngineError('The voice has no samples to embed', false);
     input.signal?.throwIfAborted();
     await mkdir(input.workDir, { recursive: true });
@@ -87,7 +93,7 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
       note(`GPU job ${jobId} submitted`);
       const result = await this.waitForResult(jobId, input, signal, note);
       const downloaded = await this.download(result, input, signal);
-      note(`GPU job ${jobId} results downloaded`);
+      note(`GPU job ${jobId} results downloaded`, 100);
       return downloaded;
     } catch (error) {
       if (jobId !== undefined && !(error instanceof JobEnded)) await this.cancel(jobId);
@@ -132,7 +138,7 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
     jobId: string,
     input: VoiceEmbeddingRequest,
     signal: AbortSignal,
-    note: (text: string) => void,
+    note: (text: string, percent?: number) => void,
   ): Promise<JobResult> {
     let reported = '';
     let failures = 0;
@@ -150,7 +156,7 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
       const progress = job.progress != null ? ` (${Math.round(job.progress * 100)} %)` : '';
       if (`${job.status}${progress}` !== reported) {
         reported = `${job.status}${progress}`;
-        note(`GPU job ${jobId} ${reported}`);
+        note(`GPU job ${jobId} ${reported}`, job.progress != null ? Math.round(job.progress * 100) : undefined);
       }
       switch (job.status) {
         case 'succeeded':

@@ -78,7 +78,15 @@ export class LocalVoiceEngine implements VoiceEmbeddingEngine {
 
   async embed(request: VoiceEmbeddingRequest): Promise<VoiceEmbeddingResult> {
     const { signal, workDir } = request;
-    const note = request.onProgress ?? (() => {});
+    const onProgress = request.onProgress ?? (() => {});
+    // Units of work: each sample scored, then each test sentence spoken (or skipped when no
+    // text-to-speech engine is there, so the count still ends at the total).
+    const total = request.samples.length + TEST_SENTENCES.length;
+    let done = 0;
+    const note = (text: string, unitsDone = 0) => {
+      done += unitsDone;
+      onProgress(text, done, total);
+    };
     if (request.samples.length === 0) throw new EngineError('The voice has no samples to embed', false);
     signal?.throwIfAborted();
     await mkdir(workDir, { recursive: true });
@@ -88,7 +96,7 @@ export class LocalVoiceEngine implements VoiceEmbeddingEngine {
       signal?.throwIfAborted();
       const analysis = await analyzeAudio(this.options.ffmpeg, sample.path, { signal });
       analyzed.push({ index: sample.index, analysis, score: scoreSample(analysis) });
-      note(`Analyzed sample ${sample.index} (${position + 1} of ${request.samples.length})`);
+      note(`Analyzed sample ${sample.index} (${position + 1} of ${request.samples.length})`, 1);
     }
 
     const fingerprint = pooledFingerprint(analyzed.map((entry) => entry.analysis));
@@ -147,12 +155,12 @@ export class LocalVoiceEngine implements VoiceEmbeddingEngine {
   private async speakTestSentences(
     sampleIndex: number,
     workDir: string,
-    note: (text: string) => void,
+    note: (text: string, unitsDone?: number) => void,
     signal?: AbortSignal,
   ): Promise<VoiceEmbeddingResult['testSamples']> {
     const espeakPath = this.options.espeakPath;
     if (!espeakPath) {
-      note('No text-to-speech engine is configured: no test audio was made');
+      note('No text-to-speech engine is configured: no test audio was made', TEST_SENTENCES.length);
       return [];
     }
     const made: VoiceEmbeddingResult['testSamples'] = [];
@@ -162,7 +170,7 @@ export class LocalVoiceEngine implements VoiceEmbeddingEngine {
       try {
         const spoken = await runEspeak(espeakPath, ['-v', ESPEAK_VOICE, '-w', wavPath, sentence], signal);
         if (!spoken) {
-          note('espeak-ng is not installed: no test audio was made');
+          note('espeak-ng is not installed: no test audio was made', TEST_SENTENCES.length - made.length);
           return [];
         }
         await this.options.ffmpeg.toOpus(wavPath, path, { signal });
@@ -170,7 +178,7 @@ export class LocalVoiceEngine implements VoiceEmbeddingEngine {
         await rm(wavPath, { force: true });
       }
       made.push({ sampleIndex, sentenceIndex, path });
-      note(`Spoke test sentence ${sentenceIndex + 1} of ${TEST_SENTENCES.length}`);
+      note(`Spoke test sentence ${sentenceIndex + 1} of ${TEST_SENTENCES.length}`, 1);
     }
     return made;
   }

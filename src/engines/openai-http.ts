@@ -30,6 +30,17 @@ export function endpointUrl(
   return `${options.baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
+/** The service answered with an HTTP error; its status lets a client decide to ask differently. */
+export class EngineHttpError extends EngineError {
+  constructor(
+    message: string,
+    readonly status: number,
+    retryable: boolean,
+  ) {
+    super(message, retryable);
+  }
+}
+
 /** POSTs one request and returns the parsed answer, turning every failure into a readable EngineError. */
 export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Schema>): Promise<z.infer<Schema>> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -57,8 +68,9 @@ export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Sche
   }
   if (status < 200 || status > 299) {
     const reason = errorMessage(text);
-    throw new EngineError(
+    throw new EngineHttpError(
       `${call.engine} request failed: HTTP ${status}${reason ? `: ${reason}` : ''}`,
+      status,
       status >= 500 || status === 408 || status === 429,
     );
   }

@@ -6,6 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, request } from 'undici';
 import { EngineError } from '../domain/shared/engine-error';
+import type { ProgressCallback } from '../domain/shared/progress';
 import { measureEngineCall } from '../observability/metrics';
 
 export interface DownloadOptions {
@@ -14,6 +15,8 @@ export interface DownloadOptions {
   /** Lets URLs reach loopback and private networks; only for trusted deployments and tests. */
   allowPrivate: boolean;
   maxRedirects?: number;
+  /** Hears bytes received of the length the server declared (null when it declared none). */
+  onProgress?: ProgressCallback;
 }
 
 export interface DownloadResult {
@@ -72,7 +75,9 @@ async function download(url: string, destinationPath: string, options: DownloadO
           discard(response.body);
           throw tooLarge(options.maxBytes);
         }
-        const bytes = await streamToFile(response.body, destinationPath, options.maxBytes);
+        const total = Number.isFinite(declaredLength) ? declaredLength : null;
+        const onBytes = options.onProgress && ((received: number) => options.onProgress?.(received, total));
+        const bytes = await streamToFile(response.body, destinationPath, options.maxBytes, onBytes);
         return {
           bytes,
           contentType: headerValue(response.headers['content-type']),
@@ -139,13 +144,16 @@ export function pinnedAgent(addresses: ResolvedAddress[]): Agent {
   return new Agent({ connect: { lookup: pinned } });
 }
 
-async function streamToFile(body: Readable, destinationPath: string, maxBytes: number): Promise<number> {
+async function streamToFile(body: Readable, destinationPath: string, maxBytes: number, onBytes?: (bytes: number) => void): Promise<number> {
   let bytes = 0;
   const limiter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
       if (bytes > maxBytes) callback(tooLarge(maxBytes));
-      else callback(null, chunk);
+      else {
+        onBytes?.(bytes);
+        callback(null, chunk);
+      }
     },
   });
   try {

@@ -2,7 +2,9 @@ import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { FormData } from 'undici';
 import { z } from 'zod';
-import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
+import type { TranscriptWord } from '../domain/transcription/transcript.types';
+import { EngineHttpError, endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
+import { languageCodeOf } from './whisper-languages';
 import { measureEngineMethods } from '../observability/metrics';
 
 export interface TranscribeOptions {
@@ -12,29 +14,74 @@ export interface TranscribeOptions {
   prompt?: string;
   /** The name sent with the upload; servers pick the decoder from its extension. */
   filename?: string;
+  /** Asks for word timestamps, which cost the engine an extra alignment pass: only when they are kept. */
+  words?: boolean;
 }
 
 export interface Transcription {
   text: string;
   durationSeconds?: number;
-  language?: string;
+  /** The ISO code of the language the engine reports, when it reports one Whisper knows. */
+  languageCode?: string;
+  /** 0 to 1, when the engine says how sure its language detection is. */
+  languageConfidence?: number;
+  /** Only when asked for and the engine gave them. */
+  words?: TranscriptWord[];
 }
+
+// Everything past `text` is optional and read leniently (`catch`): a server that fills an
+// extra field oddly still gives its text, only without that extra.
+const probability = z.number().min(0).max(1).optional().catch(undefined);
+const timedWord = z.object({ word: z.string(), start: z.number().nonnegative(), end: z.number().nonnegative(), probability });
+const timedWords = z.array(timedWord).optional().catch(undefined);
 
 const transcriptionResponse = z.object({
   text: z.string(),
-  duration: z.number().nonnegative().optional(),
-  language: z.string().optional(),
+  duration: z.number().nonnegative().optional().catch(undefined),
+  language: z.string().optional().catch(undefined),
+  // faster-whisper based servers name it language_probability, whisper.cpp's server detected_language_probability.
+  language_probability: probability,
+  detected_language_probability: probability,
+  // OpenAI lists the words at the top; some servers list them inside each segment instead.
+  words: timedWords,
+  segments: z.array(z.object({ words: timedWords })).optional().catch(undefined),
 });
+
+type TranscriptionResponse = z.infer<typeof transcriptionResponse>;
+
+/** Statuses with which servers refuse a parameter they do not support (FastAPI servers answer 422). */
+const REFUSED_PARAMETER = new Set([400, 422]);
 
 /** Speech-to-text over any OpenAI-compatible `/audio/transcriptions` endpoint (Whisper servers, vLLM, OpenAI). */
 export class SpeechToTextClient {
   private readonly timeoutMs: number;
+  /**
+   * Set once the engine refused verbose_json and then answered plain json: later requests
+   * ask for plain json at once instead of paying a refused request each time.
+   */
+  private plainJsonOnly = false;
 
   constructor(private readonly options: OpenAiClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 600_000;
   }
 
+  /**
+   * Asks for verbose_json (duration, language, words). An engine that refuses it is asked
+   * once more for plain json, which every OpenAI-compatible engine speaks.
+   */
   async transcribe(audioPath: string, options: TranscribeOptions = {}): Promise<Transcription> {
+    if (this.plainJsonOnly) return this.request(audioPath, options, false);
+    try {
+      return await this.request(audioPath, options, true);
+    } catch (error) {
+      if (!(error instanceof EngineHttpError && REFUSED_PARAMETER.has(error.status))) throw error;
+    }
+    const plain = await this.request(audioPath, options, false);
+    this.plainJsonOnly = true;
+    return plain;
+  }
+
+  private async request(audioPath: string, options: TranscribeOptions, verbose: boolean): Promise<Transcription> {
     const url = endpointUrl(this.options, '/audio/transcriptions', {
       engine: 'speech-to-text',
       variable: 'ASR_BASE_URL',
@@ -42,7 +89,8 @@ export class SpeechToTextClient {
     const form = new FormData();
     form.append('model', this.options.model);
     form.append('file', await openAsBlob(audioPath), options.filename ?? basename(audioPath));
-    form.append('response_format', 'verbose_json');
+    form.append('response_format', verbose ? 'verbose_json' : 'json');
+    if (verbose && options.words) form.append('timestamp_granularities[]', 'word');
     const language = options.language?.split(/[_-]/)[0]?.toLowerCase();
     if (language) form.append('language', language);
     if (options.prompt) form.append('prompt', options.prompt);
@@ -54,8 +102,30 @@ export class SpeechToTextClient {
       body: form,
       response: transcriptionResponse,
     });
-    return { text: answer.text.trim(), durationSeconds: answer.duration, language: answer.language };
+    const words = options.words ? wordsOf(answer) : undefined;
+    return {
+      text: answer.text.trim(),
+      durationSeconds: answer.duration,
+      languageCode: languageCodeOf(answer.language),
+      languageConfidence: answer.language_probability ?? answer.detected_language_probability,
+      ...(words ? { words } : {}),
+    };
   }
+}
+
+/** Seconds to milliseconds; Whisper servers pad words with the space that precedes them. */
+function wordsOf(answer: TranscriptionResponse): TranscriptWord[] | undefined {
+  const inSegments = answer.segments?.some((segment) => segment.words) ? answer.segments : undefined;
+  const timed = answer.words ?? inSegments?.flatMap((segment) => segment.words ?? []);
+  if (!timed) return undefined;
+  return timed
+    .map((word) => ({
+      text: word.word.trim(),
+      start: Math.round(word.start * 1000),
+      end: Math.round(Math.max(word.end, word.start) * 1000),
+      ...(word.probability !== undefined ? { confidence: word.probability } : {}),
+    }))
+    .filter((word) => word.text !== '');
 }
 
 measureEngineMethods(SpeechToTextClient.prototype, 'speech-to-text', ['transcribe']);

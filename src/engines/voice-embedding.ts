@@ -10,8 +10,11 @@ export interface VoiceEmbeddingRequest {
   /** Directory the engine writes its result files into; created when missing. */
   workDir: string;
   signal?: AbortSignal;
-  /** Short human-readable notes on what the engine is doing, for logs and status details. */
-  onProgress?: (note: string) => void;
+  /**
+   * What the engine is doing: a short readable note, and units done of the total (samples
+   * scored and test sentences made, or the GPU job service's own percent of 100).
+   */
+  onProgress?: (note: string, done: number, total: number | null) => void;
 }
 
 export interface VoiceEmbeddingResult {

@@ -71,7 +71,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, caller });
           return sendResponse(reply, response);
         }
-        const params = await readParams(request, { tmpPath: () => services.platform.blobs.tmpPath(), maxFileBytes, fileFields: 'any' }).catch((error) => error as Error);
+        const params = await readParams(request, { tmpPath: () => services.platform.blobs.scratch.tmpPath(), maxFileBytes, fileFields: 'any' }).catch((error) => error as Error);
         if (params instanceof Error) return sendGraphqlError(reply, params);
         let tokens: string[] = [];
         try {

@@ -1,4 +1,3 @@
-import { rm, writeFile } from 'node:fs/promises';
 import type { Platform } from '../platform';
 
 export interface Readiness {
@@ -8,20 +7,16 @@ export interface Readiness {
 }
 
 /**
- * Whether this process can serve requests now: Redis answers and the data directory takes
- * a write. Liveness (`/healthz`) asks less: a process that waits for Redis to come back is
- * alive and should not be restarted.
+ * Whether this process can serve requests now: Redis answers, the data directory takes a
+ * write, and so does the object storage when blobs live there. Liveness (`/healthz`) asks
+ * less: a process that waits for Redis to come back is alive and should not be restarted.
  */
 export async function checkReadiness(platform: Pick<Platform, 'redis' | 'blobs'>): Promise<Readiness> {
-  const outcomes = await Promise.allSettled([
-    platform.redis.commands.ping(),
-    (async () => {
-      const probe = platform.blobs.tmpPath('.readyz');
-      await writeFile(probe, '');
-      await rm(probe, { force: true });
-    })(),
-  ]);
-  const [redis, dataDir] = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : String((outcome.reason as Error)?.message ?? outcome.reason)));
-  const checks = { redis: redis!, dataDir: dataDir! };
+  const probes: Record<string, () => Promise<unknown>> = { redis: () => platform.redis.commands.ping(), ...platform.blobs.readinessProbes() };
+  const names = Object.keys(probes);
+  const outcomes = await Promise.allSettled(names.map((name) => probes[name]!()));
+  const checks = Object.fromEntries(
+    outcomes.map((outcome, at) => [names[at]!, outcome.status === 'fulfilled' ? 'ok' : String((outcome.reason as Error)?.message ?? outcome.reason)]),
+  );
   return { ready: Object.values(checks).every((outcome) => outcome === 'ok'), checks };
 }

@@ -88,8 +88,8 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
 }
 
 /** Where a request's uploads go and how large they may be, from the deployment's settings. */
-export function readParamsOptions(platform: { blobs: { tmpPath(): string }; config: { MAX_UPLOAD_MB: number } }): ReadParamsOptions {
-  return { tmpPath: () => platform.blobs.tmpPath(), maxFileBytes: platform.config.MAX_UPLOAD_MB * 1024 * 1024 };
+export function readParamsOptions(platform: { blobs: { scratch: { tmpPath(): string } }; config: { MAX_UPLOAD_MB: number } }): ReadParamsOptions {
+  return { tmpPath: () => platform.blobs.scratch.tmpPath(), maxFileBytes: platform.config.MAX_UPLOAD_MB * 1024 * 1024 };
 }
 
 /**

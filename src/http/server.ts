@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { GraphQLSchema } from 'graphql';
 import type { DomainServices } from '../services';
 import { registerCompression } from './compression';
+import { registerConsole } from './console-page';
 import { registerCors } from './cors';
 import { registerGraphql, type GraphqlServer } from './graphql';
 import { registerObservability, requestIdOf } from './observability';
@@ -52,6 +53,7 @@ export async function buildHttpServer(services: DomainServices, schema: GraphQLS
     if (!ready) reply.status(503).header('Retry-After', '5');
     return ready ? { status: 'ok', checks } : { status: 'unavailable', failing, checks };
   });
+  registerConsole(app);
   await options.registerRest(app);
   const graphql = await registerGraphql(app, schema, services);
   return { app, graphql, routes };

@@ -43,7 +43,7 @@ export function transcriptsRoutes(services: DomainServices) {
       let params: RequestParams;
       try {
         params = await readParams(request, {
-          tmpPath: () => platform.blobs.tmpPath(),
+          tmpPath: () => platform.blobs.scratch.tmpPath(),
           maxFileBytes: maxUploadMb * 1024 * 1024,
           fileFields: ['audio'],
         });

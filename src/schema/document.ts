@@ -1,17 +1,18 @@
-import { FILENAMES, type DocumentRecord } from '../domain/knowledge-base/knowledge-base.types';
+import { documentProgress, FILENAMES, type DocumentRecord } from '../domain/knowledge-base/knowledge-base.types';
 import * as resolvers from '../resolvers/document';
 import { builder } from './builder';
 import { DocumentContentKindEnum } from './document-content-kind';
 import { DocumentQueueEnum } from './document-queue';
 import { DocumentTypeEnum } from './document-type';
 import { ModelTierEnum } from './model-tier';
+import { ProgressRef } from './progress';
 
 /** A document as resolvers pass it around; `deleted` is set on the last subscription event. */
 export type DocumentShape = DocumentRecord & { deleted?: boolean };
 
 export const DocumentRef = builder.objectRef<DocumentShape>('Document').implement({
   description:
-    'A knowledge base document. Progress shows in inQueues, the file* fields and processingError: there is no status field.',
+    'A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field.',
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
@@ -47,6 +48,12 @@ export const DocumentRef = builder.objectRef<DocumentShape>('Document').implemen
       description: 'The text of that kind, null when it does not exist. A binary ORIGINAL (PDF, DOCX, audio, video) comes base64-encoded.',
       args: { kind: t.arg({ type: DocumentContentKindEnum, required: true }) },
       resolve: (document, args, ctx) => resolvers.content(ctx, document, args),
+    }),
+    progress: t.field({
+      type: ProgressRef,
+      nullable: true,
+      description: 'The running job: digitizing (downloading, converting, extracting, transcribing) or rewriting (draft, then final).',
+      resolve: (document) => documentProgress(document),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (document) => document.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (document) => document.updatedAt }),

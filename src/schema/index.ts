@@ -2,6 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder';
 import './scalars';
 import './content-types.queries';
+import './me.queries';
 import './voice.queries';
 import './voice.mutations';
 import './voice.subscriptions';

@@ -1,6 +1,7 @@
-import { isEmbeddingStale, type EmbeddingDetails, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
+import { embeddingProgress, isEmbeddingStale, type EmbeddingDetails, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 import { KnowledgeBaseEmbeddingStateEnum } from './knowledge-base-embedding-state';
+import { ProgressRef } from './progress';
 
 export const KnowledgeBaseEmbeddingDetailsRef = builder.objectRef<EmbeddingDetails>('KnowledgeBaseEmbeddingDetails').implement({
   description: 'What an embedding run covered.',
@@ -31,6 +32,12 @@ export const KnowledgeBaseEmbeddingStatusRef = builder.objectRef<EmbeddingStatus
     embeddingStale: t.boolean({ resolve: (kb) => isEmbeddingStale(kb) }),
     splitLevel: t.int({ resolve: (kb) => kb.embedding.splitLevel }),
     language: t.string({ resolve: (kb) => kb.embedding.language }),
+    progress: t.field({
+      type: ProgressRef,
+      nullable: true,
+      description: 'The running embedding (stage embedding: chunks embedded of total).',
+      resolve: (kb) => embeddingProgress(kb),
+    }),
     deleted: t.boolean({ description: 'True only on the last subscription event, when the knowledge base was deleted.', resolve: (kb) => kb.deleted ?? false }),
   }),
 });

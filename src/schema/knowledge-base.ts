@@ -1,4 +1,4 @@
-import type { KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
+import { embeddingProgress, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import * as resolvers from '../resolvers/knowledge-base';
 import { builder } from './builder';
 import { DocumentRef } from './document';
@@ -6,6 +6,7 @@ import { FolderRef } from './folder';
 import { KnowledgeBaseEmbeddingInfoRef } from './knowledge-base-embedding-info';
 import { KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
 import { KnowledgeBaseStatsRef } from './knowledge-base-stats';
+import { ProgressRef } from './progress';
 
 export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('KnowledgeBase').implement({
   description:
@@ -21,6 +22,12 @@ export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('Knowledg
     stats: t.field({ type: KnowledgeBaseStatsRef, resolve: (kb, _args, ctx) => resolvers.stats(ctx, kb) }),
     embeddingInfo: t.field({ type: KnowledgeBaseEmbeddingInfoRef, resolve: (kb) => kb }),
     embeddingStatus: t.field({ type: KnowledgeBaseEmbeddingStatusRef, resolve: (kb) => kb }),
+    progress: t.field({
+      type: ProgressRef,
+      nullable: true,
+      description: 'The running embedding (stage embedding: chunks embedded of total).',
+      resolve: (kb) => embeddingProgress(kb),
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (kb) => kb.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (kb) => kb.updatedAt }),
   }),

@@ -1,5 +1,7 @@
-import { transcriptPath, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
+import { transcriptPath, transcriptProgress, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
 import { builder } from './builder';
+import { TranscriptWordRef } from './transcript-word';
+import { ProgressRef } from './progress';
 
 export const TranscriptStatusEnum = builder.enumType('TranscriptStatus', {
   description: 'QUEUED, then PROCESSING, then COMPLETED or ERROR.',
@@ -17,11 +19,31 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
     text: t.string({ nullable: true, description: 'Set once COMPLETED.', resolve: (transcript) => transcript.text }),
     audioDuration: t.int({ nullable: true, description: 'Whole seconds; set once COMPLETED.', resolve: (transcript) => transcript.audioDuration }),
     error: t.string({ nullable: true, description: 'Readable reason when ERROR.', resolve: (transcript) => transcript.error }),
-    languageCode: t.string({ resolve: (transcript) => transcript.options.languageCode }),
+    words: t.field({
+      type: [TranscriptWordRef],
+      nullable: true,
+      description: 'Set once COMPLETED when the speech-to-text engine gives word timestamps; null otherwise.',
+      resolve: (transcript) => transcript.words ?? null,
+    }),
+    languageCode: t.string({
+      description: 'The detected language (an ISO-639 code) once COMPLETED with languageAuto and an engine that reports it; the requested code otherwise.',
+      resolve: (transcript) => transcript.detectedLanguageCode ?? transcript.options.languageCode,
+    }),
+    languageConfidence: t.float({
+      nullable: true,
+      description: '0 to 1: how sure the engine is of the detected language; null unless the engine says.',
+      resolve: (transcript) => transcript.languageConfidence ?? null,
+    }),
     languageAuto: t.boolean({ resolve: (transcript) => transcript.options.languageAuto }),
     fillerWords: t.boolean({ resolve: (transcript) => transcript.options.fillerWords }),
     formatText: t.boolean({ resolve: (transcript) => transcript.options.formatText }),
     boostedWords: t.stringList({ resolve: (transcript) => transcript.options.boostedWords }),
+    progress: t.field({
+      type: ProgressRef,
+      nullable: true,
+      description: 'While PROCESSING: downloading, converting, then transcribing.',
+      resolve: (transcript) => transcriptProgress(transcript),
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.updatedAt }),
   }),

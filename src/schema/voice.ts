@@ -1,9 +1,10 @@
 import type { ProcessingState, VoiceRecord } from '../domain/voice/voice.types';
-import { ORIGINAL_FILENAME } from '../domain/voice/voice.types';
+import { ORIGINAL_FILENAME, voiceProgress } from '../domain/voice/voice.types';
 import { embeddingArchiveUrl } from '../domain/voice/voice.urls';
 import { builder } from './builder';
 import { EmbeddingInfoRef } from './embedding-info';
 import { ProcessingStatusEnum } from './processing-status';
+import { ProgressRef } from './progress';
 import { TestSampleRef } from './test-sample';
 import { VoiceSampleRef } from './voice-sample';
 
@@ -62,6 +63,12 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
     preferredSampleIndex: t.int({ nullable: true, resolve: (voice) => voice.preferredSampleIndex }),
     creatorName: t.string({ nullable: true, resolve: (voice) => voice.creatorName }),
     creatorEmail: t.string({ nullable: true, resolve: (voice) => voice.creatorEmail }),
+    progress: t.field({
+      type: ProgressRef,
+      nullable: true,
+      description: 'The running split (stage splitting: samples written of planned) or embedding (stage embedding).',
+      resolve: (voice) => voiceProgress(voice),
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (voice) => voice.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (voice) => voice.updatedAt }),
     deleted: t.boolean({ description: 'True only on the last subscription event of a deleted voice.', resolve: (voice) => voice.deleted ?? false }),

@@ -1,64 +1,94 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, copyFile, utimes } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { entriesBefore, type ScratchSpace } from './scratch-space';
 
-const BLOB_ID = /^[0-9a-f-]{36}$/;
+export const BLOB_ID = /^[0-9a-f-]{36}$/;
 
-/** A file or directory of the store and when it last changed. */
-export interface StoredEntry {
-  path: string;
-  modifiedMs: number;
-}
-
-/** A scratch path this process handed out, and whether it has been seen on disk yet. */
-interface Lease {
-  since: number;
-  seen: boolean;
+export function assertBlobId(blobId: string): void {
+  if (!BLOB_ID.test(blobId)) throw new Error(`not a blob id: ${blobId}`);
 }
 
 /**
- * Files kept on local disk under ids we make: no user-supplied string ever becomes part of
- * a path. Every process of a deployment must see the same directory (a shared volume).
- * A file's modification time is its age for the orphan sweep: a blob's counts from its
- * adoption, and scratch paths in use are kept fresh by the process that uses them.
+ * Files kept under ids we make: no user-supplied string ever becomes part of a path or an
+ * object key. Every process of a deployment must reach the same store. Files being made
+ * live in the local scratch space first, whatever the store; a blob's age for the orphan
+ * sweep counts from when it entered the store.
  */
-export class BlobStore {
-  private readonly blobsDir: string;
-  private readonly tmpDir: string;
-  private readonly leases = new Map<string, Lease>();
-  private lastRenewal = Date.now();
+export abstract class BlobStore {
+  constructor(readonly scratch: ScratchSpace) {}
 
-  constructor(dataDir: string) {
+  abstract init(): Promise<void>;
+
+  /** Moves a finished scratch file into the store and returns its id. */
+  abstract adopt(filePath: string): Promise<string>;
+
+  /** Stores bytes already in memory (texts, small inline audio) under a new id. */
+  abstract put(body: string | Buffer): Promise<string>;
+
+  /** The blob's bytes as a stream; nothing is fetched before the stream is read. */
+  abstract read(blobId: string): Readable;
+
+  /** The blob's size in bytes, null when it does not exist. */
+  abstract size(blobId: string): Promise<number | null>;
+
+  abstract remove(...blobIds: (string | undefined | null)[]): Promise<void>;
+
+  /** Ids of the blobs stored before `cutoffMs`. */
+  abstract blobsBefore(cutoffMs: number): Promise<string[]>;
+
+  /**
+   * Runs `use` with each blob as a file on local disk, for engines that read files (ffmpeg,
+   * the text extractors). The files are only valid during `use` and must not be changed.
+   */
+  abstract withLocalFiles<T>(blobIds: readonly string[], use: (paths: string[]) => Promise<T>): Promise<T>;
+
+  /** Each part readiness checks, with a probe that throws when that part cannot take a write. */
+  abstract readinessProbes(): Record<string, () => Promise<void>>;
+
+  async close(): Promise<void> {}
+
+  withLocalFile<T>(blobId: string, use: (path: string) => Promise<T>): Promise<T> {
+    return this.withLocalFiles([blobId], ([local]) => use(local!));
+  }
+
+  async readBytes(blobId: string): Promise<Buffer> {
+    return buffer(this.read(blobId));
+  }
+
+  /** The scratch space is on local disk in every mode: the data directory must take a write. */
+  protected async probeScratch(): Promise<void> {
+    const probe = this.scratch.tmpPath('.readyz');
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
+  }
+}
+
+/**
+ * Blobs as files in `DATA_DIR/blobs`, sharded by the first two characters of their id. The
+ * scratch space is in the same data directory, so adopting a file is a rename.
+ */
+export class LocalBlobStore extends BlobStore {
+  private readonly blobsDir: string;
+
+  constructor(scratch: ScratchSpace, dataDir: string) {
+    super(scratch);
     this.blobsDir = path.resolve(dataDir, 'blobs');
-    this.tmpDir = path.resolve(dataDir, 'tmp');
   }
 
   async init(): Promise<void> {
     await mkdir(this.blobsDir, { recursive: true });
-    await mkdir(this.tmpDir, { recursive: true });
-  }
-
-  /** A fresh path in the scratch area (same filesystem as the blobs, so `adopt` is a rename). */
-  tmpPath(extension = ''): string {
-    const scratch = path.join(this.tmpDir, `${randomUUID()}${extension}`);
-    this.leases.set(scratch, { since: Date.now(), seen: false });
-    return scratch;
-  }
-
-  /** A fresh scratch directory for a job's intermediate files. */
-  async tmpDirectory(): Promise<string> {
-    const dir = this.tmpPath();
-    await mkdir(dir, { recursive: true });
-    return dir;
+    await this.scratch.init();
   }
 
   pathOf(blobId: string): string {
-    if (!BLOB_ID.test(blobId)) throw new Error(`not a blob id: ${blobId}`);
+    assertBlobId(blobId);
     return path.join(this.blobsDir, blobId.slice(0, 2), blobId);
   }
 
-  /** Moves a finished file into the store and returns its id. */
   async adopt(filePath: string): Promise<string> {
     const id = randomUUID();
     const target = this.pathOf(id);
@@ -76,6 +106,20 @@ export class BlobStore {
     return id;
   }
 
+  async put(body: string | Buffer): Promise<string> {
+    const scratch = this.scratch.tmpPath();
+    try {
+      await writeFile(scratch, body);
+      return await this.adopt(scratch);
+    } finally {
+      await rm(scratch, { force: true });
+    }
+  }
+
+  read(blobId: string): Readable {
+    return createReadStream(this.pathOf(blobId));
+  }
+
   async size(blobId: string): Promise<number | null> {
     try {
       return (await stat(this.pathOf(blobId))).size;
@@ -84,38 +128,14 @@ export class BlobStore {
     }
   }
 
-  read(blobId: string): ReadStream {
-    return createReadStream(this.pathOf(blobId));
-  }
-
   async remove(...blobIds: (string | undefined | null)[]): Promise<void> {
     await Promise.all(blobIds.filter((id): id is string => !!id).map((id) => rm(this.pathOf(id), { force: true })));
   }
 
-  /**
-   * Marks this process's scratch files and directories as in use, so that a sweep in any
-   * process leaves them alone however long their job runs. A lease ends once its path is
-   * gone: after having existed, or when it did not appear before the previous renewal.
-   */
-  async renewLeases(): Promise<void> {
-    const now = new Date();
-    const previous = this.lastRenewal;
-    this.lastRenewal = now.getTime();
-    for (const [scratch, lease] of this.leases) {
-      try {
-        await utimes(scratch, now, now);
-        lease.seen = true;
-      } catch {
-        if (lease.seen || lease.since < previous) this.leases.delete(scratch);
-      }
-    }
-  }
-
-  /** Blob ids of the files last changed before `cutoffMs`. */
   async blobsBefore(cutoffMs: number): Promise<string[]> {
     const ids: string[] = [];
     for (const shard of await readdir(this.blobsDir).catch(() => [])) {
-      for (const entry of await this.entriesBefore(path.join(this.blobsDir, shard), cutoffMs)) {
+      for (const entry of await entriesBefore(path.join(this.blobsDir, shard), cutoffMs)) {
         const id = path.basename(entry.path);
         if (BLOB_ID.test(id)) ids.push(id);
       }
@@ -123,23 +143,11 @@ export class BlobStore {
     return ids;
   }
 
-  /** Top-level scratch files and directories last changed before `cutoffMs`. */
-  scratchBefore(cutoffMs: number): Promise<StoredEntry[]> {
-    return this.entriesBefore(this.tmpDir, cutoffMs);
+  withLocalFiles<T>(blobIds: readonly string[], use: (paths: string[]) => Promise<T>): Promise<T> {
+    return use(blobIds.map((id) => this.pathOf(id)));
   }
 
-  async removeScratch(scratch: string): Promise<void> {
-    if (path.dirname(scratch) !== this.tmpDir) throw new Error(`not a scratch path: ${scratch}`);
-    await rm(scratch, { recursive: true, force: true });
-  }
-
-  private async entriesBefore(dir: string, cutoffMs: number): Promise<StoredEntry[]> {
-    const entries: StoredEntry[] = [];
-    for (const name of await readdir(dir).catch(() => [])) {
-      const entryPath = path.join(dir, name);
-      const modifiedMs = await stat(entryPath).then((stats) => stats.mtimeMs, () => null);
-      if (modifiedMs !== null && modifiedMs < cutoffMs) entries.push({ path: entryPath, modifiedMs });
-    }
-    return entries;
+  readinessProbes(): Record<string, () => Promise<void>> {
+    return { dataDir: () => this.probeScratch() };
   }
 }

@@ -30,7 +30,7 @@ export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof
         const source = input.audioFiles[name];
         if (!source) throw new EngineError(`Audio file '${name}' is missing`, false);
         try {
-          const heard = await audioToText(deps, source.kind === 'url' ? { url: source.url } : { path: completions.audioPath(source) }, {});
+          const heard = await audioToText(deps, source.kind === 'url' ? { url: source.url } : { blobId: source.blobId }, {});
           transcripts[name] = heard.text;
         } catch (error) {
           if (error instanceof EngineError) throw new EngineError(`Audio file '${name}': ${error.message}`, error.retryable);

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import { originalFilename } from '../domain/knowledge-base/document-files';
 import type { DocumentProcessingService } from '../domain/knowledge-base/document-processing.service';
@@ -6,6 +6,7 @@ import { isVideoPlatformUrl, type DocumentRecord, type OriginalFile } from '../d
 import { decodeHtml, extractHtmlText, extractText } from '../engines/digitize';
 import { detectFileFormat } from '../engines/digitize/text-extractor';
 import { EngineError } from '../domain/shared/engine-error';
+import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { SpeechToTextClient } from '../engines/speech-to-text.client';
@@ -37,14 +38,19 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
       if (!document) return;
 
       if (document.type === 'url' && document.url) {
-        const original = await fetchOriginal(deps, document.url);
+        const url = document.url;
+        const original = await withProgress(processing.progress(documentId, generation), (progress) => fetchOriginal(deps, url, progress));
         if (!(await processing.recordOriginal(documentId, generation, original))) return;
         document = await processing.currentDocument(documentId, generation);
         if (!document) return;
       }
       if (!document.original) throw new EngineError('The document has no original file or URL to digitize', false);
 
-      const { text, title } = await readOriginal(deps, document, document.original);
+      const { original } = document;
+      const current = document;
+      const { text, title } = await withProgress(processing.progress(documentId, generation), (progress) =>
+        readOriginal(deps, current, original, progress),
+      );
       if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
       await processing.recordDigitized(documentId, generation, text, { title, thenRewrite });
     },
@@ -52,10 +58,11 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
   };
 }
 
-async function fetchOriginal(deps: DigitizeWorkerDeps, url: string): Promise<OriginalFile> {
-  const path = deps.blobs.tmpPath();
+async function fetchOriginal(deps: DigitizeWorkerDeps, url: string, progress: ProgressReporter): Promise<OriginalFile> {
+  const path = deps.blobs.scratch.tmpPath();
   try {
-    const download = await downloadToFile(url, path, deps.download);
+    progress.report('downloading', 0, null);
+    const download = await downloadToFile(url, path, { ...deps.download, onProgress: (done, total) => progress.report('downloading', done, total) });
     const format = await detectFileFormat(path, { filename: download.filename, contentType: download.contentType });
     if (isVideoPlatformUrl(url) && format !== 'audio' && format !== 'video') {
       throw new EngineError('The video platform did not return a media file for this URL', false);
@@ -72,24 +79,39 @@ async function fetchOriginal(deps: DigitizeWorkerDeps, url: string): Promise<Ori
   }
 }
 
-async function readOriginal(deps: DigitizeWorkerDeps, document: DocumentRecord, original: OriginalFile): Promise<{ text: string; title?: string }> {
-  const path = deps.blobs.pathOf(original.blobId);
+/** Reports extracting (pages of a PDF, one step for the other formats), or converting then transcribing for media. */
+async function readOriginal(
+  deps: DigitizeWorkerDeps,
+  document: DocumentRecord,
+  original: OriginalFile,
+  progress: ProgressReporter,
+): Promise<{ text: string; title?: string }> {
   switch (original.format) {
     case 'audio':
     case 'video':
-      return { text: await transcribe(deps, path) };
+      return { text: await deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path, progress)) };
     case 'html':
-      return extractHtmlText(decodeHtml(await readFile(path)), document.url ?? undefined);
-    default:
-      return extractText(path, original.format);
+      progress.report('extracting', 0, null);
+      return extractHtmlText(decodeHtml(await deps.blobs.readBytes(original.blobId)), document.url ?? undefined);
+    default: {
+      const format = original.format;
+      progress.report('extracting', 0, null);
+      return deps.blobs.withLocalFile(original.blobId, (path) => extractText(path, format, (done, total) => progress.report('extracting', done, total)));
+    }
   }
 }
 
-/** Speech-to-text engines take a small, uniform input best: 16 kHz mono WAV. */
-async function transcribe(deps: DigitizeWorkerDeps, path: string): Promise<string> {
-  const wav = deps.blobs.tmpPath('.wav');
+/**
+ * Speech-to-text engines take a small, uniform input best: 16 kHz mono WAV. The length is
+ * not probed first (the conversion itself says when the media has no audio), so converting
+ * counts seconds without a total.
+ */
+async function transcribe(deps: DigitizeWorkerDeps, path: string, progress: ProgressReporter): Promise<string> {
+  const wav = deps.blobs.scratch.tmpPath('.wav');
   try {
-    await deps.ffmpeg.toWav16kMono(path, wav);
+    progress.report('converting', 0, null);
+    await deps.ffmpeg.toWav16kMono(path, wav, { onProgress: (done, total) => progress.report('converting', done, total) });
+    progress.report('transcribing', 0, null);
     return (await deps.speechToText.transcribe(wav, { filename: 'audio.wav' })).text;
   } finally {
     await rm(wav, { force: true });

@@ -34,7 +34,17 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder, blobs }: Know
       const current = await embedding.currentEmbedding(kbId, generation);
       if (!current) return;
 
-      const path = blobs.tmpPath('.jsonl');
+      // Chunks embedded of total: counting first costs one more read of each text, which is
+      // small beside embedding it, and gives the progress a total from the start.
+      const progress = embedding.progress(kbId, generation);
+      let totalChunks = 0;
+      for (const document of current.documents) {
+        const source = document.rewritten ?? document.digitized;
+        if (source) totalChunks += splitByHeadings(await readText(blobs, source.blobId), splitLevel).length;
+      }
+      progress.report('embedding', 0, totalChunks);
+
+      const path = blobs.scratch.tmpPath('.jsonl');
       const output = createWriteStream(path);
       const documentIds: string[] = [];
       let chunkCount = 0;
@@ -48,6 +58,7 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder, blobs }: Know
           }
           chunkCount += pending.length;
           pending = [];
+          progress.report('embedding', chunkCount, totalChunks);
         };
         for (const document of current.documents) {
           const source = document.rewritten ?? document.digitized;
@@ -81,6 +92,7 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder, blobs }: Know
           throw new EngineError('The knowledge base has no digitized or rewritten documents to embed', false);
         }
         const blobId = await blobs.adopt(path);
+        await progress.flush();
         await embedding.recordEmbedding(kbId, generation, {
           blobId,
           documentIds,
@@ -89,6 +101,7 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder, blobs }: Know
           externalJobId: job.id,
         });
       } finally {
+        await progress.stop();
         output.destroy();
         await rm(path, { force: true });
       }

@@ -54,7 +54,7 @@ export function startMaintenance(platform: Platform, sources: ReconcileSource[])
 export function keepScratchLeases(platform: Platform): Repeating {
   return repeatEvery(
     Math.min((platform.config.ORPHAN_MAX_AGE_SECONDS * 1000) / 4, 60_000),
-    () => platform.blobs.renewLeases(),
+    () => platform.blobs.scratch.renewLeases(),
     (error) => platform.logger.error({ err: error }, 'scratch lease renewal failed'),
   );
 }

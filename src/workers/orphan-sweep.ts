@@ -14,7 +14,7 @@ export interface SweepOutcome {
  */
 export async function sweepOrphans(platform: Platform, maxAgeMs: number): Promise<SweepOutcome> {
   const { blobs, records, logger } = platform;
-  await blobs.renewLeases();
+  await blobs.scratch.renewLeases();
   const referenced = new Set<string>();
   for (const holder of BLOB_HOLDERS) {
     for await (const batch of records.scan<never>(holder.kind)) {
@@ -29,8 +29,8 @@ export async function sweepOrphans(platform: Platform, maxAgeMs: number): Promis
     outcome.blobs++;
     logger.info({ blobId }, 'sweep: removed a blob no record references');
   }
-  for (const entry of await blobs.scratchBefore(cutoff)) {
-    await blobs.removeScratch(entry.path);
+  for (const entry of await blobs.scratch.scratchBefore(cutoff)) {
+    await blobs.scratch.removeScratch(entry.path);
     outcome.scratch++;
     logger.info({ modifiedAt: new Date(entry.modifiedMs).toISOString() }, 'sweep: removed an abandoned scratch file');
   }

@@ -4,9 +4,12 @@ import type { DocumentProcessingService } from '../domain/knowledge-base/documen
 import { draftMessages, finalMessages, resolveTemplate } from '../domain/knowledge-base/rewrite-prompts';
 import type { ChatCompletionsClient } from '../engines/chat-completions.client';
 import { EngineError } from '../domain/shared/engine-error';
+import { withProgress } from '../domain/shared/progress';
 import { rewriteQueue, type RewriteDocumentJob } from '../queues/knowledge-base.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
+
+const REWRITE_STEPS = 2;
 
 export interface RewriteWorkerDeps {
   processing: DocumentProcessingService;
@@ -33,12 +36,19 @@ export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWor
       const model = models[document.modelTier];
       const author = personName ?? document.expertName;
 
-      const draft = await chat.complete({ model, messages: draftMessages(template, author, text) });
+      // The LLM says nothing until it answers, so progress counts the two steps: draft, then final.
+      const draft = await withProgress(processing.progress(documentId, generation), (progress) => {
+        progress.report('draft', 0, REWRITE_STEPS);
+        return chat.complete({ model, messages: draftMessages(template, author, text) });
+      });
       const draftText = draft.message.content.trim();
       if (!draftText) throw new EngineError('The LLM returned an empty draft');
       if (!(await processing.recordDraft(documentId, generation, draftText))) return;
 
-      const final = await chat.complete({ model, messages: finalMessages(template, author, draftText) });
+      const final = await withProgress(processing.progress(documentId, generation), (progress) => {
+        progress.report('final', 1, REWRITE_STEPS);
+        return chat.complete({ model, messages: finalMessages(template, author, draftText) });
+      });
       const finalText = final.message.content.trim();
       if (!finalText) throw new EngineError('The LLM returned an empty rewrite');
       await processing.recordRewrite(documentId, generation, finalText, {

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import { EngineError } from '../domain/shared/engine-error';
+import { withProgress } from '../domain/shared/progress';
 import { testSampleFilename, type VoiceEmbeddingEngine } from '../engines/voice-embedding';
 import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
 import type { TestSampleFile } from '../domain/voice/voice.types';
@@ -25,15 +26,22 @@ export function embedVoiceProcessor({ pipeline, engine, blobs }: EmbedWorkerDeps
       if (!voice) return;
       if (voice.samples.length === 0) throw new EngineError('The voice has no samples to embed', false);
 
-      const workDir = await blobs.tmpDirectory();
+      const workDir = await blobs.scratch.tmpDirectory();
       const adopted: string[] = [];
       try {
-        const result = await engine.embed({
-          voiceId,
-          ttsType,
-          samples: voice.samples.map((sample) => ({ index: sample.index, path: blobs.pathOf(sample.blobId) })),
-          workDir,
-        });
+        const result = await withProgress(pipeline.progress(voiceId, 'embedding', generation), (progress) =>
+          blobs.withLocalFiles(
+            voice.samples.map((sample) => sample.blobId),
+            (paths) =>
+              engine.embed({
+                voiceId,
+                ttsType,
+                samples: voice.samples.map((sample, at) => ({ index: sample.index, path: paths[at]! })),
+                workDir,
+                onProgress: (_note, done, total) => progress.report('embedding', done, total),
+              }),
+          ),
+        );
         const testSamples: TestSampleFile[] = [];
         for (const file of result.testSamples) {
           const blobId = await blobs.adopt(file.path);

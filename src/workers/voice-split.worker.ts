@@ -30,8 +30,8 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
 
       if (!voice.original.blobId) {
         if (!voice.original.uploadBlobId) throw new EngineError('The original recording is missing', false);
-        const converted = blobs.tmpPath('.opus');
-        await ffmpeg.toOpus(blobs.pathOf(voice.original.uploadBlobId), converted);
+        const converted = blobs.scratch.tmpPath('.opus');
+        await blobs.withLocalFile(voice.original.uploadBlobId, (upload) => ffmpeg.toOpus(upload, converted));
         const probe = await ffmpeg.probe(converted);
         const blobId = await blobs.adopt(converted);
         if (!(await pipeline.recordConvertedOriginal(voiceId, generation, blobId, probe.durationSeconds))) {
@@ -42,30 +42,39 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
         if (!voice?.original?.blobId) return;
       }
 
-      const originalPath = blobs.pathOf(voice.original!.blobId!);
       const plan = planSamples(voice.original!.durationSeconds, maxSamples, sampleDurationSeconds);
       const samples: VoiceSample[] = [];
+      const progress = pipeline.progress(voiceId, 'splitting', generation);
+      progress.report('splitting', 0, plan.length);
       try {
-        for (const slice of plan) {
-          // A newer split makes this one pointless; stop cutting early.
-          if (!(await pipeline.isCurrent(voiceId, 'splitting', generation))) {
-            await blobs.remove(...samples.map((sample) => sample.blobId));
-            return;
+        const superseded = await blobs.withLocalFile(voice.original!.blobId!, async (originalPath) => {
+          for (const slice of plan) {
+            // A newer split makes this one pointless; stop cutting early.
+            if (!(await pipeline.isCurrent(voiceId, 'splitting', generation))) return true;
+            const output = blobs.scratch.tmpPath('.opus');
+            await ffmpeg.toOpus(originalPath, output, { startSeconds: slice.startSeconds, durationSeconds: slice.durationSeconds });
+            const probe = await ffmpeg.probe(output);
+            samples.push({
+              index: slice.index,
+              blobId: await blobs.adopt(output),
+              sourceTimestamp: formatTimestamp(slice.startSeconds),
+              durationSeconds: roundSeconds(probe.durationSeconds),
+            });
+            progress.report('splitting', samples.length, plan.length);
           }
-          const output = blobs.tmpPath('.opus');
-          await ffmpeg.toOpus(originalPath, output, { startSeconds: slice.startSeconds, durationSeconds: slice.durationSeconds });
-          const probe = await ffmpeg.probe(output);
-          samples.push({
-            index: slice.index,
-            blobId: await blobs.adopt(output),
-            sourceTimestamp: formatTimestamp(slice.startSeconds),
-            durationSeconds: roundSeconds(probe.durationSeconds),
-          });
+          return false;
+        });
+        if (superseded) {
+          await progress.stop();
+          await blobs.remove(...samples.map((sample) => sample.blobId));
+          return;
         }
       } catch (error) {
+        await progress.stop();
         await blobs.remove(...samples.map((sample) => sample.blobId));
         throw error;
       }
+      await progress.flush();
       await pipeline.recordSplit(voiceId, generation, samples);
     },
     failed: (job, reason) => pipeline.recordSplitFailure(job.data.voiceId, job.data.generation, reason),

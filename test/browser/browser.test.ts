@@ -83,13 +83,27 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
         const pane = document.querySelector('.graphiql-response')!;
         new MutationObserver(() => seen.push((pane as HTMLElement).innerText.replace(/\u00a0/g, ' '))).observe(pane, { subtree: true, childList: true, characterData: true });
       });
-      await run(page, 'Watch', 'subscription Watch { voiceUpdated(partner: "acme", name: "Ada") { name status { splitting embedding } } }');
+      await run(
+        page,
+        'Watch',
+        'subscription Watch { voiceUpdated(partner: "acme", name: "Ada") { name status { splitting embedding } progress { stage done total percent } } }',
+      );
       const done = /"splitting": "COMPLETED",\s*"embedding": "COMPLETED"/;
       await waitFor(() => responseText(page), (text) => done.test(text), 60_000);
       const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
       const firstInProgress = seen.findIndex((text) => text.includes('"IN_PROGRESS"'));
       expect(firstInProgress).toBeGreaterThanOrEqual(0);
-      expect(seen.findIndex((text) => done.test(text))).toBeGreaterThan(firstInProgress);
+      // The GPU stand-in's own progress, shown as the embedding stage while the job runs.
+      const percents = seen.flatMap((text) => {
+        const percent = /"stage": "embedding",[^}]*"percent": ([\d.]+)/.exec(text)?.[1];
+        return percent ? [Number(percent)] : [];
+      });
+      const firstProgress = seen.findIndex((text) => text.includes('"stage": "embedding"'));
+      expect(firstProgress).toBeGreaterThan(firstInProgress);
+      expect(percents.some((percent) => percent > 0 && percent < 100)).toBe(true);
+      expect(percents).toEqual([...percents].sort((a, b) => a - b));
+      expect(seen.findIndex((text) => done.test(text))).toBeGreaterThan(firstProgress);
+      expect(await responseText(page)).toMatch(/"progress": null/);
       expect(await responseText(page)).toContain('"name": "Ada"');
 
       await page.locator('button[aria-label^="Prettify"]').click();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VoiceSample } from '../../src/domain/voice/voice.types';
+import { voiceProgress, type VoiceSample } from '../../src/domain/voice/voice.types';
 import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { startTestDomain, type TestDomain } from '../support/test-app';
 
@@ -19,11 +19,15 @@ afterAll(async () => {
   await removeDir(audioDir);
 });
 
-/** A voice whose first split (generation 1) has been superseded by a second trigger (generation 2). */
-async function voiceSplitTwice(name: string) {
+async function createVoice(name: string) {
   const recording = await makeSine(join(audioDir, `${name}.wav`));
   const { size } = await stat(recording);
-  const created = await domain.services.voices.create('acme', { name }, { field: 'file', path: recording, filename: `${name}.wav`, mimetype: 'audio/wav', size });
+  return domain.services.voices.create('acme', { name }, { field: 'file', path: recording, filename: `${name}.wav`, mimetype: 'audio/wav', size });
+}
+
+/** A voice whose first split (generation 1) has been superseded by a second trigger (generation 2). */
+async function voiceSplitTwice(name: string) {
+  const created = await createVoice(name);
   const resplit = await domain.services.voices.split('acme', name, { maxSamples: 3, sampleDurationSeconds: 1 });
   return { created, resplit };
 }
@@ -64,6 +68,36 @@ describe('the generation rule, through the voice services', () => {
       const stored = await domain.services.voices.find('acme', 'Current');
       expect(stored).toMatchObject({ samples, splitting: { status: 'completed', generation: resplit.splitting.generation }, version: resplit.version + 1 });
       for (const sample of samples) expect(await domain.services.platform.blobs.size(sample.blobId)).toBeGreaterThan(0);
+    });
+  });
+
+  describe('progress', () => {
+    it("is shown for the running job, never for a superseded one, and never written over the job's final state", async () => {
+      const { voices, voicePipeline } = domain.services;
+      const created = await createVoice('Progressing');
+      const first = created.splitting.generation;
+
+      const current = voicePipeline.progress(created.id, 'splitting', first);
+      current.report('splitting', 1, 3);
+      await current.flush();
+      const reading = await voices.find('acme', 'Progressing');
+      expect(voiceProgress(reading!)).toMatchObject({ stage: 'splitting', done: 1, total: 3 });
+      expect(reading!.updatedAt).toBe(created.updatedAt);
+
+      const resplit = await voices.split('acme', 'Progressing', { maxSamples: 3, sampleDurationSeconds: 1 });
+      expect(voiceProgress(resplit)).toBeNull();
+      const superseded = voicePipeline.progress(created.id, 'splitting', first);
+      superseded.report('splitting', 2, 3);
+      await superseded.flush();
+      expect(await voices.find('acme', 'Progressing')).toEqual(resplit);
+
+      await voicePipeline.recordSplitFailure(created.id, resplit.splitting.generation, 'stopped by the test');
+      const failed = await voices.find('acme', 'Progressing');
+      const late = voicePipeline.progress(created.id, 'splitting', resplit.splitting.generation);
+      late.report('splitting', 3, 3);
+      await late.flush();
+      expect(await voices.find('acme', 'Progressing')).toEqual(failed);
+      expect(voiceProgress(failed!)).toBeNull();
     });
   });
 });

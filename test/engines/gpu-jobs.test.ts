@@ -46,13 +46,17 @@ describe('GpuJobsClient', () => {
     server = await startGpuJobsServer({ apiKey: 'gpu-secret', queuedPolls: 2, runningPolls: 2 });
     const out = await workDir('success');
     const notes: string[] = [];
+    const counts: [number, number | null][] = [];
     try {
       const result = await client(server.url, { apiKey: 'gpu-secret' }).embed({
         voiceId: 'voice-1',
         ttsType: 'vendor_tts_v2',
         samples,
         workDir: out,
-        onProgress: (note) => notes.push(note),
+        onProgress: (note, done, total) => {
+          notes.push(note);
+          counts.push([done, total]);
+        },
       });
 
       expect(result.ttsType).toBe('vendor_tts_v2');
@@ -87,7 +91,10 @@ describe('GpuJobsClient', () => {
       expect(server.requests.every((request) => request.headers.authorization === 'Bearer gpu-secret')).toBe(true);
       expect(server.requests.some((request) => request.method === 'DELETE')).toBe(false);
       expect(notes.some((note) => note.endsWith(' queued'))).toBe(true);
-      expect(notes.some((note) => note.endsWith(' running (50 %)'))).toBe(true);
+      expect(notes.filter((note) => note.includes(' running ('))).toEqual([expect.stringMatching(/ running \(33 %\)$/), expect.stringMatching(/ running \(67 %\)$/)]);
+      // The service's own fraction in percent of 100 (kept through its succeeded answer), none before it reports one.
+      expect(counts[0]).toEqual([0, null]);
+      expect(counts.filter(([, total]) => total !== null)).toEqual([[33, 100], [67, 100], [67, 100], [100, 100]]);
       expect(notes.some((note) => note.endsWith(' succeeded'))).toBe(true);
     } finally {
       await removeDir(out);

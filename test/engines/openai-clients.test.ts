@@ -47,6 +47,10 @@ beforeEach(() => {
     failures: {},
     delaysMs: {},
     transcript: defaultTranscript,
+    verboseJson: 'supported',
+    wordStyle: 'openai',
+    detectedLanguage: 'english',
+    languageProbability: undefined,
     reply: echoLastUserMessage,
     reverseEmbeddingData: false,
   });
@@ -77,7 +81,9 @@ describe('SpeechToTextClient', () => {
 
     expect(result.text).toBe(defaultTranscript);
     expect(result.durationSeconds).toBeCloseTo(3, 1);
-    expect(result.language).toBe('en');
+    expect(result.languageCode).toBe('en');
+    expect(result.languageConfidence).toBeUndefined();
+    expect(result.words).toBeUndefined();
     expect(server.requests).toEqual([
       {
         endpoint: 'transcriptions',
@@ -114,6 +120,62 @@ describe('SpeechToTextClient', () => {
       'Speech-to-text request failed: HTTP 400: Invalid file format. The audio could not be decoded.',
     );
     expect(error.retryable).toBe(false);
+  });
+
+  it('asks for word timestamps and gives them in milliseconds, without scores when the engine has none', async () => {
+    const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1' });
+    const result = await client.transcribe(audioPath, { words: true });
+    expect(server.requests[0]).toMatchObject({ responseFormat: 'verbose_json', timestampGranularities: ['word'] });
+    expect(result.languageCode).toBe('en');
+    // OpenAI's words: bare, unscored, at the centiseconds Whisper gives (3 s over 8 words).
+    expect(result.words).toEqual([
+      { text: 'Um', start: 0, end: 380 },
+      { text: 'hello', start: 380, end: 750 },
+      { text: 'world', start: 750, end: 1130 },
+      { text: 'This', start: 1130, end: 1500 },
+      { text: 'is', start: 1500, end: 1880 },
+      { text: 'uh', start: 1880, end: 2250 },
+      { text: 'a', start: 2250, end: 2630 },
+      { text: 'test', start: 2630, end: 3000 },
+    ]);
+  });
+
+  it('takes word scores and the language probability when the engine gives them, and maps language names to codes', async () => {
+    server.setBehaviour({ wordStyle: 'faster-whisper', detectedLanguage: 'german', languageProbability: 0.93 });
+    const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'large-v3' });
+    const result = await client.transcribe(audioPath, { words: true });
+    expect(result.languageCode).toBe('de');
+    expect(result.languageConfidence).toBe(0.93);
+    expect(result.words?.map((word) => word.text)).toEqual(['Um,', 'hello', 'world.', 'This', 'is,', 'uh,', 'a', 'test.']);
+    expect(result.words?.map((word) => word.confidence)).toEqual([0.99, 0.96, 0.93, 0.9, 0.87, 0.84, 0.81, 0.78]);
+  });
+
+  it('leaves out a language it cannot name as a code', async () => {
+    server.setBehaviour({ detectedLanguage: 'klingon' });
+    const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1' });
+    const result = await client.transcribe(audioPath);
+    expect(result.text).toBe(defaultTranscript);
+    expect(result.languageCode).toBeUndefined();
+  });
+
+  it('asks once more in plain json when verbose_json is refused, then asks plain json at once', async () => {
+    server.setBehaviour({ verboseJson: 'refused' });
+    const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'tiny' });
+    const first = await client.transcribe(audioPath, { words: true });
+    expect(first).toEqual({ text: defaultTranscript, durationSeconds: undefined, languageCode: undefined, languageConfidence: undefined });
+    expect(server.requests.map((request) => request.responseFormat)).toEqual(['verbose_json', 'json']);
+    expect(server.requests[1]?.timestampGranularities).toBeUndefined();
+
+    await client.transcribe(audioPath, { words: true });
+    expect(server.requests.map((request) => request.responseFormat)).toEqual(['verbose_json', 'json', 'json']);
+  });
+
+  it('gives the text alone when the engine answers plain json to verbose_json', async () => {
+    server.setBehaviour({ verboseJson: 'ignored' });
+    const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'tiny' });
+    const result = await client.transcribe(audioPath, { words: true });
+    expect(result).toEqual({ text: defaultTranscript, durationSeconds: undefined, languageCode: undefined, languageConfidence: undefined });
+    expect(server.requests).toHaveLength(1);
   });
 
   it('reports a server error with the server message as retryable', async () => {

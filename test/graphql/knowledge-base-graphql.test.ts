@@ -35,6 +35,13 @@ export const DocumentFields = graphql(`
     digitizedCharCount
     draftRewriteCharCount
     finalRewriteCharCount
+    progress {
+      stage
+      done
+      total
+      percent
+      updatedAt
+    }
     deleted
   }
 `);
@@ -298,6 +305,13 @@ const EmbeddingUpdated = graphql(`
         language
       }
       embeddingStale
+        progress {
+        stage
+        done
+        total
+        percent
+        updatedAt
+      }
       deleted
     }
   }
@@ -566,6 +580,16 @@ describe('subscriptions', () => {
       });
       expect(done.documentUpdated.rewriteInputTokens).toBeGreaterThan(0);
       expect(done.documentUpdated.finalRewriteCharCount).toBeGreaterThan(0);
+
+      // Progress of each job comes while it runs: pages extracted, then the rewrite's two steps.
+      expect(done.documentUpdated.progress).toBeNull();
+      const reports = states.slice(0, -1).flatMap((document) => (document.progress ? [document.progress] : []));
+      const stages = reports.map((progress) => progress.stage).filter((stage, index, all) => stage !== all[index - 1]);
+      expect(stages).toEqual(['extracting', 'draft', 'final']);
+      const extracting = reports.filter((progress) => progress.stage === 'extracting');
+      expect(extracting.at(-1)).toMatchObject({ done: extracting.at(-1)!.total, percent: 100 });
+      expect(extracting[0]!.done).toBeLessThan(extracting.at(-1)!.done);
+      expect(reports.find((progress) => progress.stage === 'final')).toMatchObject({ done: 1, total: 2, percent: 50 });
       feed.dispose();
     } finally {
       await client.dispose();
@@ -598,7 +622,15 @@ describe('subscriptions', () => {
         lastUpdateStatus: 'success',
         embeddingStale: false,
         lastSuccessfulDetails: { documents: 1, chunks: 2, model: 'embed-model', splitLevel: 2, language: 'english' },
+        progress: null,
       });
+      // Chunks embedded of the total, between IN_PROGRESS and COMPLETED.
+      const run = feed.events.map((event) => event.knowledgeBaseEmbeddingUpdated);
+      const reports = run.slice(0, -1).flatMap((status) => (status.progress ? [status.progress] : []));
+      expect(reports.map(({ stage, done, total }) => ({ stage, done, total }))).toEqual([
+        { stage: 'embedding', done: 0, total: 2 },
+        { stage: 'embedding', done: 2, total: 2 },
+      ]);
       const kb = await execute(app.url, key, KnowledgeBaseQuery, { partner: 'acme', name: 'Shelf' });
       expect(kb.data!.knowledgeBase!.stats.embeddedCount).toBe(1);
       expect(kb.data!.knowledgeBase!.embeddingInfo.lastUpdateStatus).toBe('success');

@@ -41,6 +41,13 @@ export const VoiceFields = graphql(`
       }
     }
     preferredSampleIndex
+    progress {
+      stage
+      done
+      total
+      percent
+      updatedAt
+    }
   }
 `);
 
@@ -250,6 +257,21 @@ describe('subscriptions', () => {
       expect(splitDoneAt).toBeGreaterThan(0);
       expect(live[splitDoneAt]!.sampleCount).toBe(2);
       expect(live.at(-1)!.status).toEqual({ splitting: 'COMPLETED', embedding: 'COMPLETED' });
+      expect(live.at(-1)!.progress).toBeNull();
+
+      // Progress comes between the state changes: splitting while the split runs, then embedding.
+      const splitting = live.slice(0, splitDoneAt).flatMap((voice) => (voice.progress ? [voice.progress] : []));
+      const embedding = live.slice(splitDoneAt, -1).flatMap((voice) => (voice.progress ? [voice.progress] : []));
+      expect(new Set(splitting.map((progress) => progress.stage))).toEqual(new Set(['splitting']));
+      expect(new Set(embedding.map((progress) => progress.stage))).toEqual(new Set(['embedding']));
+      for (const reports of [splitting, embedding]) {
+        const done = reports.map((progress) => progress.done);
+        expect(done.length).toBeGreaterThanOrEqual(2);
+        expect(done).toEqual([...done].sort((a, b) => a - b));
+        expect(done.at(-1)).toBeGreaterThan(done[0]!);
+      }
+      expect(splitting.at(-1)).toMatchObject({ done: 2, total: 2, percent: 100 });
+      expect(embedding.at(-1)!.done).toBe(embedding.at(-1)!.total);
       feed.dispose();
     } finally {
       await client.dispose();

@@ -7,7 +7,7 @@ import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { multipart, restClient } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { localBlobs, startTestApp, type TestApp } from '../support/test-app';
 
 const HOUR_MS = 3600_000;
 
@@ -40,7 +40,7 @@ async function strayFile(path: string, ageMs: number): Promise<string> {
 
 describe('the orphan sweep', () => {
   it('removes old files no record references, and keeps fresh, referenced and in-use ones', async () => {
-    const { blobs } = api.app.services.platform;
+    const blobs = localBlobs(api);
     const body = await multipart({}, { audio: { path: await makeSine(join(dir, 'tone.wav')), filename: 'tone.wav' } });
     const call = restClient(api.url, await api.createKey('acme'));
     const submitted = (await call('POST', '/v2/transcript', { form: body })).body as { id: string };
@@ -51,7 +51,7 @@ describe('the orphan sweep', () => {
     const oldOrphan = await strayFile(blobs.pathOf(randomUUID()), 2 * HOUR_MS);
     const freshOrphan = await strayFile(blobs.pathOf(randomUUID()), 0);
     // A job's work directory in this process: old on disk, but its lease says it is in use.
-    const workDir = await blobs.tmpDirectory();
+    const workDir = await blobs.scratch.tmpDirectory();
     await ageBy(workDir, 2 * HOUR_MS);
     // Scratch files of a process that died: nobody holds a lease on them.
     const oldScratch = await strayFile(join(workDir, '..', `${randomUUID()}.wav`), 2 * HOUR_MS);
@@ -64,7 +64,7 @@ describe('the orphan sweep', () => {
   });
 
   it('runs when a worker starts', async () => {
-    const orphan = await strayFile(api.app.services.platform.blobs.pathOf(randomUUID()), 2 * HOUR_MS);
+    const orphan = await strayFile(localBlobs(api).pathOf(randomUUID()), 2 * HOUR_MS);
     const worker = await startTestApp({ ROLE: 'worker', DATA_DIR: api.dataDir, ORPHAN_MAX_AGE_SECONDS: '3600' }, redis);
     try {
       await waitFor(() => exists(orphan), (present) => !present, 30_000);

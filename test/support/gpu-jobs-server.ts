@@ -182,7 +182,8 @@ export async function startGpuJobsServer(options: GpuJobsServerOptions = {}): Pr
     send(response, 200, {
       id: job.id,
       status: job.status,
-      ...(job.status === 'running' ? { progress: 0.5 } : {}),
+      // Rises with each running poll and stays short of 1 until the job is done, as a real service's would.
+      ...(job.status === 'running' ? { progress: (job.polls - queuedPolls) / (runningPolls + 1) } : {}),
       ...(job.error !== undefined ? { error: job.error, retryable: false } : {}),
       ...(job.result ? { result: job.result } : {}),
     });

@@ -19,10 +19,29 @@ export interface ChatMessageBody {
   content: string;
 }
 
+/**
+ * How the speech-to-text side treats `response_format=verbose_json`: as OpenAI does
+ * (`supported`), by answering plain json anyway (`ignored`, as minimal servers do), or with
+ * a 400 (`refused`).
+ */
+export type VerboseJsonSupport = 'supported' | 'ignored' | 'refused';
+
+/**
+ * How verbose_json words look: OpenAI's are bare words without scores; faster-whisper based
+ * servers keep the leading space and punctuation and add a `probability`.
+ */
+export type WordStyle = 'openai' | 'faster-whisper';
+
 export interface ServerBehaviour {
   /** When set, requests must carry `Authorization: Bearer <apiKey>` or get a 401. */
   apiKey?: string;
   transcript: string;
+  verboseJson: VerboseJsonSupport;
+  wordStyle: WordStyle;
+  /** The language verbose_json reports when none was given; Whisper reports names ("english"). */
+  detectedLanguage: string;
+  /** When set, verbose_json carries it as `language_probability`, as faster-whisper servers do. */
+  languageProbability?: number;
   reply: string | ((messages: ChatMessageBody[]) => string);
   embeddingDimension: number;
   /** The protocol orders results by `index`, not by position; this makes clients prove they honour it. */
@@ -38,6 +57,7 @@ export interface RecordedRequest {
   language?: string;
   prompt?: string;
   responseFormat?: string;
+  timestampGranularities?: string[];
   filename?: string;
   fileBytes?: number;
   messages?: ChatMessageBody[];
@@ -55,6 +75,11 @@ export interface OpenAiCompatibleServer {
 }
 
 export const defaultTranscript = 'Um, hello world. This is, uh, a test.';
+
+/** The probability a faster-whisper style server gives the word at `index`. */
+export function wordProbability(index: number): number {
+  return Math.round((0.99 - index * 0.03) * 100) / 100;
+}
 
 export function echoLastUserMessage(messages: ChatMessageBody[]): string {
   return `Echo: ${messages.filter((message) => message.role === 'user').at(-1)?.content ?? ''}`;
@@ -81,6 +106,9 @@ export async function startOpenAiCompatibleServer(
   const { ffprobePath = 'ffprobe', ...initial } = options;
   const behaviour: ServerBehaviour = {
     transcript: defaultTranscript,
+    verboseJson: 'supported',
+    wordStyle: 'openai',
+    detectedLanguage: 'english',
     reply: echoLastUserMessage,
     embeddingDimension: 16,
     reverseEmbeddingData: false,
@@ -182,11 +210,15 @@ async function handleTranscription(
     throw new HttpFailure(400, 'Expected a multipart/form-data body.');
   }
   const fields = new Map<string, string>();
+  const timestampGranularities: string[] = [];
   let upload: { path: string; filename: string; bytes: number } | undefined;
   await new Promise<void>((resolve, reject) => {
     const parser = Busboy({ headers: { ...req.headers, 'content-type': contentType } });
     const writes: Promise<void>[] = [];
-    parser.on('field', (name, value) => fields.set(name, value));
+    parser.on('field', (name, value) => {
+      if (name === 'timestamp_granularities[]') timestampGranularities.push(value);
+      else fields.set(name, value);
+    });
     parser.on('file', (name, stream, filename) => {
       if (name !== 'file' || upload) {
         stream.resume();
@@ -211,6 +243,7 @@ async function handleTranscription(
     language: fields.get('language'),
     prompt: fields.get('prompt'),
     responseFormat: fields.get('response_format'),
+    ...(timestampGranularities.length > 0 ? { timestampGranularities } : {}),
     filename: upload?.filename,
     fileBytes: upload?.bytes,
   };
@@ -219,11 +252,23 @@ async function handleTranscription(
     answer: async () => {
       if (!upload) throw new HttpFailure(400, "Missing required parameter: 'file'.");
       if (!recorded.model) throw new HttpFailure(400, "Missing required parameter: 'model'.");
+      const format = recorded.responseFormat ?? 'json';
+      if (format === 'verbose_json' && behaviour.verboseJson === 'refused') {
+        throw new HttpFailure(400, "Unsupported response_format 'verbose_json'. Use 'json' or 'text'.");
+      }
       const duration = await probeDuration(ffprobePath, upload.path).finally(() => rm(upload!.path, { force: true }));
       const text = behaviour.transcript;
-      switch (recorded.responseFormat ?? 'json') {
+      switch (format === 'verbose_json' && behaviour.verboseJson === 'ignored' ? 'json' : format) {
         case 'verbose_json':
-          return json({ task: 'transcribe', text, language: recorded.language ?? 'en', duration, segments: [] });
+          return json({
+            task: 'transcribe',
+            text,
+            language: recorded.language ? (LANGUAGE_NAMES[recorded.language] ?? recorded.language) : behaviour.detectedLanguage,
+            duration,
+            ...(behaviour.languageProbability !== undefined ? { language_probability: behaviour.languageProbability } : {}),
+            segments: [],
+            ...(timestampGranularities.includes('word') ? { words: timedWords(text, duration, behaviour.wordStyle) } : {}),
+          });
         case 'text':
           return { contentType: 'text/plain; charset=utf-8', body: `${text}\n` };
         default:
@@ -231,6 +276,21 @@ async function handleTranscription(
       }
     },
   };
+}
+
+const LANGUAGE_NAMES: Record<string, string> = { en: 'english', de: 'german', fr: 'french', es: 'spanish' };
+
+/** The transcript's words spread evenly over the audio, in centiseconds as Whisper times them. */
+function timedWords(text: string, duration: number, style: WordStyle) {
+  const words = text.split(/\s+/).filter(Boolean);
+  const slot = duration / words.length;
+  const centiseconds = (seconds: number) => Math.round(seconds * 100) / 100;
+  return words.map((word, index) => {
+    const timing = { start: centiseconds(index * slot), end: centiseconds((index + 1) * slot) };
+    return style === 'openai'
+      ? { word: word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''), ...timing }
+      : { word: ` ${word}`, ...timing, probability: wordProbability(index) };
+  });
 }
 
 async function probeDuration(ffprobePath: string, path: string): Promise<number> {

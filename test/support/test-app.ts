@@ -5,7 +5,9 @@ import { startApp, type RunningApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { createPlatform } from '../../src/platform';
 import { createServices, type Services } from '../../src/services';
+import { LocalBlobStore } from '../../src/store/blob-store';
 import { startTestRedis, type TestRedis } from './redis-server';
+import { startTestS3, type TestS3 } from './s3-server';
 
 export interface TestApp {
   url: string;
@@ -13,6 +15,8 @@ export interface TestApp {
   redis: TestRedis;
   dataDir: string;
   env: Record<string, string>;
+  /** The S3-protocol server of this app when the run tests the S3 blob store (TEST_BLOB_STORE=s3). */
+  s3: TestS3 | null;
   /** A new API key for these partners. */
   createKey(...partners: string[]): Promise<string>;
   close(): Promise<void>;
@@ -36,7 +40,8 @@ export async function startTestApp(overrides: Record<string, string> = {}, redis
   const ownRedis = !redis;
   const testRedis = redis ?? (await startTestRedis());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
-  const env = testEnvironment(testRedis, dataDir, overrides);
+  const s3 = process.env.TEST_BLOB_STORE === 's3' && !overrides.BLOB_STORE ? await startTestS3() : null;
+  const env = testEnvironment(testRedis, dataDir, { ...s3?.env, ...overrides });
   const app = await startApp(loadConfig(env));
   const url = app.url ?? '';
   return {
@@ -45,12 +50,14 @@ export async function startTestApp(overrides: Record<string, string> = {}, redis
     redis: testRedis,
     dataDir,
     env,
+    s3,
     async createKey(...partners: string[]) {
       return (await app.services.platform.apiKeys.create(partners)).key;
     },
     async close() {
       await app.close();
       if (ownRedis) await testRedis.stop();
+      await s3?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -76,4 +83,16 @@ export async function startTestDomain(): Promise<TestDomain> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The app's blob store as the local directory it is by default, for tests that look at its files. */
+export function localBlobs(app: TestApp): LocalBlobStore {
+  const { blobs } = app.app.services.platform;
+  if (!(blobs instanceof LocalBlobStore)) throw new Error('this test needs the local blob store (BLOB_STORE=local)');
+  return blobs;
+}
+
+/** Ids of every blob the app's store holds now, whichever store it is. */
+export function storedBlobs(app: TestApp): Promise<string[]> {
+  return app.app.services.platform.blobs.blobsBefore(Number.POSITIVE_INFINITY);
 }

@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTranscript, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, storedBlobs, type TestApp } from '../support/test-app';
 import { restClient } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
 import { serveFiles, type FileServer } from './helpers';
@@ -112,8 +112,7 @@ describe('POST /v2/completions validation', () => {
     expect((response.body as { errors: unknown }).errors).toEqual({
       'input.audio_files.note': ['The input.audio_files.note field must be audio of type: mp3, wav, ogg, flac, m4a, mp4, webm.'],
     });
-    const blobs = await readdir(join(app.dataDir, 'blobs'), { recursive: true, withFileTypes: true });
-    expect(blobs.filter((entry) => entry.isFile())).toEqual([]);
+    expect(await storedBlobs(app)).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { graphql } from '../gql';
 import { execute, executeWithFiles, subscribe, wsClient } from '../support/graphql-client';
 import { defaultTranscript, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
+import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { serveFiles, type FileServer } from './helpers';
 
@@ -26,6 +27,13 @@ const TranscriptUpdated = graphql(`
       id
       status
       text
+      progress {
+        stage
+        done
+        total
+        percent
+        updatedAt
+      }
     }
   }
 `);
@@ -39,7 +47,14 @@ const TranscriptQuery = graphql(`
       audioDuration
       error
       languageCode
+      languageConfidence
       boostedWords
+      words {
+        text
+        start
+        end
+        confidence
+      }
     }
   }
 `);
@@ -111,9 +126,24 @@ describe('transcripts over GraphQL', () => {
         const stream = subscribe(client, TranscriptUpdated, { id });
         await stream.until(() => true);
         await queue.resume();
-        const events = await stream.untilComplete();
-        expect(events.map((event) => event.transcriptUpdated.status)).toEqual(['QUEUED', 'PROCESSING', 'COMPLETED']);
-        expect(events.at(-1)?.transcriptUpdated).toEqual({ id, status: 'COMPLETED', text: 'Hello world. This is a test.' });
+        const events = (await stream.untilComplete()).map((event) => event.transcriptUpdated);
+        const statuses = events.map((event) => event.status).filter((status, index, all) => status !== all[index - 1]);
+        expect(statuses).toEqual(['QUEUED', 'PROCESSING', 'COMPLETED']);
+        expect(events.at(-1)).toEqual({ id, status: 'COMPLETED', text: 'Hello world. This is a test.', progress: null });
+
+        // Progress while PROCESSING, stages in pipeline order (a quick one may be passed over
+        // by the throttle), the download first, and each stage's count never going back.
+        const reports = events.flatMap((event) => (event.progress ? [{ ...event.progress, status: event.status }] : []));
+        expect(reports.length).toBeGreaterThanOrEqual(1);
+        expect(new Set(reports.map((report) => report.status))).toEqual(new Set(['PROCESSING']));
+        const order = ['downloading', 'converting', 'transcribing'];
+        const stages = reports.map((report) => order.indexOf(report.stage));
+        expect(stages[0]).toBe(0);
+        expect(stages).toEqual([...stages].sort((a, b) => a - b));
+        for (const stage of order) {
+          const done = reports.filter((report) => report.stage === stage).map((report) => report.done);
+          expect(done).toEqual([...done].sort((a, b) => a - b));
+        }
       } finally {
         await queue.resume();
       }
@@ -145,7 +175,17 @@ describe('transcripts over GraphQL', () => {
           audioDuration: 2,
           error: null,
           languageCode: 'en_us',
+          languageConfidence: null,
           boostedWords: ['Pothos', 'BullMQ'],
+          // 2 s over 8 words; formatText=false and the default fillerWords=false apply to words as to text.
+          words: [
+            { text: 'hello', start: 250, end: 500, confidence: null },
+            { text: 'world', start: 500, end: 750, confidence: null },
+            { text: 'this', start: 750, end: 1000, confidence: null },
+            { text: 'is', start: 1000, end: 1250, confidence: null },
+            { text: 'a', start: 1500, end: 1750, confidence: null },
+            { text: 'test', start: 1750, end: 2000, confidence: null },
+          ],
         });
       }
       expect(engine.requests.slice(before).find((request) => request.endpoint === 'transcriptions')?.prompt).toBe('Pothos, BullMQ');
@@ -154,6 +194,32 @@ describe('transcripts over GraphQL', () => {
       const hidden = await execute(app.url, other, TranscriptQuery, { id });
       expect(hidden.errors?.[0]?.message).toBe('Transcript not found');
       expect(hidden.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('when the language is detected and the engine scores it', () => {
+    it('gives the same words, language code and confidence as REST', async () => {
+      engine.setBehaviour({ wordStyle: 'faster-whisper', detectedLanguage: 'spanish', languageProbability: 0.91 });
+      try {
+        const submitted = await execute(app.url, key, SubmitTranscript, { input: { audioUrl: files.url('tone.wav'), languageAuto: true } });
+        const { id } = submitted.data!.submitTranscript;
+        await subscribe(client, TranscriptUpdated, { id }).untilComplete();
+        const found = (await execute(app.url, key, TranscriptQuery, { id })).data!.transcript!;
+        const rest = (await restClient(app.url, key)('GET', id)).body as {
+          language_code: string;
+          language_confidence: number;
+          words: { text: string; start: number; end: number; confidence?: number }[];
+        };
+        expect(found.languageCode).toBe('es');
+        expect(found.languageConfidence).toBe(0.91);
+        expect(rest.language_code).toBe('es');
+        expect(rest.language_confidence).toBe(0.91);
+        expect(found.words).toHaveLength(6);
+        expect(found.words).toEqual(rest.words.map((word) => ({ ...word, confidence: word.confidence ?? null })));
+        expect(found.words?.[0]).toEqual({ text: 'Hello', start: 250, end: 500, confidence: 0.96 });
+      } finally {
+        engine.setBehaviour({ wordStyle: 'openai', detectedLanguage: 'english', languageProbability: undefined });
+      }
     });
   });
 

@@ -6,7 +6,7 @@ import type { FormData } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, storedBlobs, type TestApp } from '../support/test-app';
 import { multipart, restClient, type RestAnswer, type RestClient } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
 import { serveFiles, type FileServer } from './helpers';
@@ -18,6 +18,9 @@ interface TranscriptBody {
   status: string;
   text?: string;
   audio_duration?: number;
+  words?: { text: string; start: number; end: number; confidence?: number }[];
+  language_code?: string;
+  language_confidence?: number;
   error?: string;
 }
 
@@ -163,7 +166,7 @@ describe('POST /v2/transcript validation', () => {
       errors: { audio: ['The audio field must not be greater than 100 MB.'] },
     });
     expect(await readdir(join(app.dataDir, 'tmp'))).toEqual([]);
-    expect(await readdir(join(app.dataDir, 'blobs'))).toEqual([]);
+    expect(await storedBlobs(app)).toEqual([]);
   });
 });
 
@@ -172,14 +175,29 @@ describe('transcription', () => {
     const before = asr.requests.length;
     const form = await uploadForm({ 'boosted_words[]': ['Kubernetes', 'Grafana'], language_code: 'en_uk' }, wav);
     const done = await submitAndWait(await call('POST', '/v2/transcript', { form }));
-    expect(done).toEqual({ id: done.id, status: 'completed', text: 'Hello world. This is a test.', audio_duration: 3 });
+    // The words of OpenAI's verbose_json (3 s over 8 words), the fillers gone from them as from the text.
+    expect(done).toEqual({
+      id: done.id,
+      status: 'completed',
+      text: 'Hello world. This is a test.',
+      audio_duration: 3,
+      words: [
+        { text: 'Hello', start: 380, end: 750 },
+        { text: 'world', start: 750, end: 1130 },
+        { text: 'This', start: 1130, end: 1500 },
+        { text: 'is', start: 1500, end: 1880 },
+        { text: 'a', start: 2250, end: 2630 },
+        { text: 'test', start: 2630, end: 3000 },
+      ],
+    });
     const sent = asr.requests.slice(before).find((request) => request.endpoint === 'transcriptions');
+    expect(sent?.responseFormat).toBe('verbose_json');
+    expect(sent?.timestampGranularities).toEqual(['word']);
     expect(sent?.prompt).toBe('Kubernetes, Grafana');
     expect(sent?.language).toBe('en');
     expect(sent?.filename).toBe('audio.wav');
     // The upload is not kept once its transcript is finished.
-    const blobs = await readdir(join(app.dataDir, 'blobs'), { recursive: true, withFileTypes: true });
-    expect(blobs.filter((entry) => entry.isFile())).toEqual([]);
+    expect(await storedBlobs(app)).toEqual([]);
   });
 
   it('fetches audio_url, keeps fillers when asked and leaves the text unformatted', async () => {
@@ -209,6 +227,87 @@ describe('transcription', () => {
     } finally {
       asr.setBehaviour({ failures: {} });
     }
+  });
+});
+
+describe('words and detected language', () => {
+  async function transcribeWith(behaviour: Parameters<OpenAiCompatibleServer['setBehaviour']>[0], fields: Record<string, string>) {
+    asr.setBehaviour(behaviour);
+    try {
+      return await submitAndWait(await call('POST', '/v2/transcript', { form: await uploadForm(fields, wav) }));
+    } finally {
+      asr.setBehaviour({ wordStyle: 'openai', detectedLanguage: 'english', languageProbability: undefined });
+    }
+  }
+
+  it('gives the detected language with its confidence and scored words with language_auto', async () => {
+    const done = await transcribeWith(
+      { wordStyle: 'faster-whisper', detectedLanguage: 'german', languageProbability: 0.87 },
+      { language_auto: 'true' },
+    );
+    expect(done).toEqual({
+      id: done.id,
+      status: 'completed',
+      text: 'Hello world. This is a test.',
+      audio_duration: 3,
+      // Scored, punctuated words as faster-whisper servers give them; the fillers leave with their commas.
+      words: [
+        { text: 'Hello', start: 380, end: 750, confidence: 0.96 },
+        { text: 'world.', start: 750, end: 1130, confidence: 0.93 },
+        { text: 'This', start: 1130, end: 1500, confidence: 0.9 },
+        { text: 'is', start: 1500, end: 1880, confidence: 0.87 },
+        { text: 'a', start: 2250, end: 2630, confidence: 0.81 },
+        { text: 'test.', start: 2630, end: 3000, confidence: 0.78 },
+      ],
+      language_code: 'de',
+      language_confidence: 0.87,
+    });
+  });
+
+  it('gives the language code alone when the engine does not score its detection', async () => {
+    const done = await transcribeWith({ detectedLanguage: 'french' }, { language_auto: 'yes' });
+    expect(done.language_code).toBe('fr');
+    expect(done).not.toHaveProperty('language_confidence');
+    expect(done.words?.every((word) => !('confidence' in word))).toBe(true);
+  });
+
+  it('keeps fillers in the words and unformats them as it does the text', async () => {
+    const done = await transcribeWith(
+      { wordStyle: 'faster-whisper', languageProbability: 0.99 },
+      { filler_words: 'true', format_text: 'false', language_code: 'en' },
+    );
+    expect(done.text).toBe('um hello world this is uh a test');
+    expect(done.words?.map((word) => word.text)).toEqual(['um', 'hello', 'world', 'this', 'is', 'uh', 'a', 'test']);
+    expect(done.words?.map((word) => word.start)).toEqual([0, 380, 750, 1130, 1500, 1880, 2250, 2630]);
+    // The language was given, not detected: what the engine echoes back is not reported.
+    expect(done).not.toHaveProperty('language_code');
+    expect(done).not.toHaveProperty('language_confidence');
+  });
+});
+
+describe('with an engine that speaks only plain json', () => {
+  let plainAsr: OpenAiCompatibleServer;
+  let plainApp: TestApp;
+  let plainCall: RestClient;
+
+  beforeAll(async () => {
+    plainAsr = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH, verboseJson: 'refused' });
+    plainApp = await startTestApp({ ASR_BASE_URL: plainAsr.baseUrl });
+    plainCall = restClient(plainApp.url, await plainApp.createKey('acme'));
+  });
+  afterAll(async () => {
+    await plainApp?.close();
+    await plainAsr?.close();
+  });
+
+  it('completes with the spec fields alone, and asks plain json at once after the first refusal', async () => {
+    for (let round = 0; round < 2; round++) {
+      const response = await plainCall('POST', '/v2/transcript', { form: await uploadForm({ language_auto: 'true' }, wav) });
+      const { id } = response.body as TranscriptBody;
+      const done = await transcriptWhen(plainCall, id, (body) => body.status !== 'queued' && body.status !== 'processing');
+      expect(done).toEqual({ id, status: 'completed', text: 'Hello world. This is a test.', audio_duration: 3 });
+    }
+    expect(plainAsr.requests.map((request) => request.responseFormat)).toEqual(['verbose_json', 'json', 'json']);
   });
 });
 

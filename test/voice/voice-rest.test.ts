@@ -1,7 +1,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, storedBlobs, type TestApp } from '../support/test-app';
 import { readZip } from '../support/zip';
 import { espeakAvailable, makeNoise, makeSine, makeTempDir, probeFile, removeDir } from '../support/audio';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
@@ -49,9 +49,11 @@ async function createWithFile(name: string, file = recording, extra: Record<stri
   return call('POST', '/api/voices/acme', { form: await multipart({ name, ...extra }, { file }) });
 }
 
-async function countFiles(root: string): Promise<number> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).length;
+/** Files in the data directory and blobs in the store (the same files when the store is local). */
+async function countFiles(of: TestApp): Promise<number> {
+  const entries = await readdir(of.dataDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const blobs = of.s3 ? (await storedBlobs(of)).length : 0;
+  return entries.filter((entry) => entry.isFile()).length + blobs;
 }
 
 beforeAll(async () => {
@@ -316,12 +318,12 @@ describe('bad input', () => {
   it('refuses unreadable audio with 422 and stores nothing', async () => {
     const corrupt = join(dir, 'corrupt.wav');
     await writeFile(corrupt, Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(5000, 7)]));
-    const before = await countFiles(app.dataDir);
+    const before = await countFiles(app);
     const response = await createWithFile('Broken', corrupt);
     expect(response.status).toBe(422);
     expect((response.body as { detail: string }).detail).toMatch(/not readable audio/);
     expect((await call('GET', voicePath('Broken'))).status).toBe(404);
-    expect(await countFiles(app.dataDir)).toBe(before);
+    expect(await countFiles(app)).toBe(before);
 
     await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Erin' }) });
     const sample = await call('POST', `${voicePath('Erin')}/samples`, { form: await multipart({}, { file: corrupt }) });
@@ -340,7 +342,7 @@ describe('bad input', () => {
       expect(response.status).toBe(413);
       expect((response.body as { detail: string }).detail).toMatch(/too large/i);
       expect((await smallCall('GET', '/api/voices/acme/Huge')).status).toBe(404);
-      expect(await countFiles(small.dataDir)).toBe(0);
+      expect(await countFiles(small)).toBe(0);
     } finally {
       await small.close();
     }

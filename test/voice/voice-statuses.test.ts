@@ -7,7 +7,7 @@ import { makeNoise, makeSine, makeTempDir, removeDir } from '../support/audio';
 import { execute } from '../support/graphql-client';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { localBlobs, startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 
 // An API-only process and a worker process share Redis and the data directory, so a test can
@@ -61,7 +61,7 @@ async function record(name: string): Promise<VoiceRecord> {
 }
 
 function pathsOf(blobIds: (string | null)[]): string[] {
-  return blobIds.filter((id): id is string => id !== null).map((id) => api.app.services.platform.blobs.pathOf(id));
+  return blobIds.filter((id): id is string => id !== null).map((id) => localBlobs(api).pathOf(id));
 }
 
 async function blobFiles(): Promise<string[]> {

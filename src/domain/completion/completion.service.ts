@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import type { Caller } from '../../auth/api-keys';
 import { EngineError } from '../shared/engine-error';
 import type { AudioProbe } from '../shared/audio-probe';
@@ -70,12 +70,17 @@ export class CompletionService {
           audioFiles[name] = file;
           continue;
         }
-        const path = this.deps.blobs.tmpPath();
-        await writeFile(path, file.bytes);
-        const blobId = await this.deps.blobs.adopt(path);
-        audioFiles[name] = { kind: 'inline', blobId, mimeType: file.mimeType };
-        if (!(await this.isAcceptedAudio(blobId))) {
-          errors[`input.audio_files.${name}`] = [`The input.audio_files.${name} field must be audio of type: ${AUDIO_FORMATS.join(', ')}.`];
+        // Probed on local disk before it is stored: an object store would need a copy back.
+        const path = this.deps.blobs.scratch.tmpPath();
+        try {
+          await writeFile(path, file.bytes);
+          if (!(await this.isAcceptedAudio(path))) {
+            errors[`input.audio_files.${name}`] = [`The input.audio_files.${name} field must be audio of type: ${AUDIO_FORMATS.join(', ')}.`];
+            continue;
+          }
+          audioFiles[name] = { kind: 'inline', blobId: await this.deps.blobs.adopt(path), mimeType: file.mimeType };
+        } finally {
+          await rm(path, { force: true });
         }
       }
       if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -136,10 +141,6 @@ export class CompletionService {
     return record && !isFinished(record) ? record : null;
   }
 
-  audioPath(source: Extract<AudioSource, { kind: 'inline' }>): string {
-    return this.deps.blobs.pathOf(source.blobId);
-  }
-
   complete(id: string, output: CompletionOutput): Promise<boolean> {
     return this.finish(id, (current) => ({ ...current, state: 'completed', output }));
   }
@@ -175,9 +176,9 @@ export class CompletionService {
     await this.deps.records.expire(KIND, id, seconds);
   }
 
-  private async isAcceptedAudio(blobId: string): Promise<boolean> {
+  private async isAcceptedAudio(path: string): Promise<boolean> {
     try {
-      const probe = await this.deps.audio.probe(this.deps.blobs.pathOf(blobId));
+      const probe = await this.deps.audio.probe(path);
       return probe.hasAudio && isAcceptedContainer(probe.formatName);
     } catch (error) {
       if (error instanceof EngineError) return false;

@@ -1,5 +1,4 @@
-import type { ReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { BlobStore } from '../../store/blob-store';
 import { NotFound, UnsupportedMedia } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
@@ -38,7 +37,7 @@ export class DocumentContentService {
     if (kind === 'original') {
       const original = document.original;
       if (!original) return null;
-      const bytes = await readFile(this.deps.blobs.pathOf(original.blobId));
+      const bytes = await this.deps.blobs.readBytes(original.blobId);
       return TEXT_FORMATS.includes(original.format)
         ? { content: bytes.toString('utf8'), encoding: 'utf-8', filename: original.filename }
         : { content: bytes.toString('base64'), encoding: 'base64', filename: original.filename };
@@ -89,7 +88,7 @@ export class DocumentContentService {
     };
   }
 
-  openBlob(blobId: string): ReadStream {
+  openBlob(blobId: string): Readable {
     return this.deps.blobs.read(blobId);
   }
 

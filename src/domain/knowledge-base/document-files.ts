@@ -1,4 +1,3 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { DocumentFormat } from './document-format';
 import type { BlobStore } from '../../store/blob-store';
@@ -29,18 +28,12 @@ export function originalFilename(format: DocumentFormat, sourceName: string | nu
 }
 
 /** Stores a text as a new blob. */
-export async function storeText(blobs: BlobStore, text: string): Promise<string> {
-  const path = blobs.tmpPath('.md');
-  try {
-    await writeFile(path, text, 'utf8');
-    return await blobs.adopt(path);
-  } finally {
-    await rm(path, { force: true });
-  }
+export function storeText(blobs: BlobStore, text: string): Promise<string> {
+  return blobs.put(text);
 }
 
-export function readText(blobs: BlobStore, blobId: string): Promise<string> {
-  return readFile(blobs.pathOf(blobId), 'utf8');
+export async function readText(blobs: BlobStore, blobId: string): Promise<string> {
+  return (await blobs.readBytes(blobId)).toString('utf8');
 }
 
 /** A document name from a URL: its last path segment, else its host. */

@@ -1,6 +1,7 @@
 import { digitizeQueue, rewriteQueue, type RewriteOptions } from '../../queues/knowledge-base.queues';
 import type { QueueRegistry } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
+import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import { Invalid, NotFound } from '../errors';
 import { storeText } from './document-files';
 import type { BulkRewriteRequest, ProcessRequest } from './knowledge-base.inputs';
@@ -84,6 +85,11 @@ export class DocumentProcessingService {
   async currentDocument(documentId: string, generation: number): Promise<DocumentRecord | null> {
     const document = await this.deps.repository.getDocument(documentId);
     return document && document.generation === generation && isBusy(document) ? document : null;
+  }
+
+  /** Where a digitize or rewrite job reports how far it has come, throttled. */
+  progress(documentId: string, generation: number): ProgressReporter {
+    return throttledProgress((progress) => this.deps.repository.recordDocumentProgress(documentId, generation, progress));
   }
 
   /** Records a downloaded original; the blob is dropped when the job was superseded. */

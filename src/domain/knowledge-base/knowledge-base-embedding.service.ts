@@ -4,6 +4,7 @@ import type { QueueRegistry } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent } from '../../store/record-store';
 import { NotFound } from '../errors';
+import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { EmbeddingSettings } from './knowledge-base.inputs';
 import { embeddingTopic, now, type KnowledgeBaseRepository } from './knowledge-base.repository';
 import type { EmbeddingDetails, EmbeddingResult, KnowledgeBaseRecord, KnowledgeBaseWithDocuments } from './knowledge-base.types';
@@ -79,6 +80,11 @@ export class KnowledgeBaseEmbeddingService {
     const kb = await this.deps.repository.getKnowledgeBase(kbId);
     if (!kb || kb.embedding.generation !== generation || kb.embedding.status !== 'in_progress') return null;
     return { kb, documents: await this.deps.repository.documentsOf(kbId) };
+  }
+
+  /** Where the embedding job reports chunks embedded of total, throttled. */
+  progress(kbId: string, generation: number): ProgressReporter {
+    return throttledProgress((progress) => this.deps.repository.recordEmbeddingProgress(kbId, generation, progress));
   }
 
   async recordEmbedding(kbId: string, generation: number, result: EmbeddingResult): Promise<boolean> {

@@ -1,4 +1,5 @@
-import { NameTaken, type RecordStore } from '../../store/record-store';
+import { NameTaken, type JobStage, type RecordStore } from '../../store/record-store';
+import type { Progress } from '../shared/progress';
 import { Conflict, NotFound } from '../errors';
 import {
   DOCUMENT_KIND,
@@ -17,6 +18,9 @@ const DOCUMENT = DOCUMENT_KIND;
 const PARALLEL_WRITES = 50;
 
 export const now = () => new Date().toISOString();
+
+const documentStage = (document: DocumentRecord): JobStage => ({ generation: document.generation, running: isBusy(document) });
+const embeddingStage = (kb: KnowledgeBaseRecord): JobStage => ({ generation: kb.embedding.generation, running: kb.embedding.status === 'in_progress' });
 
 export function documentsTopic(kbId: string): string {
   return `kb-documents:${kbId}`;
@@ -218,8 +222,19 @@ export class KnowledgeBaseRepository {
     return this.records.updateIfCurrent<DocumentRecord>(
       DOCUMENT,
       documentId,
-      { generation, stageOf: (document) => ({ generation: document.generation, running: isBusy(document) }) },
+      { generation, stageOf: documentStage },
       (current) => ({ ...change(current), updatedAt: now() }),
+      { topics: (document) => [documentsTopic(document.kbId)] },
+    );
+  }
+
+  /** A running job's progress; `updatedAt` stays, since the document itself has not changed. */
+  recordDocumentProgress(documentId: string, generation: number, progress: Progress): Promise<DocumentRecord | null> {
+    return this.records.updateIfCurrent<DocumentRecord>(
+      DOCUMENT,
+      documentId,
+      { generation, stageOf: documentStage },
+      (current) => ({ ...current, progress: { ...progress, generation } }),
       { topics: (document) => [documentsTopic(document.kbId)] },
     );
   }
@@ -232,8 +247,19 @@ export class KnowledgeBaseRepository {
     return this.records.updateIfCurrent<KnowledgeBaseRecord>(
       KB,
       kbId,
-      { generation, stageOf: (kb) => ({ generation: kb.embedding.generation, running: kb.embedding.status === 'in_progress' }) },
+      { generation, stageOf: embeddingStage },
       (current) => ({ ...change(current), updatedAt: now() }),
+      { topics: (kb) => this.kbWrite(kb).topics },
+    );
+  }
+
+  /** A running embedding's progress; `updatedAt` stays, since the knowledge base itself has not changed. */
+  recordEmbeddingProgress(kbId: string, generation: number, progress: Progress): Promise<KnowledgeBaseRecord | null> {
+    return this.records.updateIfCurrent<KnowledgeBaseRecord>(
+      KB,
+      kbId,
+      { generation, stageOf: embeddingStage },
+      (current) => ({ ...current, progress: { ...progress, generation } }),
       { topics: (kb) => this.kbWrite(kb).topics },
     );
   }

@@ -1,5 +1,6 @@
 import type { DocumentFormat } from './document-format';
 import type { Versioned } from '../../store/record-store';
+import { progressOf, type Progress, type StoredProgress } from '../shared/progress';
 
 export const DOCUMENT_TYPES = ['file', 'url'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -59,6 +60,8 @@ export interface KnowledgeBaseRecord extends Versioned {
   folders: string[];
   contentRevision: number;
   embedding: KbEmbedding;
+  /** The running embedding job's last report (stage embedding: chunks embedded of total). */
+  progress?: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -106,6 +109,8 @@ export interface DocumentRecord extends Versioned {
   rewriteCompletedAt: string | null;
   processingError: string | null;
   isEmbedded: boolean;
+  /** The running digitize or rewrite job's last report. */
+  progress?: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -138,6 +143,25 @@ export function isVideoPlatformUrl(url: string | null): boolean {
 
 export function isBusy(document: DocumentRecord): boolean {
   return document.inQueues.length > 0;
+}
+
+export const DIGITIZE_STAGES = ['downloading', 'converting', 'extracting', 'transcribing'] as const;
+export const REWRITE_STAGES = ['draft', 'final'] as const;
+export type DocumentStage = (typeof DIGITIZE_STAGES)[number] | (typeof REWRITE_STAGES)[number];
+
+/**
+ * The progress of the digitize or rewrite job now running, or null. A rewrite that follows
+ * digitizing runs under the same generation, so the stage must also belong to its queue.
+ */
+export function documentProgress(document: DocumentRecord): Progress | null {
+  const stored = document.progress;
+  const queue: QueueName = (REWRITE_STAGES as readonly string[]).includes(stored?.stage ?? '') ? 'rewrite' : 'digitize';
+  return progressOf(stored, document.inQueues[0] === queue, document.generation);
+}
+
+/** The progress of the embedding run now in progress, or null. */
+export function embeddingProgress(kb: KnowledgeBaseRecord): Progress | null {
+  return progressOf(kb.progress, kb.embedding.status === 'in_progress', kb.embedding.generation);
 }
 
 export function isEmbeddingStale(kb: KnowledgeBaseRecord): boolean {

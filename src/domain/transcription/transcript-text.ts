@@ -4,6 +4,8 @@
  * OpenAI-compatible engine gives the same result.
  */
 
+import type { TranscriptWord } from './transcript.types';
+
 // Single-word hesitations only: multi-word fillers ("you know", "I mean") carry meaning too often.
 const FILLER = /^(?:u+m+|u+h+|u+h+m+|e+r+|e+r+m+|a+h+|h+m+|m{2,})$/i;
 const SENTENCE_END = /[.!?]$/;
@@ -24,9 +26,20 @@ function tokenize(word: string): Token {
  * the commas that set them off, keeping sentence ends and sentence-initial capitals.
  */
 export function removeFillerWords(text: string): string {
-  const kept: Token[] = [];
+  return keptWords(text.split(/\s+/).filter(Boolean))
+    .map((word) => word.text)
+    .join(' ');
+}
+
+/**
+ * The words that are not hesitations, each with the index it had and its text after the
+ * punctuation and capital of a dropped neighbour moved onto it. Text and timed words share
+ * this, so both come out of the same rules.
+ */
+function keptWords(words: readonly string[]): { index: number; text: string }[] {
+  const kept: (Token & { index: number })[] = [];
   let capitalizeNext = false;
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  words.forEach((word, index) => {
     const token = tokenize(word);
     if (FILLER.test(token.core)) {
       const previous = kept.at(-1);
@@ -37,15 +50,15 @@ export function removeFillerWords(text: string): string {
         previous.trailing = previous.trailing.replace(/,$/, '');
       }
       if (atSentenceStart && /^\p{Lu}/u.test(token.core)) capitalizeNext = true;
-      continue;
+      return;
     }
     if (capitalizeNext) {
       token.core = token.core.charAt(0).toUpperCase() + token.core.slice(1);
       capitalizeNext = false;
     }
-    kept.push(token);
-  }
-  return kept.map((token) => `${token.leading}${token.core}${token.trailing}`).join(' ');
+    kept.push({ ...token, index });
+  });
+  return kept.map((token) => ({ index: token.index, text: `${token.leading}${token.core}${token.trailing}` }));
 }
 
 /**
@@ -69,6 +82,24 @@ export function applyTextOptions(text: string, options: { fillerWords: boolean; 
   let result = text.trim();
   if (!options.fillerWords) result = removeFillerWords(result);
   if (!options.formatText) result = unformatText(result);
+  return result;
+}
+
+/**
+ * The same options, word by word: hesitations leave the list (their time with them), and
+ * unformatted words lose case and punctuation; a word that was only punctuation goes.
+ */
+export function applyWordOptions(
+  words: readonly TranscriptWord[],
+  options: { fillerWords: boolean; formatText: boolean },
+): TranscriptWord[] {
+  let result = words.map((word) => ({ ...word, text: word.text.trim() })).filter((word) => word.text !== '');
+  if (!options.fillerWords) {
+    result = keptWords(result.map((word) => word.text)).map(({ index, text }) => ({ ...result[index]!, text }));
+  }
+  if (!options.formatText) {
+    result = result.map((word) => ({ ...word, text: unformatText(word.text) })).filter((word) => word.text !== '');
+  }
   return result;
 }
 

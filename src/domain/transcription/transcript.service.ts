@@ -8,10 +8,11 @@ import { transcribeQueue } from '../../queues/transcription.queues';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent, RecordStore } from '../../store/record-store';
 import { NotFound } from '../errors';
+import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { UrlGuard } from '../webhooks/webhook.ports';
 import { AUDIO_FORMAT_MESSAGE, invalid, type TranscriptSubmission } from './transcript.inputs';
-import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_KIND, TRANSCRIPT_PATH, type TranscriptRecord } from './transcript.types';
+import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_KIND, TRANSCRIPT_PATH, type TranscriptRecord, type TranscriptResult } from './transcript.types';
 
 const KIND = TRANSCRIPT_KIND;
 /** The spec leaves transcript retention open; a week covers any polling client. */
@@ -133,8 +134,24 @@ export class TranscriptService {
     return updated;
   }
 
-  async complete(id: string, text: string, audioDuration: number): Promise<boolean> {
-    return this.finish(id, (current) => ({ ...current, status: 'completed', text, audioDuration, error: null }));
+  /**
+   * Where the transcribe job reports how far it has come, throttled. Written only while the
+   * transcript is processing; the write drops the record's expiry, which its finish sets again.
+   */
+  progress(id: string): ProgressReporter {
+    return throttledProgress((progress) =>
+      this.deps.records.updateIfCurrent<TranscriptRecord>(
+        KIND,
+        id,
+        { generation: 0, stageOf: (current) => ({ generation: 0, running: current.status === 'processing' }) },
+        (current) => ({ ...current, progress: { ...progress, generation: 0 } }),
+        this.write(id),
+      ),
+    );
+  }
+
+  async complete(id: string, result: TranscriptResult): Promise<boolean> {
+    return this.finish(id, (current) => ({ ...current, ...result, status: 'completed', error: null }));
   }
 
   async fail(id: string, reason: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { Caller } from '../../auth/api-keys';
 import type { Versioned } from '../../store/record-store';
+import { progressOf, type Progress, type StoredProgress } from '../shared/progress';
 
 export const TRANSCRIPT_STATUSES = ['queued', 'processing', 'completed', 'error'] as const;
 export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
@@ -30,6 +31,27 @@ export interface TranscriptOptions {
   boostedWords: string[];
 }
 
+/** One recognised word; times are milliseconds from the start of the audio, as AssemblyAI gives them. */
+export interface TranscriptWord {
+  text: string;
+  start: number;
+  end: number;
+  /** 0 to 1, only when the engine scores its words. */
+  confidence?: number;
+}
+
+/** What a finished transcription adds to the record; the optional parts only when the engine gives them. */
+export interface TranscriptResult {
+  text: string;
+  /** Whole seconds. */
+  audioDuration: number;
+  words?: TranscriptWord[];
+  /** ISO-639 code of the language the engine detected; recorded only with language_auto. */
+  detectedLanguageCode?: string;
+  /** 0 to 1, only when the engine says how sure its language detection is. */
+  languageConfidence?: number;
+}
+
 /** Where the audio comes from: a partner's URL (fetched by the job) or an upload kept as a blob. */
 export type TranscriptSource = { kind: 'url'; url: string } | { kind: 'upload'; blobId: string; filename: string };
 
@@ -48,12 +70,22 @@ export interface TranscriptRecord extends Versioned {
   options: TranscriptOptions;
   text: string | null;
   audioDuration: number | null;
+  words?: TranscriptWord[];
+  detectedLanguageCode?: string;
+  languageConfidence?: number;
   error: string | null;
+  /** The transcribe job's last report; a transcript has one job, so its generation is always 0. */
+  progress?: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
   /** The submitting key's partners at submission, whose webhook endpoints hear of the transcript (absent on older records). */
   partners?: string[];
   webhook?: TranscriptWebhook | null;
+}
+
+/** The progress of the transcription now running, or null. */
+export function transcriptProgress(transcript: TranscriptRecord): Progress | null {
+  return progressOf(transcript.progress, transcript.status === 'processing', 0);
 }
 
 export function isFinished(transcript: TranscriptRecord): boolean {

@@ -1,4 +1,5 @@
 import type { BlobStore } from '../../store/blob-store';
+import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import { roundSeconds } from './sample-plan';
 import type { VoiceJobs } from './voice.jobs';
 import type { VoiceRepository } from './voice.repository';
@@ -22,6 +23,11 @@ export class VoicePipelineService {
   async isCurrent(voiceId: string, pipeline: VoicePipeline, generation: number): Promise<VoiceRecord | null> {
     const voice = await this.deps.repository.getById(voiceId);
     return voice && voice[pipeline].generation === generation && voice[pipeline].status === 'in_progress' ? voice : null;
+  }
+
+  /** Where a split or embed job reports how far it has come, throttled. */
+  progress(voiceId: string, pipeline: VoicePipeline, generation: number): ProgressReporter {
+    return throttledProgress((progress) => this.deps.repository.recordProgress(voiceId, pipeline, generation, progress));
   }
 
   /** The original as the split job should read it: converted when present, else the raw upload. */

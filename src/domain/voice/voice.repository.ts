@@ -1,4 +1,5 @@
-import type { NameIndex, RecordStore } from '../../store/record-store';
+import type { JobStage, NameIndex, RecordStore } from '../../store/record-store';
+import type { Progress } from '../shared/progress';
 import { now, VOICE_KIND, voiceTopic, type VoicePipeline, type VoiceRecord } from './voice.types';
 
 
@@ -83,11 +84,26 @@ export class VoiceRepository {
     return this.records.updateIfCurrent<VoiceRecord>(
       VOICE_KIND,
       voiceId,
-      { generation, stageOf: (voice) => ({ generation: voice[pipeline].generation, running: voice[pipeline].status === 'in_progress' }) },
+      { generation, stageOf: pipelineStage(pipeline) },
       (current) => stamp(change(current)),
       { topics: (voice) => [voiceTopic(voice.partner)] },
     );
   }
+
+  /** A running job's progress; `updatedAt` stays, since the voice itself has not changed. */
+  recordProgress(voiceId: string, pipeline: VoicePipeline, generation: number, progress: Progress): Promise<VoiceRecord | null> {
+    return this.records.updateIfCurrent<VoiceRecord>(
+      VOICE_KIND,
+      voiceId,
+      { generation, stageOf: pipelineStage(pipeline) },
+      (current) => ({ ...current, progress: { ...progress, generation } }),
+      { topics: (voice) => [voiceTopic(voice.partner)] },
+    );
+  }
+}
+
+function pipelineStage(pipeline: VoicePipeline) {
+  return (voice: VoiceRecord): JobStage => ({ generation: voice[pipeline].generation, running: voice[pipeline].status === 'in_progress' });
 }
 
 function stamp(voice: VoiceRecord | null): VoiceRecord | null {

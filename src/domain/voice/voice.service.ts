@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { EventBus } from '../../events/event-bus';
 import { EngineError } from '../shared/engine-error';
 import type { BlobStore } from '../../store/blob-store';
@@ -137,7 +137,7 @@ export class VoiceService {
   async addSample(partner: string, name: string, file: UploadedFile): Promise<{ voice: VoiceRecord; sample: VoiceSample }> {
     const voice = await this.get(partner, name);
     await this.probeAudio(file.path);
-    const converted = this.deps.blobs.tmpPath('.opus');
+    const converted = this.deps.blobs.scratch.tmpPath('.opus');
     try {
       await this.deps.audio.toOpus(file.path, converted);
       const probe = await this.deps.audio.probe(converted);
@@ -176,7 +176,7 @@ export class VoiceService {
     return updated;
   }
 
-  async sample(partner: string, name: string, index: number): Promise<{ sample: VoiceSample; stream: () => ReadStream }> {
+  async sample(partner: string, name: string, index: number): Promise<{ sample: VoiceSample; stream: () => Readable }> {
     const voice = await this.get(partner, name);
     const sample = voice.samples.find((candidate) => candidate.index === index);
     if (!sample) throw new NotFound('Sample not found');
@@ -184,7 +184,7 @@ export class VoiceService {
   }
 
   /** The voice with a reader for each of its samples, for the samples bundle. */
-  async samples(partner: string, name: string): Promise<{ voice: VoiceRecord; samples: { sample: VoiceSample; stream: () => ReadStream }[] }> {
+  async samples(partner: string, name: string): Promise<{ voice: VoiceRecord; samples: { sample: VoiceSample; stream: () => Readable }[] }> {
     const voice = await this.get(partner, name);
     return { voice, samples: voice.samples.map((sample) => ({ sample, stream: () => this.deps.blobs.read(sample.blobId) })) };
   }

@@ -1,4 +1,5 @@
 import type { Versioned } from '../../store/record-store';
+import { progressOf, type Progress, type StoredProgress } from '../shared/progress';
 
 export const PROCESSING_STATUSES = ['idle', 'in_progress', 'completed', 'failed'] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
@@ -77,6 +78,8 @@ export interface VoiceRecord extends Versioned {
    * removed once the new split is recorded.
    */
   retiredSampleBlobIds?: string[];
+  /** The running job's last report; its stage names the pipeline (splitting or embedding). */
+  progress?: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -107,6 +110,12 @@ export interface SplitSettings {
 export const DEFAULT_SPLIT: SplitSettings = { maxSamples: 25, sampleDurationSeconds: 15 };
 
 export type VoicePipeline = 'splitting' | 'embedding';
+
+/** The progress of the pipeline job now running, or null. */
+export function voiceProgress(voice: VoiceRecord): Progress | null {
+  const pipeline: VoicePipeline = voice.progress?.stage === 'embedding' ? 'embedding' : 'splitting';
+  return progressOf(voice.progress, voice[pipeline].status === 'in_progress', voice[pipeline].generation);
+}
 
 /** The pub/sub topic every change of a partner's voices is published on. */
 export function voiceTopic(partner: string): string {

@@ -5,6 +5,7 @@ import { decodeHtml, extractHtmlText } from './html-text';
 import { extractPdfText } from './pdf-text';
 import { readPlainText } from './plain-text';
 import type { DocumentFormat, TextFormat } from '../../domain/knowledge-base/document-format';
+import type { ProgressCallback } from '../../domain/shared/progress';
 
 export { extractDocxText } from './docx-text';
 export { decodeHtml, extractHtmlText, htmlToMarkdown } from './html-text';
@@ -35,10 +36,11 @@ export function detectFormat(input: FormatHints): DocumentFormat | null {
   return declared ?? named ?? (looksLikeText(input.firstBytes) ? 'text' : null);
 }
 
-export async function extractText(path: string, format: TextFormat): Promise<{ text: string; title?: string }> {
+/** `onProgress` hears pages read of the total, for a PDF; the other formats are read in one step. */
+export async function extractText(path: string, format: TextFormat, onProgress?: ProgressCallback): Promise<{ text: string; title?: string }> {
   switch (format) {
     case 'pdf':
-      return { text: await extractPdfText(path) };
+      return { text: await extractPdfText(path, onProgress) };
     case 'docx':
       return { text: await extractDocxText(path) };
     case 'html':

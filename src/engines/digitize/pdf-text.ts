@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api';
 import { EngineError } from '../../domain/shared/engine-error';
+import type { ProgressCallback } from '../../domain/shared/progress';
 
 /**
  * The text layer of a PDF, page by page (pages separated by a blank line). In Node, pdf.js
  * runs its worker code in this thread ("fake worker"), loading it from the package itself.
  */
-export async function extractPdfText(path: string): Promise<string> {
+export async function extractPdfText(path: string, onProgress?: ProgressCallback): Promise<string> {
   const bytes = await readFile(path);
   // Loaded on first use: pdf.js swaps the process-wide JSON.parse for a polyfill when it is
   // imported, which would slow every API request of a process that never reads a PDF.
@@ -39,6 +40,7 @@ export async function extractPdfText(path: string): Promise<string> {
       const text = pageText(content.items);
       if (text) pages.push(text);
       page.cleanup();
+      onProgress?.(number, pdf.numPages);
     }
     if (pages.length === 0) {
       throw new EngineError('The PDF has no text layer (scanned pages need OCR)', false);

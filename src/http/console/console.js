@@ -1,0 +1,382 @@
+// The live console: plain DOM and graphql-ws, no framework and no build step.
+//
+// Reads go over GraphQL: `me` for the partners, then subscriptions that send the current
+// state first and every change after it, so the tables never poll. Writes use the REST
+// voice upload (it streams a large recording, with upload progress) and GraphQL mutations.
+
+const { createClient } = /** @type {any} */ (globalThis).graphqlWs;
+
+const ME = 'query ConsoleMe { me { partners admin } }';
+const KNOWLEDGE_BASES = 'query ConsoleKnowledgeBases($partner: String!) { knowledgeBases(partner: $partner) { name } }';
+const PROGRESS = 'progress { stage done total percent }';
+const VOICES = `subscription ConsoleVoices($partner: String!) {
+  voicesUpdated(partner: $partner) {
+    name deleted sampleCount
+    splitting { status error }
+    embedding { status error }
+    ${PROGRESS}
+  }
+}`;
+const DOCUMENTS = `subscription ConsoleDocuments($partner: String!, $kb: String!) {
+  documentUpdated(partner: $partner, kb: $kb) {
+    id name folder deleted inQueues processingError fileDigitized fileRewritten
+    ${PROGRESS}
+  }
+}`;
+const TRANSCRIPT = `subscription ConsoleTranscript($id: ID!) {
+  transcriptUpdated(id: $id) { id status text error ${PROGRESS} }
+}`;
+const RETRY_DOCUMENT = `mutation ConsoleRetryDocument($partner: String!, $kb: String!, $id: ID!, $action: ProcessAction!) {
+  queueDocumentProcessing(partner: $partner, kb: $kb, id: $id, action: $action) { id }
+}`;
+
+/** Transcripts are found by id only: the ids this browser followed are kept across visits. */
+const TRANSCRIPTS_STORAGE = 'persona-console:transcripts';
+const REMEMBERED_TRANSCRIPTS = 20;
+
+const byId = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
+
+const state = {
+  key: '',
+  partner: '',
+  /** @type {any} */ client: null,
+  /** Subscriptions of the partner shown, ended when another is picked. */
+  /** @type {(() => void)[]} */ partnerWatches: [],
+  /** @type {(() => void) | null} */ documentsWatch: null,
+  /** @type {Map<string, () => void>} */ transcriptWatches: new Map(),
+};
+
+// ---------------------------------------------------------------------------------------
+// Talking to the service
+
+/** A query or mutation over HTTP; a GraphQL error becomes a thrown Error with its message. */
+async function request(query, variables = {}) {
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': state.key },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  if (body.errors?.length) throw new Error(body.errors[0].message);
+  return body.data;
+}
+
+/** Calls `onData` with each event of a subscription; returns the function that ends it. */
+function watch(query, variables, onData, onError = showError) {
+  return state.client.subscribe(
+    { query, variables },
+    {
+      next: (result) => (result.errors?.length ? onError(result.errors[0].message) : onData(result.data)),
+      error: (error) => onError(describeSocketError(error)),
+      complete: () => {},
+    },
+  );
+}
+
+/** A socket closed by the service says why in its reason (4401 bad key, 4429 rate limit). */
+function describeSocketError(error) {
+  if (Array.isArray(error)) return error[0]?.message ?? 'The subscription failed.';
+  if (error && typeof error.code === 'number') return `Connection closed (${error.code}) ${error.reason || ''}`.trim();
+  return error?.message ?? String(error);
+}
+
+function openSocket(key) {
+  // Disposing the old client ends every subscription it carried, those of transcripts too.
+  state.client?.dispose();
+  state.transcriptWatches.clear();
+  byId('transcripts').replaceChildren();
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
+  state.client = createClient({
+    url,
+    connectionParams: { 'X-Api-Key': key },
+    retryAttempts: 10,
+    on: {
+      connected: () => showConnection('Live: changes appear as they happen.'),
+      // graphql-ws reconnects by itself, except after a refusal (4401 bad key, 4429 rate limit).
+      closed: (event) => showConnection(event?.code === 1000 ? 'Disconnected.' : `Disconnected (${event?.code ?? '?'}${event?.reason ? `: ${event.reason}` : ''}).`),
+    },
+  });
+}
+
+/** POST /api/voices/:partner as multipart, with the bytes sent shown on the upload bar. */
+function uploadRecording(partner, name, file, bar) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/voices/${encodeURIComponent(partner)}`);
+    xhr.setRequestHeader('X-Api-Key', state.key);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) setBar(bar, (event.loaded / event.total) * 100, `${event.loaded} of ${event.total} bytes sent`);
+    };
+    xhr.onload = () => (xhr.status < 300 ? resolve(undefined) : reject(new Error(errorText(xhr))));
+    xhr.onerror = () => reject(new Error('The upload did not reach the service.'));
+    const form = new FormData();
+    // Fields before the file: the service reads the name while the file still streams in.
+    form.append('name', name);
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+/** POST /v2/transcript with the audio as multipart; answers the new transcript's id. */
+async function submitTranscript(file) {
+  const form = new FormData();
+  form.append('audio', file);
+  const response = await fetch('/v2/transcript', { method: 'POST', headers: { 'x-api-key': state.key }, body: form });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ?? body.message ?? `HTTP ${response.status}`);
+  return body.id;
+}
+
+function errorText(xhr) {
+  try {
+    return JSON.parse(xhr.responseText).detail ?? `HTTP ${xhr.status}`;
+  } catch {
+    return `HTTP ${xhr.status}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Drawing
+
+function showConnection(text) {
+  byId('connection').textContent = text;
+}
+
+function showError(text) {
+  byId('message').textContent = text;
+}
+
+/** A small element builder: text always goes in as text, never as HTML. */
+function el(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined && value !== null) element.setAttribute(name, String(value));
+  element.append(...children.filter((child) => child !== null && child !== undefined));
+  return element;
+}
+
+/**
+ * A <progress> and its percentage. `percent` null means running with no known end: the
+ * bar goes indeterminate, which is how <progress> says "busy" to assistive technology too.
+ */
+function progressCell(label, percent, description) {
+  const bar = el('progress', { max: 100, 'aria-label': label });
+  const cell = el('td', {}, bar, el('span', { class: 'percent' }));
+  setBar(bar, percent, description);
+  return cell;
+}
+
+function setBar(bar, percent, description) {
+  const shown = bar.nextElementSibling;
+  if (percent === null) {
+    bar.removeAttribute('value');
+    bar.setAttribute('aria-valuetext', description ?? 'in progress');
+    if (shown) shown.textContent = '…';
+    return;
+  }
+  const rounded = Math.round(Math.min(100, Math.max(0, percent)));
+  bar.value = rounded;
+  bar.setAttribute('aria-valuetext', description ?? `${rounded}%`);
+  if (shown) shown.textContent = `${rounded}%`;
+}
+
+/** Puts a row in place of the one with the same key, or appends it; null removes it. */
+function placeRow(tbody, key, row) {
+  const current = [...tbody.children].find((each) => each.dataset.key === key);
+  if (row) row.dataset.key = key;
+  if (current && row) current.replaceWith(row);
+  else if (current) current.remove();
+  else if (row) tbody.append(row);
+}
+
+/** What a screen reader says for a bar: the job's own words, such as "splitting: 3 of 6". */
+function describeProgress(progress) {
+  if (!progress) return undefined;
+  return `${progress.stage}: ${progress.done}${progress.total === null ? '' : ` of ${progress.total}`}`;
+}
+
+/** How far one voice pipeline is: a finished one is full, a running one shows its job's progress. */
+function pipelinePercent(pipeline, stage, progress) {
+  if (pipeline.status === 'COMPLETED') return 100;
+  if (pipeline.status !== 'IN_PROGRESS') return 0;
+  return progress?.stage === stage && progress.percent !== null ? progress.percent : null;
+}
+
+function pipelineCell(voice, stage) {
+  const pipeline = voice[stage];
+  const cell = progressCell(`${voice.name}: ${stage}`, pipelinePercent(pipeline, stage, voice.progress), describeProgress(voice.progress));
+  cell.dataset.status = pipeline.status;
+  const words = { IDLE: 'not started', IN_PROGRESS: 'running', COMPLETED: 'done', FAILED: 'failed' };
+  cell.append(el('span', { class: pipeline.status === 'FAILED' ? 'detail failed' : 'detail' }, pipeline.error ?? words[pipeline.status]));
+  return cell;
+}
+
+function showVoice(voice) {
+  const row = voice.deleted
+    ? null
+    : el('tr', {}, el('th', { scope: 'row' }, voice.name), el('td', {}, String(voice.sampleCount)), pipelineCell(voice, 'splitting'), pipelineCell(voice, 'embedding'));
+  placeRow(byId('voices'), voice.name, row);
+}
+
+/** A document has no status field: its queues, files and error say where it stands. */
+function documentState(doc) {
+  if (doc.inQueues.includes('DIGITIZE')) return { text: 'digitizing', percent: doc.progress?.percent ?? null };
+  if (doc.inQueues.includes('REWRITE')) return { text: 'rewriting', percent: doc.progress?.percent ?? null };
+  if (doc.processingError) return { text: `failed: ${doc.processingError}`, percent: 0, failed: true };
+  if (doc.fileRewritten) return { text: 'rewritten', percent: 100 };
+  if (doc.fileDigitized) return { text: 'digitized', percent: 100 };
+  return { text: 'not processed', percent: 0 };
+}
+
+function showDocument(doc) {
+  if (doc.deleted) return placeRow(byId('documents'), doc.id, null);
+  const current = documentState(doc);
+  const retry = current.failed ? el('button', { type: 'button', 'aria-label': `Retry ${doc.name}` }, 'Retry') : null;
+  retry?.addEventListener('click', () => retryDocument(doc, retry));
+  const row = el(
+    'tr',
+    { 'data-state': current.failed ? 'failed' : current.text },
+    el('th', { scope: 'row' }, doc.name),
+    el('td', {}, doc.folder),
+    el('td', { class: current.failed ? 'failed' : undefined }, current.text),
+    progressCell(`${doc.name}: ${current.text}`, current.percent, describeProgress(doc.progress)),
+    el('td', {}, retry),
+  );
+  placeRow(byId('documents'), doc.id, row);
+}
+
+function showTranscript(transcript) {
+  const running = transcript.status === 'PROCESSING' || transcript.status === 'QUEUED';
+  const percent = transcript.status === 'COMPLETED' ? 100 : running ? (transcript.progress?.percent ?? null) : 0;
+  const text = transcript.error ?? (transcript.text ? transcript.text.slice(0, 160) : '');
+  const row = el(
+    'tr',
+    { 'data-status': transcript.status },
+    el('th', { scope: 'row' }, transcript.id.split('/').pop()),
+    el('td', { class: transcript.status === 'ERROR' ? 'failed' : undefined }, transcript.status.toLowerCase()),
+    progressCell(`Transcript ${transcript.id}`, percent, describeProgress(transcript.progress)),
+    el('td', {}, text),
+  );
+  placeRow(byId('transcripts'), transcript.id, row);
+}
+
+// ---------------------------------------------------------------------------------------
+// What the controls do
+
+async function connect(key) {
+  state.key = key;
+  showError('');
+  showConnection('Connecting…');
+  const { me } = await request(ME);
+  openSocket(key);
+  const select = byId('partner');
+  select.replaceChildren(...me.partners.map((partner) => el('option', { value: partner }, partner)));
+  select.hidden = me.admin;
+  byId('partner-name').hidden = !me.admin;
+  byId('partner-form').hidden = false;
+  if (!me.admin && me.partners.length > 0) await showPartner(me.partners[0]);
+  else showConnection(me.admin ? 'Admin key: type a partner name.' : 'This key reaches no partner.');
+}
+
+async function showPartner(partner) {
+  for (const stop of state.partnerWatches.splice(0)) stop();
+  state.documentsWatch?.();
+  state.documentsWatch = null;
+  state.partner = partner;
+  for (const id of ['voices', 'documents']) byId(id).replaceChildren();
+  for (const id of ['voices-section', 'documents-section', 'transcripts-section']) byId(id).hidden = false;
+  state.partnerWatches.push(watch(VOICES, { partner }, (data) => showVoice(data.voicesUpdated)));
+
+  const { knowledgeBases } = await request(KNOWLEDGE_BASES, { partner });
+  const kbSelect = byId('knowledge-base');
+  kbSelect.replaceChildren(...knowledgeBases.map((kb) => el('option', { value: kb.name }, kb.name)));
+  kbSelect.disabled = knowledgeBases.length === 0;
+  if (knowledgeBases.length > 0) showKnowledgeBase(knowledgeBases[0].name);
+  for (const id of rememberedTranscripts()) followTranscript(id);
+}
+
+function showKnowledgeBase(kb) {
+  state.documentsWatch?.();
+  byId('documents').replaceChildren();
+  state.documentsWatch = watch(DOCUMENTS, { partner: state.partner, kb }, (data) => showDocument(data.documentUpdated));
+}
+
+/** Digitizes again when that is what failed, else rewrites again: the step that failed, no more. */
+async function retryDocument(doc, button) {
+  button.disabled = true;
+  try {
+    const action = doc.fileDigitized ? 'REWRITE' : 'DIGITIZE';
+    await request(RETRY_DOCUMENT, { partner: state.partner, kb: byId('knowledge-base').value, id: doc.id, action });
+  } catch (error) {
+    button.disabled = false;
+    showError(`Retry of ${doc.name} failed: ${error.message}`);
+  }
+}
+
+function rememberedTranscripts() {
+  try {
+    return JSON.parse(localStorage.getItem(TRANSCRIPTS_STORAGE) ?? '[]');
+  } catch {
+    return [];
+  }
+}
+
+function followTranscript(id) {
+  if (state.transcriptWatches.has(id)) return;
+  const remembered = [id, ...rememberedTranscripts().filter((each) => each !== id)].slice(0, REMEMBERED_TRANSCRIPTS);
+  localStorage.setItem(TRANSCRIPTS_STORAGE, JSON.stringify(remembered));
+  // A remembered id of another key, or one that expired, is forgotten rather than shown as an error each visit.
+  const forget = (message) => {
+    localStorage.setItem(TRANSCRIPTS_STORAGE, JSON.stringify(rememberedTranscripts().filter((each) => each !== id)));
+    state.transcriptWatches.delete(id);
+    showError(`Transcript ${id}: ${message}`);
+  };
+  state.transcriptWatches.set(id, watch(TRANSCRIPT, { id }, (data) => showTranscript(data.transcriptUpdated), forget));
+}
+
+/** Runs a control's action, showing its failure instead of letting it vanish in the console. */
+function guarded(action) {
+  return (event) => {
+    event.preventDefault();
+    showError('');
+    Promise.resolve(action(event)).catch((error) => showError(error.message));
+  };
+}
+
+byId('connect-form').addEventListener(
+  'submit',
+  guarded(() => connect(byId('api-key').value.trim())),
+);
+
+byId('partner-form').addEventListener(
+  'submit',
+  guarded(() => showPartner(byId('partner').hidden ? byId('partner-name').value.trim() : byId('partner').value)),
+);
+byId('partner').addEventListener('change', guarded(() => showPartner(byId('partner').value)));
+byId('knowledge-base').addEventListener('change', guarded(() => showKnowledgeBase(byId('knowledge-base').value)));
+
+byId('upload-form').addEventListener(
+  'submit',
+  guarded(async () => {
+    const bar = byId('upload-progress');
+    const button = byId('upload-form').querySelector('button');
+    bar.hidden = false;
+    setBar(bar, 0);
+    button.disabled = true;
+    try {
+      await uploadRecording(state.partner, byId('voice-name').value.trim(), byId('recording').files[0], bar);
+      setBar(bar, 100, 'Uploaded');
+    } finally {
+      button.disabled = false;
+    }
+  }),
+);
+
+byId('transcribe-form').addEventListener(
+  'submit',
+  guarded(async () => followTranscript(await submitTranscript(byId('transcribe-audio').files[0]))),
+);
+
+byId('follow-form').addEventListener(
+  'submit',
+  guarded(() => followTranscript(byId('transcript-id').value.trim())),
+);

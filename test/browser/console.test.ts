@@ -1,0 +1,214 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { fetch } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeNoise, makeTempDir, removeDir } from '../support/audio';
+import { buildArticleHtml } from '../support/documents';
+import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
+import { startAppProcess } from '../support/app-process';
+import { freePort } from '../support/redis-server';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
+import { chromiumPath, keepLocal, launchChromium } from './chromium';
+
+/** Where people find what the browser saw. */
+const OUTPUT_DIR = join(import.meta.dirname, '..', '..', 'test-output');
+
+/** One moment of a voice row, as the page showed it. */
+interface VoiceRowSnapshot {
+  splitting: { status: string; value: number | null };
+  embedding: { status: string; value: number | null };
+}
+
+describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => {
+  let gpu: GpuJobsServer;
+  let speechToText: OpenAiCompatibleServer;
+  let app: TestApp;
+  let key: string;
+  let call: RestClient;
+  let browser: Browser;
+  let dir: string;
+  let recording: string;
+  let pages: Server;
+  /** The web page a URL document fetches answers 503 until the test makes it available. */
+  let pageAvailable = false;
+  let documentId: string;
+
+  beforeAll(async () => {
+    // The GPU stand-in keeps each embedding running for a few polls, so the page shows it running.
+    gpu = await startGpuJobsServer({ queuedPolls: 1, runningPolls: 10 });
+    pages = createServer((_request, response) => {
+      if (pageAvailable) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(buildArticleHtml());
+      else response.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
+    });
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+    speechToText = await startOpenAiCompatibleServer();
+    app = await startTestApp({ GPU_JOBS_URL: gpu.url, GPU_JOBS_POLL_MS: '200', ASR_BASE_URL: speechToText.baseUrl, ALLOW_PRIVATE_URLS: 'true' });
+    key = await app.createKey('acme', 'zeta');
+    call = restClient(app.url, key);
+    dir = await makeTempDir('console-');
+    recording = await makeNoise(join(dir, 'recording.wav'), { seconds: 20, amplitude: 0.2 });
+
+    await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Handbook' }) });
+    const pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/guide`;
+    const created = await call('POST', '/api/documents/acme/Handbook', { form: await multipart({ type: 'url', folder: 'Guides', url: pageUrl }) });
+    expect(created.status).toBe(201);
+    documentId = created.body.id;
+    const failed = await waitFor(
+      () => call('GET', `/api/document/acme/Handbook/${documentId}`),
+      (answer) => answer.status !== 200 || typeof answer.body.processing_error === 'string',
+    );
+    expect(failed.body.processing_error).toBe('Download failed: HTTP 503');
+
+    browser = await launchChromium();
+    await mkdir(OUTPUT_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await gpu?.close();
+    await speechToText?.close();
+    pages?.closeAllConnections();
+    await new Promise((resolve) => pages?.close(resolve));
+    if (dir) await removeDir(dir);
+  });
+
+  it('serves its page and scripts itself, with their content types and a strict Content-Security-Policy', async () => {
+    const page = await fetch(`${app.url}/console`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'; script-src 'self'");
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    for (const script of ['console.js', 'graphql-ws.js']) {
+      const answer = await fetch(`${app.url}/console/${script}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    }
+    expect((await fetch(`${app.url}/console/console.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await fetch(`${app.url}/console/..%2Fconsole-page.ts`)).status).toBe(404);
+  });
+
+  /** The voice row's two bars and statuses each time the table changes. */
+  async function recordVoiceRows(page: Page, name: string) {
+    await page.evaluate((voice) => {
+      const seen: VoiceRowSnapshot[] = [];
+      (window as unknown as { seen: VoiceRowSnapshot[] }).seen = seen;
+      const read = (stage: string) => {
+        const bar = document.querySelector<HTMLProgressElement>(`#voices progress[aria-label="${voice}: ${stage}"]`);
+        return { status: bar?.closest('td')?.dataset.status ?? 'none', value: bar?.hasAttribute('value') ? bar.value : null };
+      };
+      new MutationObserver(() => seen.push({ splitting: read('splitting'), embedding: read('embedding') })).observe(document.getElementById('voices')!, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+      });
+    }, name);
+  }
+
+  it('shows a key\'s partners, a recording split and embedded up to full bars, a failed document retried and a recording transcribed', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const external = await keepLocal(page, [app.url]);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    await page.goto(`${app.url}/console`);
+
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByText('Live: changes appear as they happen.').waitFor();
+    expect(await page.getByLabel('Partner', { exact: true }).locator('option').allTextContents()).toEqual(['acme', 'zeta']);
+    for (const label of ['Voice name', 'Recording', 'Knowledge base', 'Transcript id', 'Transcribe a recording']) {
+      await expect(page.getByLabel(label, { exact: true }).count()).resolves.toBe(1);
+    }
+    expect(await page.getByLabel('Knowledge base', { exact: true }).inputValue()).toBe('Handbook');
+
+    // The document whose page was down: shown failed, with its reason and a Retry button.
+    const documentRow = page.locator(`#documents tr[data-key="${documentId}"]`);
+    await documentRow.and(page.locator('[data-state="failed"]')).waitFor();
+    expect(await documentRow.innerText()).toContain('HTTP 503');
+
+    await recordVoiceRows(page, 'Ada');
+    await page.getByLabel('Voice name', { exact: true }).fill('Ada');
+    await page.getByLabel('Recording', { exact: true }).setInputFiles(recording);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+
+    const bar = (stage: string) => page.locator(`#voices progress[aria-label="Ada: ${stage}"]`);
+    await waitFor(
+      () => bar('embedding').evaluate((element: HTMLProgressElement) => ({ value: element.value, status: element.closest('td')!.dataset.status })),
+      (state) => state.status === 'COMPLETED' && state.value === 100,
+    );
+    expect(await bar('splitting').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
+    expect(await page.locator('#upload-progress').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
+    const seen = await page.evaluate(() => (window as unknown as { seen: VoiceRowSnapshot[] }).seen);
+    // The split job's own progress moved the bar while it ran (not only the final state)...
+    const splitting = seen.filter((row) => row.splitting.status === 'IN_PROGRESS' && row.splitting.value !== null).map((row) => row.splitting.value!);
+    expect(splitting.length).toBeGreaterThan(0);
+    expect(splitting).toEqual([...splitting].sort((a, b) => a - b));
+    const splitDone = seen.findIndex((row) => row.splitting.status === 'COMPLETED');
+    expect(seen.findIndex((row) => row.splitting.status === 'IN_PROGRESS' && row.splitting.value !== null)).toBeLessThan(splitDone);
+    // ...and the embedding ran on screen before its bar filled.
+    const running = seen.findIndex((row) => row.embedding.status === 'IN_PROGRESS');
+    expect(running).toBeGreaterThanOrEqual(0);
+    expect(seen[running]!.embedding.value).not.toBe(100);
+    expect(seen.findIndex((row) => row.embedding.status === 'COMPLETED' && row.embedding.value === 100)).toBeGreaterThan(running);
+    expect(await page.locator('#voices tr[data-key="Ada"]').innerText()).toMatch(/Ada\s+\d+/);
+
+    pageAvailable = true;
+    await documentRow.getByRole('button', { name: /^Retry/ }).click();
+    await documentRow.and(page.locator('[data-state="digitized"]')).waitFor({ timeout: 30_000 });
+    expect(await documentRow.locator('progress').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
+    const retried = await call('GET', `/api/document/acme/Handbook/${documentId}`);
+    expect(retried.body).toMatchObject({ processing_error: null, file_digitized: expect.any(String) });
+
+    await page.getByLabel('Transcribe a recording').setInputFiles(recording);
+    await page.getByRole('button', { name: 'Transcribe', exact: true }).click();
+    const transcriptRow = page.locator('#transcripts tr[data-status="COMPLETED"]');
+    await transcriptRow.waitFor();
+    // The stand-in hears 'Um, hello world. This is, uh, a test.'; filler words are dropped by default.
+    expect(await transcriptRow.innerText()).toContain('Hello world. This is a test.');
+    expect(await transcriptRow.locator('progress').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
+
+    await page.screenshot({ path: join(OUTPUT_DIR, 'console.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+    expect(external).toEqual([]);
+    await page.close();
+  });
+
+  it('works the same from the built service (npm start), whose files come from dist/', async () => {
+    const port = await freePort();
+    const built = `http://127.0.0.1:${port}`;
+    // A second API process over the same Redis and files, as a deployment scales out: same keys, same voices.
+    const child = await startAppProcess(
+      { REDIS_URL: app.redis.url, REDIS_PREFIX: app.redis.prefix, DATA_DIR: app.dataDir, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+      { via: 'npm' },
+    );
+    try {
+      for (const path of ['/console', '/console/console.js', '/console/console.css', '/console/graphql-ws.js']) {
+        const [fromBuild, fromSource] = await Promise.all([fetch(`${built}${path}`), fetch(`${app.url}${path}`)]);
+        expect(fromBuild.status).toBe(200);
+        expect(fromBuild.headers.get('content-type')).toBe(fromSource.headers.get('content-type'));
+        expect(await fromBuild.text()).toBe(await fromSource.text());
+      }
+      const page = await browser.newPage();
+      const external = await keepLocal(page, [built]);
+      await page.goto(`${built}/console`);
+      await page.getByLabel('API key').fill(key);
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByText('Live: changes appear as they happen.').waitFor();
+      await page.locator('#voices tr[data-key="Ada"]').waitFor();
+      expect(external).toEqual([]);
+      await page.close();
+    } finally {
+      child.kill('SIGTERM');
+      await child.exited;
+    }
+  });
+});
