@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { restClient, type RestClient } from '../support/rest-client';
+import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { deliverWebhookQueue } from '../../src/queues/webhook.queues';
 import { reconcileSources } from '../../src/workers';
 import { reconcile } from '../../src/workers/reconciler';
+import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { startTestRedis } from '../support/redis-server';
 import { waitFor } from '../support/wait-for';
 import { startWebhookReceiver, verifiedWebhook, type WebhookEnvelope, type WebhookReceiver } from '../support/webhook-receiver';
@@ -116,6 +118,30 @@ describe('when a voice changes', () => {
     expect(listed).toMatchObject({ event_id: delivery!.headers['webhook-id'], type: 'voice.updated', status: 'delivered' });
     expect(listed!.attempts).toEqual([expect.objectContaining({ attempt: 1, redelivery: 0, status_code: 200, error: null })]);
     expect(receiver.at('/documents-only')).toEqual([]);
+  });
+
+  it('sends each state of a split and an embedding once, and none of their progress writes', async () => {
+    const dir = await makeTempDir('webhook-voice-');
+    try {
+      const call = await partnerClient('pipeline');
+      const endpoint = await createEndpoint(call, 'pipeline', '/pipeline', ['voice.updated']);
+      const recording = await makeNoise(join(dir, 'recording.wav'), { seconds: 20, amplitude: 0.2 });
+      expect((await call('POST', '/api/voices/pipeline', { form: await multipart({ name: 'Spoken' }, { file: recording }) })).status).toBe(201);
+      const settled = await waitFor(
+        async () => (await call('GET', '/api/voices/pipeline/Spoken')).body,
+        (voice) => voice.status.splitting !== 'in_progress' && voice.status.embedding !== 'in_progress' && voice.status.embedding !== 'idle',
+      );
+      const events = await waitFor(
+        async () => receiver.at('/pipeline').map((delivery) => verifiedWebhook(endpoint.secret, delivery).data),
+        (found) => found.some((data) => JSON.stringify({ ...data, version: undefined }) === JSON.stringify({ ...settled, version: undefined })),
+      );
+      const shown = events.sort((a, b) => a.version - b.version).map(({ version: _version, ...voice }) => JSON.stringify(voice));
+      // Every event shows something the one before it did not.
+      expect(shown.filter((voice, index) => index > 0 && voice === shown[index - 1])).toEqual([]);
+      expect(events.map((data) => (data.status as { splitting: string }).splitting)).toContain('in_progress');
+    } finally {
+      await removeDir(dir);
+    }
   });
 
   it('does not send a write that changes nothing the REST body shows', async () => {
