@@ -18,7 +18,18 @@ import { Ffmpeg } from './engines/ffmpeg';
 import { GpuJobsClient } from './engines/gpu-jobs.client';
 import { LocalVoiceEngine } from './engines/local-voice-engine';
 import type { VoiceEmbeddingEngine } from './engines/voice-embedding';
+import { EndpointDirectory } from './domain/webhooks/endpoint-directory';
+import { WebhookDeliveryService } from './domain/webhooks/webhook-delivery.service';
+import { WebhookDispatcher } from './domain/webhooks/webhook-dispatcher';
+import { WebhookJobs } from './domain/webhooks/webhook.jobs';
+import type { ResourceBodies, WebhookSender } from './domain/webhooks/webhook.ports';
+import { WebhookRepository } from './domain/webhooks/webhook.repository';
+import { WebhookService } from './domain/webhooks/webhook.service';
+import { webhookSender, webhookUrlGuard } from './engines/webhook-sender';
 import type { Platform } from './platform';
+import { documentJson, embeddingStatusJson } from './rest/knowledge-base/knowledge-base.wire';
+import { completionJson, transcriptJson } from './rest/v2.wire';
+import { voiceDetail } from './rest/voice.wire';
 
 /**
  * What the doors (REST routes, GraphQL resolvers, the HTTP transport) are given: the domain
@@ -35,6 +46,7 @@ export interface DomainServices {
   documentContent: DocumentContentService;
   documentProcessing: DocumentProcessingService;
   knowledgeBaseEmbedding: KnowledgeBaseEmbeddingService;
+  webhooks: WebhookService;
 }
 
 /** The domain services and the engines, built once per process over the platform; workers get all of it. */
@@ -45,7 +57,18 @@ export interface Services extends DomainServices {
   speechToText: SpeechToTextClient;
   chat: ChatCompletionsClient;
   textEmbedder: TextEmbedder;
+  webhookDeliveries: WebhookDeliveryService;
+  webhookSender: WebhookSender;
 }
+
+/** Webhook events carry each resource exactly as its REST GET answers it. */
+const restBodies: ResourceBodies = {
+  voice: voiceDetail,
+  document: documentJson,
+  knowledgeBaseEmbedding: embeddingStatusJson,
+  transcript: transcriptJson,
+  completion: completionJson,
+};
 
 export function createServices(platform: Platform): Services {
   const { config } = platform;
@@ -72,7 +95,8 @@ export function createServices(platform: Platform): Services {
   const speechToText = new SpeechToTextClient({ baseUrl: config.ASR_BASE_URL, apiKey: config.ASR_API_KEY, model: config.ASR_MODEL });
   const chat = new ChatCompletionsClient({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL });
   const stores = { records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues, audio: ffmpeg };
-  const transcripts = new TranscriptService(stores);
+  const urlGuard = webhookUrlGuard(config.ALLOW_PRIVATE_URLS);
+  const transcripts = new TranscriptService({ ...stores, urlGuard });
   const completions = new CompletionService({ ...stores, ttlSeconds: config.COMPLETION_TTL_SECONDS });
   const textEmbedder = createTextEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, apiKey: config.EMBEDDINGS_API_KEY, model: config.EMBEDDINGS_MODEL });
   const kbRepository = new KnowledgeBaseRepository(platform.records);
@@ -82,6 +106,21 @@ export function createServices(platform: Platform): Services {
   const documentContent = new DocumentContentService({ ...kbStores, textExtractor: documentTextExtractor });
   const knowledgeBaseEmbedding = new KnowledgeBaseEmbeddingService(kbStores);
   const knowledgeBases = new KnowledgeBaseService({ repository: kbRepository, documents, embedding: knowledgeBaseEmbedding });
+
+  const webhookRepository = new WebhookRepository(platform.records);
+  const directory = new EndpointDirectory(webhookRepository);
+  directory.watch(platform.events).catch((error: unknown) => platform.logger.error({ err: error }, 'webhook endpoint changes are not followed'));
+  const webhookJobs = new WebhookJobs(platform.queues, { attempts: config.WEBHOOK_ATTEMPTS, backoffMs: config.WEBHOOK_BACKOFF_MS });
+  const dispatcher = new WebhookDispatcher({
+    directory,
+    jobs: webhookJobs,
+    bodies: restBodies,
+    knowledgeBase: (id) => kbRepository.getKnowledgeBase(id),
+    onError: (error, write) => platform.logger.error({ err: error, kind: write.kind }, 'webhook deliveries of a change could not be queued'),
+  });
+  platform.records.observeWrites(dispatcher.observe);
+  const webhooks = new WebhookService({ repository: webhookRepository, directory, jobs: webhookJobs, urlGuard });
+  const webhookDeliveries = new WebhookDeliveryService({ repository: webhookRepository, directory, transcript: (id) => transcripts.getById(id) });
   return {
     platform,
     ffmpeg,
@@ -98,5 +137,8 @@ export function createServices(platform: Platform): Services {
     documentContent,
     documentProcessing,
     knowledgeBaseEmbedding,
+    webhooks,
+    webhookDeliveries,
+    webhookSender: webhookSender({ timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS }),
   };
 }

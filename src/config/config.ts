@@ -93,6 +93,10 @@ export const configSchema = z.object({
   ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
   DOWNLOAD_MAX_MB: z.coerce.number().positive().default(100),
   DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  /** Webhook delivery: attempts per delivery, the first retry's delay (doubling after), and each attempt's limit. */
+  WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
+  WEBHOOK_BACKOFF_MS: z.coerce.number().int().positive().default(60_000),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
   COMPLETION_TTL_SECONDS: z.coerce.number().int().positive().default(1200),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),

@@ -27,7 +27,7 @@ export interface DownloadResult {
   filename?: string;
 }
 
-interface ResolvedAddress {
+export interface ResolvedAddress {
   address: string;
   family: 4 | 6;
 }
@@ -111,6 +111,16 @@ function parseHttpUrl(raw: string): URL {
 }
 
 async function resolveAllowed(url: URL, allowPrivate: boolean): Promise<ResolvedAddress[]> {
+  const addresses = await resolveHost(url);
+  if (!allowPrivate) {
+    const blocked = addresses.find((entry) => isPrivateAddress(entry.address));
+    if (blocked) throw new EngineError(`Download refused: private or loopback address (${blocked.address})`, false);
+  }
+  return addresses;
+}
+
+/** Every address a URL's host stands for (a literal IP is its own answer); ENOTFOUND when none. */
+export async function resolveHost(url: URL): Promise<ResolvedAddress[]> {
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const literalFamily = isIP(host);
   const addresses: ResolvedAddress[] =
@@ -121,15 +131,11 @@ async function resolveAllowed(url: URL, allowPrivate: boolean): Promise<Resolved
           family: entry.family === 6 ? 6 : 4,
         }));
   if (addresses.length === 0) throw Object.assign(new Error('no addresses'), { code: 'ENOTFOUND' });
-  if (!allowPrivate) {
-    const blocked = addresses.find((entry) => isPrivateAddress(entry.address));
-    if (blocked) throw new EngineError(`Download refused: private or loopback address (${blocked.address})`, false);
-  }
   return addresses;
 }
 
 /** Answers every lookup with the addresses that passed the check, whatever DNS says now. */
-function pinnedAgent(addresses: ResolvedAddress[]): Agent {
+export function pinnedAgent(addresses: ResolvedAddress[]): Agent {
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
     const first = addresses[0]!;
     if (lookupOptions.all) callback(null, addresses);
@@ -200,7 +206,7 @@ function describeFailure(error: unknown, timedOut: boolean, timeoutMs: number): 
   return new EngineError(`Download failed: ${message}`);
 }
 
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string') return code;

@@ -16,6 +16,7 @@ import { documentProcessingRoutes } from './knowledge-base/document-processing.r
 import { knowledgeBaseEmbeddingRoutes } from './knowledge-base/knowledge-base-embedding.routes';
 import { completionsRoutes } from './completions.routes';
 import { transcriptsRoutes } from './transcripts.routes';
+import { webhookRoutes } from './webhooks.routes';
 
 /**
  * The legacy REST APIs: /api (voices, knowledge bases) answers errors as `{detail}`, /v2
@@ -44,6 +45,7 @@ export async function registerRest(app: FastifyInstance, services: DomainService
         documentContentRoutes,
         documentProcessingRoutes,
         knowledgeBaseEmbeddingRoutes,
+        webhookRoutes,
       ];
       for (const routes of apiRoutes) await api.register(routes(services));
     },

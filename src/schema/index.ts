@@ -22,6 +22,8 @@ import './transcript.subscriptions';
 import './completion.queries';
 import './completion.mutations';
 import './completion.subscriptions';
+import './webhook.queries';
+import './webhook.mutations';
 
 /**
  * Refuses to build a schema with a root field that names no auth scope, so a new query,

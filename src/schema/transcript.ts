@@ -59,5 +59,8 @@ export const SubmitTranscriptInput = builder.inputType('SubmitTranscriptInput', 
     fillerWords: t.boolean({ description: 'Keep um, uh and the like; default false.' }),
     formatText: t.boolean({ description: 'Capitalization and punctuation; default true.' }),
     boostedWords: t.stringList({ description: 'At most 100 terms to favour.' }),
+    webhookUrl: t.string({ description: 'Where the finished transcript is POSTed, as its REST GET answers it.' }),
+    webhookAuthHeaderName: t.string({ description: 'A header sent with that POST, for the receiver to check; with webhookAuthHeaderValue.' }),
+    webhookAuthHeaderValue: t.string(),
   }),
 });

@@ -21,6 +21,17 @@ export interface NameIndex {
   name: string;
 }
 
+/** A write that committed, as a write observer sees it: the stored record before and after. */
+export interface CommittedWrite {
+  kind: string;
+  previous: Versioned | null;
+  next: Versioned;
+  deleted: boolean;
+}
+
+/** Runs after each committed write, in the writing process; it must not throw. */
+export type WriteObserver = (write: CommittedWrite) => Promise<void>;
+
 export class RecordConflict extends Error {}
 export class NameTaken extends Error {}
 
@@ -70,6 +81,7 @@ type CompareAndSet = (numberOfKeys: number, ...keysAndArgs: string[]) => Promise
  */
 export class RecordStore {
   private readonly compareAndSet: CompareAndSet;
+  private readonly observers: WriteObserver[] = [];
 
   constructor(
     private readonly redis: RedisClient,
@@ -80,6 +92,11 @@ export class RecordStore {
     }
     const command = (redis as unknown as { recordCompareAndSet: CompareAndSet }).recordCompareAndSet;
     this.compareAndSet = command.bind(redis);
+  }
+
+  /** Lets a part that reacts to changes (webhooks) see every committed write, on the one write path. */
+  observeWrites(observer: WriteObserver): void {
+    this.observers.push(observer);
   }
 
   recordKey(kind: string, id: string): string {
@@ -145,6 +162,19 @@ export class RecordStore {
     if (ids.length > 0) await this.redis.srem(setKey, ...ids);
   }
 
+  /**
+   * Adds an id to a time-ordered index (a sorted set scored by time), dropping the entries
+   * older than `keepMs`; the index itself goes once its newest entry is that old.
+   */
+  async addRecent(indexKey: string, id: string, atMs: number, keepMs: number): Promise<void> {
+    await this.redis.multi().zadd(indexKey, atMs, id).zremrangebyscore(indexKey, '-inf', atMs - keepMs).pexpire(indexKey, keepMs).exec();
+  }
+
+  /** The newest ids of a time-ordered index, newest first. */
+  recent(indexKey: string, limit: number): Promise<string[]> {
+    return this.redis.zrevrange(indexKey, 0, limit - 1);
+  }
+
   async removeSet(setKey: string): Promise<void> {
     await this.redis.del(setKey);
   }
@@ -180,7 +210,7 @@ export class RecordStore {
     options: WriteOptions<T> & { index?: NameIndex },
   ): Promise<T> {
     const stored = { ...record, version: 1 } as T;
-    const result = await this.write(kind, id, '', stored, options, '', options.index?.name ?? '');
+    const result = await this.write(kind, id, '', null, stored, options, '', options.index?.name ?? '');
     if (result === -2) throw new NameTaken(options.index?.name);
     if (result === -1) throw new RecordConflict(`${kind} ${id} already exists`);
     return stored;
@@ -206,7 +236,7 @@ export class RecordStore {
       if (!proposed) return current;
       const next = { ...proposed, version: current.version + 1 };
       const fromName = options.index?.name ?? '';
-      const result = await this.write(kind, id, raw, next, options, fromName, options.rename ?? fromName);
+      const result = await this.write(kind, id, raw, current, next, options, fromName, options.rename ?? fromName);
       if (result === 1) return next;
       if (result === -2) throw new NameTaken(options.rename);
     }
@@ -256,7 +286,7 @@ export class RecordStore {
       options.guard?.(current);
       const last = { ...current, version: current.version + 1 };
       const name = options.index?.name ?? '';
-      const result = await this.write(kind, id, raw, last, options, name, name, true);
+      const result = await this.write(kind, id, raw, current, last, options, name, name, true);
       if (result === 1) return current;
     }
     throw new RecordConflict(`${kind} ${id} is changing too often to delete`);
@@ -266,6 +296,7 @@ export class RecordStore {
     kind: string,
     id: string,
     expected: string,
+    previous: T | null,
     next: T,
     options: WriteOptions<T> & { index?: NameIndex },
     fromName: string,
@@ -287,7 +318,10 @@ export class RecordStore {
       ...topics.map((topic) => this.keys.channel(topic)),
     );
     // Counted here, the one write path, so every event published is counted once.
-    if (result === 1) eventsPublished.inc(topics.length);
+    if (result === 1) {
+      eventsPublished.inc(topics.length);
+      for (const observer of this.observers) await observer({ kind, previous, next, deleted });
+    }
     return result;
   }
 }

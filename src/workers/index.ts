@@ -10,6 +10,8 @@ import { transcriptionReconcileSources } from './transcription.reconcile';
 import { embedVoiceProcessor } from './voice-embed.worker';
 import { voiceReconcileSources } from './voice.reconcile';
 import { splitVoiceProcessor } from './voice-split.worker';
+import { deliverWebhookProcessor } from './webhook-deliver.worker';
+import { webhookReconcileSources } from './webhook.reconcile';
 import { processorFor, type JobProcessor } from './worker-runner';
 
 /** Every queue's processor; the worker role runs them all. */
@@ -43,6 +45,7 @@ export function jobProcessors(services: Services): JobProcessor[] {
       models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
     })),
     processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder, blobs: platform.blobs })),
+    processorFor(deliverWebhookProcessor({ deliveries: services.webhookDeliveries, sender: services.webhookSender })),
   );
   return processors;
 }
@@ -53,5 +56,6 @@ export function reconcileSources(services: Services): ReconcileSource[] {
     ...voiceReconcileSources(services.voicePipeline),
     ...knowledgeBaseReconcileSources(services.documentProcessing, services.knowledgeBaseEmbedding),
     ...transcriptionReconcileSources(services.transcripts, services.completions),
+    ...webhookReconcileSources(services.webhookDeliveries),
   ];
 }

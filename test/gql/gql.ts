@@ -59,6 +59,12 @@ type Documents = {
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": typeof types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.CompletionDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": typeof types.EmbeddingStaleDocument,
+    "\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.SubmitTranscriptWithWebhookDocument,
+    "\n  mutation CreateWebhook($partner: String!, $url: String!, $events: [WebhookEvent!]!, $description: String) {\n    createWebhook(partner: $partner, url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        description\n        status\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument,
+    "\n  query Webhooks($partner: String!) {\n    webhooks(partner: $partner) {\n      id\n      url\n      events\n      status\n      disabledReason\n    }\n  }\n": typeof types.WebhooksDocument,
+    "\n  query WebhookDeliveries($partner: String!, $id: ID!) {\n    webhookDeliveries(partner: $partner, id: $id) {\n      id\n      eventId\n      type\n      status\n      redelivery\n      attempts {\n        redelivery\n        attempt\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation RedeliverWebhook($partner: String!, $id: ID!, $deliveryId: ID!) {\n    redeliverWebhook(partner: $partner, id: $id, deliveryId: $deliveryId) {\n      id\n      status\n      redelivery\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
+    "\n  mutation DeleteWebhook($partner: String!, $id: ID!) {\n    deleteWebhook(partner: $partner, id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
 };
 const documents: Documents = {
     "\n  fragment DocumentFields on Document {\n    id\n    name\n    folder\n    type\n    url\n    fileOriginal\n    fileDigitized\n    fileRewrittenDraft\n    fileRewritten\n    originalFormat\n    userEmail\n    inQueues\n    expertName\n    autoRewrite\n    modelTier\n    useOriginalAsRewritten\n    rewriteModel\n    rewriteInputTokens\n    rewriteOutputTokens\n    rewriteCompletedAt\n    processingError\n    isEmbedded\n    digitizedCharCount\n    draftRewriteCharCount\n    finalRewriteCharCount\n    progress {\n      stage\n      done\n      total\n      percent\n      updatedAt\n    }\n    deleted\n  }\n": types.DocumentFieldsFragmentDoc,
@@ -106,6 +112,12 @@ const documents: Documents = {
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": types.CompletionDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": types.EmbeddingStaleDocument,
+    "\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n": types.SubmitTranscriptWithWebhookDocument,
+    "\n  mutation CreateWebhook($partner: String!, $url: String!, $events: [WebhookEvent!]!, $description: String) {\n    createWebhook(partner: $partner, url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        description\n        status\n      }\n    }\n  }\n": types.CreateWebhookDocument,
+    "\n  query Webhooks($partner: String!) {\n    webhooks(partner: $partner) {\n      id\n      url\n      events\n      status\n      disabledReason\n    }\n  }\n": types.WebhooksDocument,
+    "\n  query WebhookDeliveries($partner: String!, $id: ID!) {\n    webhookDeliveries(partner: $partner, id: $id) {\n      id\n      eventId\n      type\n      status\n      redelivery\n      attempts {\n        redelivery\n        attempt\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation RedeliverWebhook($partner: String!, $id: ID!, $deliveryId: ID!) {\n    redeliverWebhook(partner: $partner, id: $id, deliveryId: $deliveryId) {\n      id\n      status\n      redelivery\n    }\n  }\n": types.RedeliverWebhookDocument,
+    "\n  mutation DeleteWebhook($partner: String!, $id: ID!) {\n    deleteWebhook(partner: $partner, id: $id)\n  }\n": types.DeleteWebhookDocument,
 };
 
 /**
@@ -302,6 +314,30 @@ export function graphql(source: "\n  query Completion($id: ID!) {\n    completio
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n"): (typeof documents)["\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhook($partner: String!, $url: String!, $events: [WebhookEvent!]!, $description: String) {\n    createWebhook(partner: $partner, url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        description\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($partner: String!, $url: String!, $events: [WebhookEvent!]!, $description: String) {\n    createWebhook(partner: $partner, url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        description\n        status\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Webhooks($partner: String!) {\n    webhooks(partner: $partner) {\n      id\n      url\n      events\n      status\n      disabledReason\n    }\n  }\n"): (typeof documents)["\n  query Webhooks($partner: String!) {\n    webhooks(partner: $partner) {\n      id\n      url\n      events\n      status\n      disabledReason\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($partner: String!, $id: ID!) {\n    webhookDeliveries(partner: $partner, id: $id) {\n      id\n      eventId\n      type\n      status\n      redelivery\n      attempts {\n        redelivery\n        attempt\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($partner: String!, $id: ID!) {\n    webhookDeliveries(partner: $partner, id: $id) {\n      id\n      eventId\n      type\n      status\n      redelivery\n      attempts {\n        redelivery\n        attempt\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhook($partner: String!, $id: ID!, $deliveryId: ID!) {\n    redeliverWebhook(partner: $partner, id: $id, deliveryId: $deliveryId) {\n      id\n      status\n      redelivery\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverWebhook($partner: String!, $id: ID!, $deliveryId: ID!) {\n    redeliverWebhook(partner: $partner, id: $id, deliveryId: $deliveryId) {\n      id\n      status\n      redelivery\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhook($partner: String!, $id: ID!) {\n    deleteWebhook(partner: $partner, id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($partner: String!, $id: ID!) {\n    deleteWebhook(partner: $partner, id: $id)\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

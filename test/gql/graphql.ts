@@ -100,6 +100,14 @@ export type ContentPartType =
   | 'AUDIO'
   | 'TEXT';
 
+/** A new endpoint and its signing secret; the secret is shown this once. */
+export type CreatedWebhook = {
+  __typename?: 'CreatedWebhook';
+  endpoint: WebhookEndpoint;
+  /** `whsec_` and the base64 of the key, as Standard Webhooks libraries take it. */
+  secret: Scalars['String']['output'];
+};
+
 /** A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field. */
 export type Document = {
   __typename?: 'Document';
@@ -318,6 +326,8 @@ export type Mutation = {
   createKnowledgeBase: KnowledgeBase;
   /** Creates a voice; with a file, splitting and then embedding start on their own. */
   createVoice: Voice;
+  /** Registers an endpoint; the answer holds its signing secret, shown this once. */
+  createWebhook: CreatedWebhook;
   deleteDocument: Scalars['Boolean']['output'];
   /** Deletes the folder and the documents in it, processing or not. */
   deleteFolder: Scalars['Boolean']['output'];
@@ -326,9 +336,12 @@ export type Mutation = {
   deleteVoice: Scalars['Boolean']['output'];
   deleteVoiceSample: Voice;
   deleteVoiceTestFiles: Voice;
+  deleteWebhook: Scalars['Boolean']['output'];
   embedVoice: Voice;
   /** Queues digitizing, rewriting or both, superseding whatever ran before; follow it with documentUpdated. */
   queueDocumentProcessing: Document;
+  /** Sends a delivery's event again (same webhook-id) in a new series of attempts. */
+  redeliverWebhook: WebhookDelivery;
   renameDocument: Document;
   renameVoice: Voice;
   /** Sets the preferred sample; a null index clears it. */
@@ -442,6 +455,14 @@ export type MutationCreateVoiceArgs = {
 };
 
 
+export type MutationCreateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<WebhookEvent>;
+  partner: Scalars['String']['input'];
+  url: Scalars['String']['input'];
+};
+
+
 export type MutationDeleteDocumentArgs = {
   force?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['ID']['input'];
@@ -483,6 +504,12 @@ export type MutationDeleteVoiceTestFilesArgs = {
 };
 
 
+export type MutationDeleteWebhookArgs = {
+  id: Scalars['ID']['input'];
+  partner: Scalars['String']['input'];
+};
+
+
 export type MutationEmbedVoiceArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
@@ -497,6 +524,13 @@ export type MutationQueueDocumentProcessingArgs = {
   kb: Scalars['String']['input'];
   partner: Scalars['String']['input'];
   personName?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRedeliverWebhookArgs = {
+  deliveryId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+  partner: Scalars['String']['input'];
 };
 
 
@@ -633,6 +667,10 @@ export type Query = {
   transcript: Transcript;
   voice?: Maybe<Voice>;
   voices: Array<Voice>;
+  /** An endpoint's deliveries of the last 7 days, newest first. */
+  webhookDeliveries: Array<WebhookDelivery>;
+  /** The partner's webhook endpoints, oldest first. */
+  webhooks: Array<WebhookEndpoint>;
 };
 
 
@@ -671,6 +709,18 @@ export type QueryVoiceArgs = {
 
 
 export type QueryVoicesArgs = {
+  partner: Scalars['String']['input'];
+};
+
+
+export type QueryWebhookDeliveriesArgs = {
+  id: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  partner: Scalars['String']['input'];
+};
+
+
+export type QueryWebhooksArgs = {
   partner: Scalars['String']['input'];
 };
 
@@ -721,6 +771,11 @@ export type SubmitTranscriptInput = {
   languageAuto?: InputMaybe<Scalars['Boolean']['input']>;
   /** en, en_us (default), en_uk, en_au, es, fr, de, id, it, ja, nl, pl, pt, ru, tr, uk or ca. */
   languageCode?: InputMaybe<Scalars['String']['input']>;
+  /** A header sent with that POST, for the receiver to check; with webhookAuthHeaderValue. */
+  webhookAuthHeaderName?: InputMaybe<Scalars['String']['input']>;
+  webhookAuthHeaderValue?: InputMaybe<Scalars['String']['input']>;
+  /** Where the finished transcript is POSTed, as its REST GET answers it. */
+  webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Subscription = {
@@ -892,6 +947,77 @@ export type VoiceStatus = {
   embedding: ProcessingStatus;
   splitting: ProcessingStatus;
 };
+
+/** One event sent to one endpoint, with every attempt; kept 7 days. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  attempts: Array<WebhookDeliveryAttempt>;
+  createdAt: Scalars['DateTime']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  /** The `webhook-id` header, the same on every attempt. */
+  eventId: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  redelivery: Scalars['Int']['output'];
+  status: WebhookDeliveryStatus;
+  type: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type WebhookDeliveryAttempt = {
+  __typename?: 'WebhookDeliveryAttempt';
+  at: Scalars['DateTime']['output'];
+  /** 1-based within its series. */
+  attempt: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  latencyMs: Scalars['Int']['output'];
+  /** 0 for the first series, then one per redelivery. */
+  redelivery: Scalars['Int']['output'];
+  /** The receiver's answer; null when it did not answer. */
+  statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
+/** PENDING while attempts remain, then DELIVERED (a 2xx answer) or FAILED. */
+export type WebhookDeliveryStatus =
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'PENDING';
+
+/** A partner's URL that receives signed events (Standard Webhooks). */
+export type WebhookEndpoint = {
+  __typename?: 'WebhookEndpoint';
+  createdAt: Scalars['DateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  events: Array<WebhookEvent>;
+  id: Scalars['ID']['output'];
+  status: WebhookEndpointStatus;
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['String']['output'];
+};
+
+/** DISABLED once its receiver answered 410 Gone. */
+export type WebhookEndpointStatus =
+  | 'DISABLED'
+  | 'ENABLED';
+
+/** What an endpoint hears of; ALL is every event, present and future. */
+export type WebhookEvent =
+  /** Every event (`*`). */
+  | 'ALL'
+  /** `completion.completed` */
+  | 'COMPLETION_COMPLETED'
+  /** `completion.failed` */
+  | 'COMPLETION_FAILED'
+  /** `document.updated` */
+  | 'DOCUMENT_UPDATED'
+  /** `knowledge_base.embedding.updated` */
+  | 'KNOWLEDGE_BASE_EMBEDDING_UPDATED'
+  /** `transcript.completed` */
+  | 'TRANSCRIPT_COMPLETED'
+  /** `transcript.error` */
+  | 'TRANSCRIPT_ERROR'
+  /** `voice.updated` */
+  | 'VOICE_UPDATED';
 
 export type DocumentFieldsFragment = { __typename?: 'Document', id: string, name: string, folder: string, type: DocumentType, url?: string | null, fileOriginal?: string | null, fileDigitized?: string | null, fileRewrittenDraft?: string | null, fileRewritten?: string | null, originalFormat?: string | null, userEmail?: string | null, inQueues: Array<DocumentQueue>, expertName?: string | null, autoRewrite: boolean, modelTier: ModelTier, useOriginalAsRewritten: boolean, rewriteModel?: string | null, rewriteInputTokens?: number | null, rewriteOutputTokens?: number | null, rewriteCompletedAt?: string | null, processingError?: string | null, isEmbedded: boolean, digitizedCharCount: number, draftRewriteCharCount: number, finalRewriteCharCount: number, deleted: boolean, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null, updatedAt: string } | null };
 
@@ -1276,6 +1402,55 @@ export type EmbeddingStaleQueryVariables = Exact<{
 
 export type EmbeddingStaleQuery = { __typename?: 'Query', voice?: { __typename?: 'Voice', embeddingInfo?: { __typename?: 'EmbeddingInfo', stale: boolean } | null } | null };
 
+export type SubmitTranscriptWithWebhookMutationVariables = Exact<{
+  input: SubmitTranscriptInput;
+}>;
+
+
+export type SubmitTranscriptWithWebhookMutation = { __typename?: 'Mutation', submitTranscript: { __typename?: 'Transcript', id: string, status: TranscriptStatus } };
+
+export type CreateWebhookMutationVariables = Exact<{
+  partner: Scalars['String']['input'];
+  url: Scalars['String']['input'];
+  events: Array<WebhookEvent> | WebhookEvent;
+  description?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CreateWebhookMutation = { __typename?: 'Mutation', createWebhook: { __typename?: 'CreatedWebhook', secret: string, endpoint: { __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<WebhookEvent>, description?: string | null, status: WebhookEndpointStatus } } };
+
+export type WebhooksQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+}>;
+
+
+export type WebhooksQuery = { __typename?: 'Query', webhooks: Array<{ __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<WebhookEvent>, status: WebhookEndpointStatus, disabledReason?: string | null }> };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type WebhookDeliveriesQuery = { __typename?: 'Query', webhookDeliveries: Array<{ __typename?: 'WebhookDelivery', id: string, eventId: string, type: string, status: WebhookDeliveryStatus, redelivery: number, attempts: Array<{ __typename?: 'WebhookDeliveryAttempt', redelivery: number, attempt: number, statusCode?: number | null, latencyMs: number, error?: string | null }> }> };
+
+export type RedeliverWebhookMutationVariables = Exact<{
+  partner: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+  deliveryId: Scalars['ID']['input'];
+}>;
+
+
+export type RedeliverWebhookMutation = { __typename?: 'Mutation', redeliverWebhook: { __typename?: 'WebhookDelivery', id: string, status: WebhookDeliveryStatus, redelivery: number } };
+
+export type DeleteWebhookMutationVariables = Exact<{
+  partner: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteWebhookMutation = { __typename?: 'Mutation', deleteWebhook: boolean };
+
 export const DocumentFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"folder"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"fileOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"fileDigitized"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewrittenDraft"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"originalFormat"}},{"kind":"Field","name":{"kind":"Name","value":"userEmail"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"expertName"}},{"kind":"Field","name":{"kind":"Name","value":"autoRewrite"}},{"kind":"Field","name":{"kind":"Name","value":"modelTier"}},{"kind":"Field","name":{"kind":"Name","value":"useOriginalAsRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteModel"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteInputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteOutputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteCompletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"processingError"}},{"kind":"Field","name":{"kind":"Name","value":"isEmbedded"}},{"kind":"Field","name":{"kind":"Name","value":"digitizedCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"draftRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"finalRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]} as unknown as DocumentNode<DocumentFieldsFragment, unknown>;
 export const VoiceFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VoiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Voice"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"hasOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"sampleCount"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}},{"kind":"Field","name":{"kind":"Name","value":"embedding"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embedding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ttsType"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateStatus"}},{"kind":"Field","name":{"kind":"Name","value":"sampleScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"score"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"preferredSampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<VoiceFieldsFragment, unknown>;
 export const KnowledgeBaseDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"KnowledgeBase"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"expertName"}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"folders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"documentCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentCount"}},{"kind":"Field","name":{"kind":"Name","value":"digitizedCount"}},{"kind":"Field","name":{"kind":"Name","value":"draftRewriteCount"}},{"kind":"Field","name":{"kind":"Name","value":"finalRewriteCount"}},{"kind":"Field","name":{"kind":"Name","value":"totalDigitizedChars"}},{"kind":"Field","name":{"kind":"Name","value":"totalFinalRewriteChars"}},{"kind":"Field","name":{"kind":"Name","value":"errorCount"}},{"kind":"Field","name":{"kind":"Name","value":"embeddedCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lastSuccessfulUpdateTime"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateStatus"}},{"kind":"Field","name":{"kind":"Name","value":"embeddingStale"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"splitLevel"}},{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"folder"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"fileOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"fileDigitized"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewrittenDraft"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"originalFormat"}},{"kind":"Field","name":{"kind":"Name","value":"userEmail"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"expertName"}},{"kind":"Field","name":{"kind":"Name","value":"autoRewrite"}},{"kind":"Field","name":{"kind":"Name","value":"modelTier"}},{"kind":"Field","name":{"kind":"Name","value":"useOriginalAsRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteModel"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteInputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteOutputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteCompletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"processingError"}},{"kind":"Field","name":{"kind":"Name","value":"isEmbedded"}},{"kind":"Field","name":{"kind":"Name","value":"digitizedCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"draftRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"finalRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]} as unknown as DocumentNode<KnowledgeBaseQuery, KnowledgeBaseQueryVariables>;
@@ -1321,3 +1496,9 @@ export const SubmitCompletionDocument = {"kind":"Document","definitions":[{"kind
 export const CompletionUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"CompletionUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completionUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"output"}}]}}]}}]} as unknown as DocumentNode<CompletionUpdatedSubscription, CompletionUpdatedSubscriptionVariables>;
 export const CompletionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Completion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]} as unknown as DocumentNode<CompletionQuery, CompletionQueryVariables>;
 export const EmbeddingStaleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EmbeddingStale"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stale"}}]}}]}}]}}]} as unknown as DocumentNode<EmbeddingStaleQuery, EmbeddingStaleQueryVariables>;
+export const SubmitTranscriptWithWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitTranscriptWithWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitTranscriptInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitTranscript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<SubmitTranscriptWithWebhookMutation, SubmitTranscriptWithWebhookMutationVariables>;
+export const CreateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"url"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"events"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookEvent"}}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"description"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"url"},"value":{"kind":"Variable","name":{"kind":"Name","value":"url"}}},{"kind":"Argument","name":{"kind":"Name","value":"events"},"value":{"kind":"Variable","name":{"kind":"Name","value":"events"}}},{"kind":"Argument","name":{"kind":"Name","value":"description"},"value":{"kind":"Variable","name":{"kind":"Name","value":"description"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"endpoint"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]} as unknown as DocumentNode<CreateWebhookMutation, CreateWebhookMutationVariables>;
+export const WebhooksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Webhooks"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhooks"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"disabledReason"}}]}}]}}]} as unknown as DocumentNode<WebhooksQuery, WebhooksQueryVariables>;
+export const WebhookDeliveriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WebhookDeliveries"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookDeliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"redelivery"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redelivery"}},{"kind":"Field","name":{"kind":"Name","value":"attempt"}},{"kind":"Field","name":{"kind":"Name","value":"statusCode"}},{"kind":"Field","name":{"kind":"Name","value":"latencyMs"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]}}]} as unknown as DocumentNode<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const RedeliverWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RedeliverWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"deliveryId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redeliverWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"deliveryId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"deliveryId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"redelivery"}}]}}]}}]} as unknown as DocumentNode<RedeliverWebhookMutation, RedeliverWebhookMutationVariables>;
+export const DeleteWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteWebhookMutation, DeleteWebhookMutationVariables>;

@@ -66,9 +66,9 @@ describe('queue administration at /admin/queues', () => {
     expect((await admin('GET', '/admin/queues', { key: null, headers: { authorization: wrongPassword } })).status).toBe(401);
   });
 
-  it('lists all seven queues', async () => {
+  it('lists all eight queues', async () => {
     expect((await queues()).map((queue) => queue.name).sort()).toEqual(
-      ['complete', 'kb-digitize', 'kb-embed', 'kb-rewrite', 'transcribe', 'voice-embed', 'voice-split'],
+      ['complete', 'kb-digitize', 'kb-embed', 'kb-rewrite', 'transcribe', 'voice-embed', 'voice-split', 'webhook-deliver'],
     );
   });
 

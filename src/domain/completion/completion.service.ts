@@ -99,6 +99,7 @@ export class CompletionService {
           createdAt: timestamp,
           updatedAt: timestamp,
           finishedAt: null,
+          partners: [...caller.partners],
         },
         this.write(id),
       );

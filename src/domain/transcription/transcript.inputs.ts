@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Invalid } from '../errors';
 import { single } from '../shared/form-values';
 import type { UploadedFile } from '../shared/uploaded-file';
-import { AUDIO_FORMATS, LANGUAGE_CODES, MAX_BOOSTED_WORDS, type TranscriptOptions } from './transcript.types';
+import { AUDIO_FORMATS, LANGUAGE_CODES, MAX_BOOSTED_WORDS, type TranscriptOptions, type TranscriptWebhook } from './transcript.types';
 
 /**
  * The transcript request as partners send it (snake_case, form strings or JSON values),
@@ -39,14 +39,17 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const audioUrl = z.preprocess(
-  given,
-  z
-    .string({ error: 'The audio url field must be a string.' })
-    .max(MAX_URL_LENGTH, `The audio url field must not be greater than ${MAX_URL_LENGTH} characters.`)
-    .refine(isHttpUrl, 'The audio url field must be a valid URL.')
-    .optional(),
-);
+const urlField = (label: string) =>
+  z.preprocess(
+    given,
+    z
+      .string({ error: `The ${label} field must be a string.` })
+      .max(MAX_URL_LENGTH, `The ${label} field must not be greater than ${MAX_URL_LENGTH} characters.`)
+      .refine(isHttpUrl, `The ${label} field must be a valid URL.`)
+      .optional(),
+  );
+
+const audioUrl = urlField('audio url');
 
 const languageCode = z.preprocess(
   (value) => {
@@ -78,6 +81,31 @@ const boostedWords = z.preprocess(
     .default([]),
 );
 
+const webhookUrl = urlField('webhook url');
+
+// RFC 9110 token characters; headers the service sets itself cannot be replaced.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const OWN_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'user-agent']);
+
+const webhookAuthHeaderName = z.preprocess(
+  given,
+  z
+    .string({ error: 'The webhook auth header name field must be a string.' })
+    .max(256, 'The webhook auth header name field must not be greater than 256 characters.')
+    .regex(HEADER_NAME, 'The webhook auth header name field must be a valid HTTP header name.')
+    .refine((name) => !OWN_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith('webhook-'), 'The webhook auth header name field must not name a header the service sets itself.')
+    .optional(),
+);
+
+const webhookAuthHeaderValue = z.preprocess(
+  given,
+  z
+    .string({ error: 'The webhook auth header value field must be a string.' })
+    .max(4096, 'The webhook auth header value field must not be greater than 4096 characters.')
+    .refine((value) => !/[\r\n\0]/.test(value), 'The webhook auth header value field must not contain line breaks.')
+    .optional(),
+);
+
 /** Every transcript parameter but the upload (the route also reads it for the OpenAPI document). */
 export const transcriptParams = z
   .object({
@@ -87,9 +115,20 @@ export const transcriptParams = z
     filler_words: booleanField('filler words', false),
     format_text: booleanField('format text', true),
     boosted_words: boostedWords,
+    webhook_url: webhookUrl,
+    webhook_auth_header_name: webhookAuthHeaderName,
+    webhook_auth_header_value: webhookAuthHeaderValue,
+  })
+  .superRefine((input, context) => {
+    const requiredWith = (param: string, other: string) =>
+      context.addIssue({ code: 'custom', path: [param], message: `The ${param.replaceAll('_', ' ')} field is required when ${other.replaceAll('_', ' ')} is present.` });
+    if (input.webhook_auth_header_name !== undefined && input.webhook_auth_header_value === undefined) requiredWith('webhook_auth_header_value', 'webhook_auth_header_name');
+    if (input.webhook_auth_header_value !== undefined && input.webhook_auth_header_name === undefined) requiredWith('webhook_auth_header_name', 'webhook_auth_header_value');
+    if (input.webhook_auth_header_name !== undefined && input.webhook_url === undefined) requiredWith('webhook_url', 'webhook_auth_header_name');
   })
   .transform((input): Omit<TranscriptRequest, 'audio'> => ({
     audioUrl: input.audio_url,
+    webhook: transcriptWebhook(input.webhook_url, input.webhook_auth_header_name, input.webhook_auth_header_value),
     options: {
       languageCode: input.language_code,
       languageAuto: input.language_auto,
@@ -99,10 +138,17 @@ export const transcriptParams = z
     },
   }));
 
+function transcriptWebhook(url: string | undefined, name: string | undefined, value: string | undefined): TranscriptWebhook | null {
+  if (url === undefined) return null;
+  return { url, authHeader: name !== undefined && value !== undefined ? { name, value } : null };
+}
+
 export interface TranscriptRequest {
   audioUrl?: string;
   audio?: UploadedFile;
   options: TranscriptOptions;
+  /** Where the finished transcript is POSTed, if the partner asked for it. */
+  webhook: TranscriptWebhook | null;
 }
 
 /**
@@ -157,6 +203,9 @@ const REST_NAMES = {
   fillerWords: 'filler_words',
   formatText: 'format_text',
   boostedWords: 'boosted_words',
+  webhookUrl: 'webhook_url',
+  webhookAuthHeaderName: 'webhook_auth_header_name',
+  webhookAuthHeaderValue: 'webhook_auth_header_value',
 } as const;
 
 export type SubmitTranscriptArgs = { [Name in keyof typeof REST_NAMES]?: unknown };

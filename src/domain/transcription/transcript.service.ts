@@ -10,6 +10,7 @@ import type { ChangeEvent, RecordStore } from '../../store/record-store';
 import { NotFound } from '../errors';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { UploadedFile } from '../shared/uploaded-file';
+import type { UrlGuard } from '../webhooks/webhook.ports';
 import { AUDIO_FORMAT_MESSAGE, invalid, type TranscriptSubmission } from './transcript.inputs';
 import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_KIND, TRANSCRIPT_PATH, type TranscriptRecord, type TranscriptResult } from './transcript.types';
 
@@ -24,6 +25,8 @@ export interface TranscriptServiceDeps {
   queues: QueueRegistry;
   /** Probes an upload while the request waits, so unreadable audio is refused at once. */
   audio: Pick<AudioProbe, 'probe'>;
+  /** Refuses a webhook_url the service must not call (a private address). */
+  urlGuard: UrlGuard;
   ttlSeconds?: number;
 }
 
@@ -60,6 +63,8 @@ export class TranscriptService {
     const { request, audio } = submission;
     const errors = { ...submission.errors };
     if (audio && !errors.audio && !(await this.isAcceptedAudio(audio))) errors.audio = [AUDIO_FORMAT_MESSAGE];
+    const webhookRefusal = request?.webhook ? await this.deps.urlGuard.refusal(request.webhook.url) : null;
+    if (webhookRefusal) errors.webhook_url = [`The webhook url field ${webhookRefusal}.`];
     if (!request || Object.keys(errors).length > 0) throw invalid(errors);
 
     const id = randomUUID();
@@ -78,6 +83,8 @@ export class TranscriptService {
       error: null,
       createdAt: timestamp,
       updatedAt: timestamp,
+      partners: [...caller.partners],
+      webhook: request.webhook,
     };
     let created: TranscriptRecord;
     try {

@@ -55,6 +55,12 @@ export interface TranscriptResult {
 /** Where the audio comes from: a partner's URL (fetched by the job) or an upload kept as a blob. */
 export type TranscriptSource = { kind: 'url'; url: string } | { kind: 'upload'; blobId: string; filename: string };
 
+/** Where the finished transcript is POSTed (webhook_url), with the partner's own header if it gave one. */
+export interface TranscriptWebhook {
+  url: string;
+  authHeader: { name: string; value: string } | null;
+}
+
 export interface TranscriptRecord extends Versioned {
   id: string;
   /** The API key that submitted it: transcripts belong to a key, not to a partner. */
@@ -72,6 +78,9 @@ export interface TranscriptRecord extends Versioned {
   progress?: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
+  /** The submitting key's partners at submission, whose webhook endpoints hear of the transcript (absent on older records). */
+  partners?: string[];
+  webhook?: TranscriptWebhook | null;
 }
 
 /** The progress of the transcription now running, or null. */

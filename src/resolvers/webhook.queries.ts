@@ -1,0 +1,12 @@
+import { parseInput } from '../domain/shared/validation';
+import { deliveriesInput } from '../domain/webhooks/webhook.inputs';
+import type { GraphqlContext } from './context';
+import { restParams } from './rest-params';
+
+export function webhooks(ctx: GraphqlContext, args: { partner: string }) {
+  return ctx.services.webhooks.list(args.partner);
+}
+
+export function webhookDeliveries(ctx: GraphqlContext, args: { partner: string; id: string | number; limit?: number | null }) {
+  return ctx.services.webhooks.deliveries(args.partner, String(args.id), parseInput(deliveriesInput, restParams({ limit: args.limit })));
+}

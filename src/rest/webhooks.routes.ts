@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseInput } from '../domain/shared/validation';
+import { createWebhookInput, deliveriesInput } from '../domain/webhooks/webhook.inputs';
+import { paramsHandler, readParamsOptions } from '../http/request-params';
+import type { DomainServices } from '../services';
+import { createdWebhookJson, webhookDeliveryJson, webhookEndpointJson } from './webhooks.wire';
+
+type PartnerParams = { partner: string };
+type EndpointParams = PartnerParams & { id: string };
+type DeliveryParams = EndpointParams & { delivery: string };
+type Req<P> = FastifyRequest<{ Params: P }>;
+
+/** A partner's webhook endpoints: create (the answer shows the signing secret once), list, delete, deliveries, redeliver. */
+export function webhookRoutes({ webhooks, platform }: DomainServices) {
+  const withParams = paramsHandler(readParamsOptions(platform));
+
+  return async (app: FastifyInstance) => {
+    app.post('/webhooks/:partner', async (request: Req<PartnerParams>, reply) =>
+      withParams(request, async (params) => {
+        const endpoint = await webhooks.create(request.params.partner, parseInput(createWebhookInput, params.values));
+        return reply.status(201).send(createdWebhookJson(endpoint));
+      }),
+    );
+
+    app.get('/webhooks/:partner', async (request: Req<PartnerParams>) => {
+      return (await webhooks.list(request.params.partner)).map(webhookEndpointJson);
+    });
+
+    app.delete('/webhooks/:partner/:id', async (request: Req<EndpointParams>, reply) => {
+      await webhooks.delete(request.params.partner, request.params.id);
+      return reply.status(204).send();
+    });
+
+    app.get('/webhooks/:partner/:id/deliveries', async (request: Req<EndpointParams>) => {
+      const limit = parseInput(deliveriesInput, request.query);
+      return (await webhooks.deliveries(request.params.partner, request.params.id, limit)).map(webhookDeliveryJson);
+    });
+
+    app.post('/webhooks/:partner/:id/deliveries/:delivery/redeliver', async (request: Req<DeliveryParams>, reply) => {
+      const delivery = await webhooks.redeliver(request.params.partner, request.params.id, request.params.delivery);
+      return reply.status(202).send(webhookDeliveryJson(delivery));
+    });
+  };
+}
