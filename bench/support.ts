@@ -40,6 +40,8 @@ const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }
 /** CPU time (user + system, all threads) and resident memory of another process, from /proc. */
 export interface ProcessUsage {
   cpuSeconds: number;
+  /** CPU time of the children it has waited for (ffmpeg, say). */
+  childCpuSeconds: number;
   rssKiB: number;
 }
 
@@ -49,9 +51,10 @@ export function processUsage(pid: number): ProcessUsage {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
+  const childTime = Number(fields[13]) + Number(fields[14]);
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rss = Number(/^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1] ?? NaN);
-  return { cpuSeconds: (utime + stime) / clockTicks, rssKiB: rss };
+  return { cpuSeconds: (utime + stime) / clockTicks, childCpuSeconds: childTime / clockTicks, rssKiB: rss };
 }
 
 /** Nearest-rank percentile of unsorted values. */
@@ -273,6 +276,8 @@ export async function startService(
       DATA_DIR: path.join(dataDir, 'server'),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      // Counted in Redis once per 100 requests, as a busy deployment would configure it.
+      RATE_LIMIT_BATCH: '100',
       ...options.env,
     },
   });

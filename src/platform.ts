@@ -45,7 +45,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     records: new RecordStore(redis.commands, keys),
     events,
     apiKeys,
-    rateLimiter: new RateLimiter(redis.commands, keys, config.RATE_LIMIT_PER_MINUTE),
+    rateLimiter: new RateLimiter(redis.commands, keys, config.RATE_LIMIT_PER_MINUTE, config.RATE_LIMIT_BATCH),
     blobs,
     queues,
     async close() {

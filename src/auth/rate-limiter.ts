@@ -7,35 +7,82 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
-// A fixed one-minute window per key, counted in Redis so the limit holds across every
-// API process. One script, one round trip: count, set the expiry on first use, report TTL.
-const COUNT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {count, redis.call('PTTL', KEYS[1])}`;
+// A fixed one-minute window per key, counted in Redis so the limit holds across every API
+// process. One script, one round trip: reserve a batch, set the expiry on first use.
+const RESERVE = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
 
-type Count = (key: string, windowMs: number) => Promise<[number, number]>;
+type Reserve = (key: string, windowMs: number, units: number) => Promise<number>;
 
+const WINDOW_MS = 60_000;
+
+interface Reservation {
+  window: number;
+  /** Units this process reserved in Redis and has not used yet. */
+  left: number;
+  /** Redis counted the whole limit for this window: nothing more is to be had until it ends. */
+  exhausted: boolean;
+  pending: Promise<void> | null;
+}
+
+/**
+ * Counts each subject's requests in a fixed one-minute window across every API process. A
+ * process reserves `batch` units at once and spends them in memory, so a busy key costs
+ * Redis one round trip per batch instead of one per request (a batch of 1, the default,
+ * counts every request in Redis). The limit is never exceeded: Redis only grants units under
+ * it. The tolerance runs the other way: units one process reserved and has not used are not
+ * available to the others, so with P processes a key may be refused up to P × (batch − 1)
+ * requests before its limit. While Redis is away, reserved units still admit requests.
+ */
 export class RateLimiter {
-  private readonly count: Count;
+  private readonly reserve: Reserve;
+  private readonly batch: number;
+  private readonly reservations = new Map<string, Reservation>();
 
   constructor(
     redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly perMinute: number,
+    batch = 1,
+    private readonly maxSubjects = 10_000,
   ) {
-    if (!('rateLimitCount' in redis)) redis.defineCommand('rateLimitCount', { numberOfKeys: 1, lua: COUNT });
-    this.count = (redis as unknown as { rateLimitCount: Count }).rateLimitCount.bind(redis);
+    if (!('rateLimitReserve' in redis)) redis.defineCommand('rateLimitReserve', { numberOfKeys: 1, lua: RESERVE });
+    this.reserve = (redis as unknown as { rateLimitReserve: Reserve }).rateLimitReserve.bind(redis);
+    this.batch = Math.max(1, Math.min(batch, perMinute));
   }
 
   async hit(subject: string): Promise<RateDecision> {
-    const windowMs = 60_000;
-    const window = Math.floor(Date.now() / windowMs);
-    const [count, ttl] = await this.count(this.keys.key('ratelimit', subject, String(window)), windowMs);
-    return {
-      allowed: count <= this.perMinute,
-      retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
-    };
+    for (;;) {
+      const now = Date.now();
+      const window = Math.floor(now / WINDOW_MS);
+      let reservation = this.reservations.get(subject);
+      if (!reservation || reservation.window !== window) {
+        if (!reservation && this.reservations.size >= this.maxSubjects) this.reservations.clear();
+        reservation = { window, left: 0, exhausted: false, pending: null };
+        this.reservations.set(subject, reservation);
+      }
+      const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+      if (reservation.left > 0) {
+        reservation.left--;
+        return { allowed: true, retryAfterSeconds };
+      }
+      if (reservation.exhausted) return { allowed: false, retryAfterSeconds };
+      // Concurrent requests of one subject wait for the same reservation rather than each making one.
+      reservation.pending ??= this.reserveFor(subject, reservation);
+      await reservation.pending;
+    }
+  }
+
+  private async reserveFor(subject: string, reservation: Reservation): Promise<void> {
+    try {
+      const count = await this.reserve(this.keys.key('ratelimit', subject, String(reservation.window)), WINDOW_MS, this.batch);
+      reservation.left += Math.max(0, Math.min(this.batch, this.perMinute - (count - this.batch)));
+      reservation.exhausted = count >= this.perMinute;
+    } finally {
+      reservation.pending = null;
+    }
   }
 }
 

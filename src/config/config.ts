@@ -52,6 +52,12 @@ export const configSchema = z.object({
   /** A bearer token that may read /metrics, besides the admin key. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Requests a process reserves from the shared Redis count at once and counts in memory; 1
+   * counts every request in Redis. Larger batches save a round trip per request, and with P
+   * processes a key may be refused up to P × (batch − 1) requests before its limit.
+   */
+  RATE_LIMIT_BATCH: z.coerce.number().int().positive().max(1000).default(1),
   INVALID_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2000),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),

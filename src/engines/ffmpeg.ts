@@ -110,6 +110,24 @@ export class Ffmpeg {
   }
 
   /**
+   * A stretch of an Ogg Opus file, its packets copied rather than decoded and encoded again:
+   * the samples of a voice come out of its converted original, already in the platform's
+   * format, so a cut costs a file read instead of an encode. Boundaries fall on Opus packets
+   * (20 ms).
+   */
+  async cutOpus(input: string, output: string, options: CallOptions & { startSeconds: number; durationSeconds: number }): Promise<void> {
+    const start = options.startSeconds > 0 ? ['-ss', seconds(options.startSeconds)] : [];
+    await this.convert(
+      output,
+      [
+        ...start, ...INPUT_GUARD, '-i', fileUrl(input), '-t', seconds(options.durationSeconds),
+        '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-c:a', 'copy', '-f', 'ogg',
+      ],
+      options.signal,
+    );
+  }
+
+  /**
    * 16 kHz mono 16-bit WAV: what speech-to-text engines expect. `onProgress` hears seconds
    * converted, of `totalSeconds` when the caller knows the length.
    */

@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import { execute, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Caller } from '../auth/api-keys';
 import { createGraphqlContext } from '../resolvers/context';
@@ -10,6 +9,7 @@ import { graphqlLimits, limitRules, parseLimited, type GraphqlLimits } from './g
 import { trackWebSockets } from '../observability/metrics';
 import { countOperation } from './graphql-metrics';
 import { SharedSubscriptions } from './shared-execution';
+import { serveGraphqlWs, SharedPayloads } from './graphql-ws-server';
 import { authorizeConnection, authorizeOperation, findKey } from './socket-auth';
 import { trustedQuery, type TrustedDocuments } from './trusted-documents';
 
@@ -29,6 +29,8 @@ interface CachedDocument {
   document: DocumentNode;
   /** Short and unique per query text, so share keys need not repeat the whole query. */
   id: number;
+  /** The cached text itself: subscribers' messages point at it instead of each keeping a copy. */
+  query: string;
 }
 
 const MAX_CACHED_QUERY_LENGTH = 16 * 1024;
@@ -57,7 +59,7 @@ class DocumentCache {
     try {
       const document = parseLimited(query, this.limits);
       const errors = validate(this.schema, document, this.rules);
-      entry = errors.length > 0 ? errors : { document, id: ++this.nextId };
+      entry = errors.length > 0 ? errors : { document, id: ++this.nextId, query };
     } catch (error) {
       entry = [error as GraphQLError];
     }
@@ -76,7 +78,9 @@ class DocumentCache {
  * of long-lived subscriptions, and errors are masked here the same way yoga masks them.
  */
 export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, services: DomainServices, trusted: TrustedDocuments | null): GraphqlSockets {
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // No compression: deflate keeps a zlib context per socket (tens of KiB each) and costs CPU
+  // on every one of thousands of identical deliveries.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
   server.on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').split('?')[0] !== GRAPHQL_PATH) {
       socket.destroy();
@@ -88,8 +92,9 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
   const documents = new DocumentCache(schema, graphqlLimits(services.platform.config));
   const shared = new SharedSubscriptions(maskAll);
   const shareKeys = new WeakMap<object, string>();
+  const payloads = new SharedPayloads();
 
-  useServer<Record<string, unknown>, { caller?: Caller | null; address?: string }>(
+  serveGraphqlWs<Record<string, unknown>, { caller?: Caller | null; address?: string }>(
     {
       execute: async (args: ExecutionArgs) => {
         const result = await execute(args);
@@ -118,6 +123,8 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
         const cached = documents.get(query);
         if (Array.isArray(cached)) return cached;
         const { document, id } = cached as CachedDocument;
+        // graphql-ws keeps the subscribe message for the life of the operation.
+        if (payload.query === query) (payload as { query: string }).query = (cached as CachedDocument).query;
         const authorized = await authorizeOperation(services, payload.extensions, { caller: ctx.extra.caller ?? null, address: ctx.extra.address ?? '' });
         if (Array.isArray(authorized)) return authorized;
         const { caller } = authorized as { caller: Caller | null };
@@ -133,9 +140,11 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
           contextValue,
         };
       },
+      onNext: (_ctx, _id, _payload, _args, result) => payloads.of(result),
       onError: (_ctx, _id, _payload, errors) => maskAll(errors),
     },
     sockets,
+    payloads,
   );
 
   const untrack = trackWebSockets(() => sockets.clients.size);

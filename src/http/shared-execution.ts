@@ -16,7 +16,7 @@ export class SharedSubscriptions {
 
   /** `shareKey` must capture everything the result depends on: operation, variables, caller. */
   async subscribe(args: ExecutionArgs, shareKey: string): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
-    const source = await createSourceEventStream(args);
+    const source = await createSourceEventStream({ ...args, contextValue: passing(args.contextValue) });
     // A subscription refused when made (another partner's resource) reports its code too.
     if (!isAsyncIterable(source)) return source.errors ? { ...source, errors: this.mask(source.errors) } : source;
     return new MappedEvents(source[Symbol.asyncIterator](), (payload) => this.resultFor(args, shareKey, payload));
@@ -38,9 +38,19 @@ export class SharedSubscriptions {
   }
 
   private async run(args: ExecutionArgs, payload: unknown): Promise<ExecutionResult> {
-    const result = await execute({ ...args, rootValue: payload });
+    const result = await execute({ ...args, contextValue: passing(args.contextValue), rootValue: payload });
     return result.errors ? { ...result, errors: this.mask(result.errors) } : result;
   }
+}
+
+/**
+ * A copy of the subscription's context for one step (subscribing, or one event's execution).
+ * Per-request caches keyed by the context object (Pothos keeps its auth scope cache, several
+ * maps, in a WeakMap by context) then go with the step instead of living as long as the
+ * subscription, on every one of thousands of idle subscribers.
+ */
+function passing(context: unknown): unknown {
+  return typeof context === 'object' && context !== null ? { ...context } : context;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

@@ -15,9 +15,9 @@ export interface SplitWorkerDeps {
 }
 
 /**
- * Converts a voice's original to Ogg Opus (once) and cuts it into samples. Safe to run
- * twice: the conversion is recorded before splitting, and the samples replace the old
- * set in one write that a superseded job cannot make.
+ * Converts a voice's original to Ogg Opus (once) and cuts samples out of that without
+ * encoding again. Safe to run twice: the conversion is recorded before splitting, and the
+ * samples replace the old set in one write that a superseded job cannot make.
  */
 export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps): JobProcessor<typeof splitVoiceQueue> {
   return {
@@ -52,7 +52,7 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
             // A newer split makes this one pointless; stop cutting early.
             if (!(await pipeline.isCurrent(voiceId, 'splitting', generation))) return true;
             const output = blobs.scratch.tmpPath('.opus');
-            await ffmpeg.toOpus(originalPath, output, { startSeconds: slice.startSeconds, durationSeconds: slice.durationSeconds });
+            await ffmpeg.cutOpus(originalPath, output, { startSeconds: slice.startSeconds, durationSeconds: slice.durationSeconds });
             const probe = await ffmpeg.probe(output);
             samples.push({
               index: slice.index,

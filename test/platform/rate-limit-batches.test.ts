@@ -1,0 +1,71 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateLimiter } from '../../src/auth/rate-limiter';
+import { KeySpace } from '../../src/store/keys';
+import { startTestRedis, type TestRedis } from '../support/redis-server';
+
+let redis: TestRedis;
+const connections: Redis[] = [];
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+});
+afterAll(async () => {
+  for (const connection of connections) connection.disconnect();
+  await redis?.stop();
+});
+
+/** A limiter as one API process holds it, on its own Redis connection. */
+function processLimiter(perMinute: number, batch: number): RateLimiter {
+  const connection = new Redis(redis.url);
+  connections.push(connection);
+  return new RateLimiter(connection, new KeySpace(redis.prefix), perMinute, batch);
+}
+
+const minute = () => Math.floor(Date.now() / 60_000);
+
+/** Runs `check` in one minute window of the limiter: a run that straddles two is run again on a fresh subject. */
+async function withinOneWindow(check: (subject: string) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const started = minute();
+    const subject = `key-${attempt}-${Math.random()}`;
+    await check(subject);
+    if (minute() === started || attempt === 3) return;
+  }
+}
+
+async function admitted(limiter: RateLimiter, subject: string, requests: number): Promise<number> {
+  const decisions = await Promise.all(Array.from({ length: requests }, () => limiter.hit(subject)));
+  return decisions.filter((decision) => decision.allowed).length;
+}
+
+describe('rate limit counted in reserved batches', () => {
+  it('never admits more than the limit across processes, and refuses at most P × (batch − 1) early', async () => {
+    const limit = 250;
+    const batch = 10;
+    const processes = [processLimiter(limit, batch), processLimiter(limit, batch), processLimiter(limit, batch)];
+    await withinOneWindow(async (subject) => {
+      let total = 0;
+      // Interleaved, concurrent requests from every process, well past the limit.
+      for (let round = 0; round < 12; round++) {
+        for (const limiter of processes) total += await admitted(limiter, subject, 11);
+      }
+      expect(total).toBeLessThanOrEqual(limit);
+      expect(total).toBeGreaterThanOrEqual(limit - processes.length * (batch - 1));
+      const refused = await processes[0]!.hit(subject);
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    });
+  });
+
+  it('counts every request in Redis with a batch of 1', async () => {
+    const limiter = processLimiter(5, 1);
+    const other = processLimiter(5, 1);
+    await withinOneWindow(async (subject) => {
+      expect(await admitted(limiter, subject, 3)).toBe(3);
+      expect(await admitted(other, subject, 3)).toBe(2);
+      expect((await limiter.hit(subject)).allowed).toBe(false);
+    });
+  });
+});
