@@ -136,6 +136,29 @@ export class RecordStore {
   }
 
   /**
+   * Puts an id at the top of a most-recent list (a sorted set scored by time), keeps only the
+   * `keep` newest and lets the list expire with its newest member. One key, so one MULTI
+   * stays valid on Redis Cluster.
+   */
+  async pushRecent(listKey: string, id: string, score: number, limits: { keep: number; ttlSeconds: number }): Promise<void> {
+    await this.redis
+      .multi()
+      .zadd(listKey, score, id)
+      .zremrangebyrank(listKey, 0, -(limits.keep + 1))
+      .expire(listKey, limits.ttlSeconds)
+      .exec();
+  }
+
+  /** The `count` newest ids of a most-recent list, newest first. */
+  recentIds(listKey: string, count: number): Promise<string[]> {
+    return this.redis.zrevrange(listKey, 0, count - 1);
+  }
+
+  async removeRecent(listKey: string, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.redis.zrem(listKey, ...ids);
+  }
+
+  /**
    * Every record of a kind, a batch at a time (one SCAN step and one MGET per batch): for
    * maintenance that must see the whole key space, never for requests. A record written
    * during the scan may be missed; one that exists throughout is seen at least once.
