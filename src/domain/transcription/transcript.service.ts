@@ -89,12 +89,13 @@ export class TranscriptService {
       await this.deps.blobs.remove(blobId);
       throw error;
     }
+    await this.deps.queues.add(transcribeQueue, { transcriptId: id });
+    // Listed once its job is queued: a failed listing must not leave a transcript queued with no job.
     // Scored to the microsecond, so two submissions in the same millisecond still list in order.
     await this.deps.records.pushRecent(this.recentKey(caller.keyId), id, performance.timeOrigin + performance.now(), {
       keep: RECENT_TRANSCRIPTS_KEPT,
       ttlSeconds: this.ttlSeconds,
     });
-    await this.deps.queues.add(transcribeQueue, { transcriptId: id });
     return created;
   }
 
