@@ -1,4 +1,5 @@
-import { transcript } from '../resolvers/transcript.queries';
+import { RECENT_TRANSCRIPTS_KEPT } from '../domain/transcription/transcript.service';
+import { recentTranscripts, transcript } from '../resolvers/transcript.queries';
 import { builder } from './builder';
 import { TranscriptRef } from './transcript';
 
@@ -8,5 +9,17 @@ builder.queryField('transcript', (t) =>
     args: { id: t.arg.id({ required: true, description: '/v2/transcript/<uuid> or the bare uuid.' }) },
     authScopes: { owner: true },
     resolve: (_root, args, ctx) => transcript(ctx, args),
+  }),
+);
+
+builder.queryField('recentTranscripts', (t) =>
+  t.field({
+    type: [TranscriptRef],
+    description: `The transcripts this API key submitted, newest first; the ${RECENT_TRANSCRIPTS_KEPT} newest at most, and only while they are kept.`,
+    args: {
+      first: t.arg.int({ required: true, defaultValue: 20, description: `How many, 1 to ${RECENT_TRANSCRIPTS_KEPT}.` }),
+    },
+    authScopes: { owner: true },
+    resolve: (_root, args, ctx) => recentTranscripts(ctx, args),
   }),
 );

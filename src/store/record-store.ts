@@ -163,16 +163,24 @@ export class RecordStore {
   }
 
   /**
-   * Adds an id to a time-ordered index (a sorted set scored by time), dropping the entries
-   * older than `keepMs`; the index itself goes once its newest entry is that old.
+   * Adds an id to a time-ordered index (a sorted set scored by time in milliseconds), dropping
+   * the entries older than `keepMs` and, with `keepCount`, all but that many newest; the index
+   * itself goes once its newest entry is `keepMs` old. One key, so the MULTI stays valid on
+   * Redis Cluster.
    */
-  async addRecent(indexKey: string, id: string, atMs: number, keepMs: number): Promise<void> {
-    await this.redis.multi().zadd(indexKey, atMs, id).zremrangebyscore(indexKey, '-inf', atMs - keepMs).pexpire(indexKey, keepMs).exec();
+  async addRecent(indexKey: string, id: string, atMs: number, limits: { keepMs: number; keepCount?: number }): Promise<void> {
+    const write = this.redis.multi().zadd(indexKey, atMs, id).zremrangebyscore(indexKey, '-inf', atMs - limits.keepMs);
+    if (limits.keepCount !== undefined) write.zremrangebyrank(indexKey, 0, -(limits.keepCount + 1));
+    await write.pexpire(indexKey, limits.keepMs).exec();
   }
 
   /** The newest ids of a time-ordered index, newest first. */
   recent(indexKey: string, limit: number): Promise<string[]> {
     return this.redis.zrevrange(indexKey, 0, limit - 1);
+  }
+
+  async removeRecent(indexKey: string, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.redis.zrem(indexKey, ...ids);
   }
 
   async removeSet(setKey: string): Promise<void> {

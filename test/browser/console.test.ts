@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transcribeQueue } from '../../src/queues/transcription.queues';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { buildArticleHtml } from '../support/documents';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
@@ -177,6 +178,71 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     expect(await transcriptRow.locator('progress').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
 
     await page.screenshot({ path: join(OUTPUT_DIR, 'console.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+    expect(external).toEqual([]);
+    await page.close();
+  });
+
+  it("lists the key's transcripts submitted elsewhere, live, and a knowledge base embedding up to a full bar", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const external = await keepLocal(page, [app.url]);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    // Submitted through REST by the same key, not through the page, and held queued until the page shows it.
+    const transcribe = app.app.services.platform.queues.get(transcribeQueue);
+    await transcribe.pause();
+    let transcriptId: string;
+    try {
+      const submitted = await call('POST', '/v2/transcript', { form: await multipart({}, { audio: recording }) });
+      expect(submitted.status).toBe(200);
+      transcriptId = submitted.body.id;
+
+      await page.goto(`${app.url}/console`);
+      await page.getByLabel('API key').fill(key);
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByText('Live: changes appear as they happen.').waitFor();
+      await page.locator(`#transcripts tr[data-key="${transcriptId}"][data-status="QUEUED"]`).waitFor();
+      // Newest first: above the one the page transcribed itself in the test before.
+      const listed = await page.locator('#transcripts tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.status));
+      expect(listed).toEqual(['QUEUED', 'COMPLETED']);
+      expect(await page.locator('#transcripts tr').first().getAttribute('data-key')).toBe(transcriptId);
+    } finally {
+      await transcribe.resume();
+    }
+    const transcriptRow = page.locator(`#transcripts tr[data-key="${transcriptId}"][data-status="COMPLETED"]`);
+    await transcriptRow.waitFor();
+    expect(await transcriptRow.locator('progress').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
+
+    // A knowledge base created elsewhere shows up on Refresh, and the one shown stays selected.
+    expect((await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Recipes' }) })).status).toBe(201);
+    await page.getByRole('button', { name: 'Refresh knowledge bases' }).click();
+    const options = page.getByLabel('Knowledge base', { exact: true }).locator('option');
+    await waitFor(() => options.allTextContents(), (names) => names.includes('Recipes'));
+    expect(await page.getByLabel('Knowledge base', { exact: true }).inputValue()).toBe('Handbook');
+
+    const bar = page.getByLabel('Knowledge base embedding');
+    await bar.evaluate((element: HTMLProgressElement) => {
+      const seen: { status: string | undefined; value: number | null }[] = [];
+      (window as unknown as { embeddingSeen: typeof seen }).embeddingSeen = seen;
+      new MutationObserver(() => seen.push({ status: element.dataset.status, value: element.hasAttribute('value') ? element.value : null })).observe(element, {
+        attributes: true,
+      });
+    });
+    await page.getByRole('button', { name: 'Embed', exact: true }).click();
+    await waitFor(
+      () => bar.evaluate((element: HTMLProgressElement) => ({ status: element.dataset.status, value: element.value })),
+      (state) => state.status === 'COMPLETED' && state.value === 100,
+    );
+    expect(await page.locator('#embedding-state').innerText()).toBe('embedded');
+    const seen = await page.evaluate(() => (window as unknown as { embeddingSeen: { status: string; value: number | null }[] }).embeddingSeen);
+    const running = seen.findIndex((state) => state.status === 'IN_PROGRESS');
+    expect(running).toBeGreaterThanOrEqual(0);
+    expect(seen.findIndex((state) => state.status === 'COMPLETED' && state.value === 100)).toBeGreaterThan(running);
+    const knowledgeBases = (await call('GET', '/api/knowledgebases/acme')).body as { name: string; embedding_info: { last_update_status: string } }[];
+    expect(knowledgeBases.find((kb) => kb.name === 'Handbook')?.embedding_info.last_update_status).toBe('success');
+
+    await page.screenshot({ path: join(OUTPUT_DIR, 'console-transcripts-embedding.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
     expect(external).toEqual([]);
     await page.close();

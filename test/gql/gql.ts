@@ -58,6 +58,8 @@ type Documents = {
     "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": typeof types.SubmitCompletionDocument,
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": typeof types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.CompletionDocument,
+    "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": typeof types.RecentTranscriptsDocument,
+    "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitRecentTranscriptDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": typeof types.EmbeddingStaleDocument,
     "\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.SubmitTranscriptWithWebhookDocument,
     "\n  mutation CreateWebhook($partner: String!, $url: String!, $events: [WebhookEvent!]!, $description: String) {\n    createWebhook(partner: $partner, url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        description\n        status\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument,
@@ -111,6 +113,8 @@ const documents: Documents = {
     "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": types.SubmitCompletionDocument,
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": types.CompletionDocument,
+    "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": types.RecentTranscriptsDocument,
+    "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": types.SubmitRecentTranscriptDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": types.EmbeddingStaleDocument,
     "\n  mutation SubmitTranscriptWithWebhook($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n    }\n  }\n": types.SubmitTranscriptWithWebhookDocument,
     "\n  mutation CreateWebhook($partner: String!, $url: String!, $events: [WebhookEvent!]!, $description: String) {\n    createWebhook(partner: $partner, url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        description\n        status\n      }\n    }\n  }\n": types.CreateWebhookDocument,
@@ -310,6 +314,14 @@ export function graphql(source: "\n  subscription CompletionUpdated($id: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n"): (typeof documents)["\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

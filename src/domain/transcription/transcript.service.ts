@@ -7,7 +7,7 @@ import type { QueueRegistry } from '../../queues/queue-registry';
 import { transcribeQueue } from '../../queues/transcription.queues';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent, RecordStore } from '../../store/record-store';
-import { NotFound } from '../errors';
+import { Invalid, NotFound } from '../errors';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { UrlGuard } from '../webhooks/webhook.ports';
@@ -17,6 +17,8 @@ import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_KIND, TRANSCRIPT_PA
 const KIND = TRANSCRIPT_KIND;
 /** The spec leaves transcript retention open; a week covers any polling client. */
 export const TRANSCRIPT_TTL_SECONDS = 7 * 24 * 3600;
+/** How many of a key's transcripts `recent` can list; older ones stay readable by id. */
+export const RECENT_TRANSCRIPTS_KEPT = 100;
 
 export interface TranscriptServiceDeps {
   records: RecordStore;
@@ -95,6 +97,12 @@ export class TranscriptService {
       throw error;
     }
     await this.deps.queues.add(transcribeQueue, { transcriptId: id });
+    // Listed once its job is queued: a failed listing must not leave a transcript queued with no job.
+    // Scored below the millisecond, so two submissions in the same millisecond still list in order.
+    await this.deps.records.addRecent(this.recentKey(caller.keyId), id, performance.timeOrigin + performance.now(), {
+      keepMs: this.ttlSeconds * 1000,
+      keepCount: RECENT_TRANSCRIPTS_KEPT,
+    });
     return created;
   }
 
@@ -103,6 +111,21 @@ export class TranscriptService {
     const record = await this.getById(id);
     if (!record || !canSee(caller, record)) throw new NotFound('Transcript not found');
     return record;
+  }
+
+  /**
+   * The caller's key's newest transcripts, newest first (at most RECENT_TRANSCRIPTS_KEPT).
+   * Ids whose transcript has expired are dropped from the list as they are met.
+   */
+  async recent(caller: Caller, first: number): Promise<TranscriptRecord[]> {
+    if (!Number.isInteger(first) || first < 1 || first > RECENT_TRANSCRIPTS_KEPT) {
+      throw Invalid.param('first', `must be between 1 and ${RECENT_TRANSCRIPTS_KEPT}`);
+    }
+    const listKey = this.recentKey(caller.keyId);
+    const ids = await this.deps.records.recent(listKey, first);
+    const records = await this.deps.records.getMany<TranscriptRecord>(KIND, ids);
+    await this.deps.records.removeRecent(listKey, ids.filter((_id, index) => !records[index]));
+    return records.filter((record): record is TranscriptRecord => record !== null && canSee(caller, record));
   }
 
   getById(id: string): Promise<TranscriptRecord | null> {
@@ -183,6 +206,10 @@ export class TranscriptService {
 
   private write(id: string) {
     return { topics: [TranscriptService.topic(id)] };
+  }
+
+  private recentKey(keyId: string): string {
+    return this.deps.records.keys.key('recent-transcripts', keyId);
   }
 
   private async expire(id: string): Promise<void> {

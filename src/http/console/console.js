@@ -23,16 +23,20 @@ const DOCUMENTS = `subscription ConsoleDocuments($partner: String!, $kb: String!
     ${PROGRESS}
   }
 }`;
+const TRANSCRIPT_FIELDS = `id status text error ${PROGRESS}`;
 const TRANSCRIPT = `subscription ConsoleTranscript($id: ID!) {
-  transcriptUpdated(id: $id) { id status text error ${PROGRESS} }
+  transcriptUpdated(id: $id) { ${TRANSCRIPT_FIELDS} }
+}`;
+const RECENT_TRANSCRIPTS = `query ConsoleRecentTranscripts { recentTranscripts(first: 20) { ${TRANSCRIPT_FIELDS} } }`;
+const EMBEDDING = `subscription ConsoleEmbedding($partner: String!, $kb: String!) {
+  knowledgeBaseEmbeddingUpdated(partner: $partner, kb: $kb) { knowledgeBase deleted status error ${PROGRESS} }
+}`;
+const START_EMBEDDING = `mutation ConsoleStartEmbedding($partner: String!, $kb: String!) {
+  startKnowledgeBaseEmbedding(partner: $partner, kb: $kb) { status }
 }`;
 const RETRY_DOCUMENT = `mutation ConsoleRetryDocument($partner: String!, $kb: String!, $id: ID!, $action: ProcessAction!) {
   queueDocumentProcessing(partner: $partner, kb: $kb, id: $id, action: $action) { id }
 }`;
-
-/** Transcripts are found by id only: the ids this browser followed are kept across visits. */
-const TRANSCRIPTS_STORAGE = 'persona-console:transcripts';
-const REMEMBERED_TRANSCRIPTS = 20;
 
 const byId = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -42,7 +46,8 @@ const state = {
   /** @type {any} */ client: null,
   /** Subscriptions of the partner shown, ended when another is picked. */
   /** @type {(() => void)[]} */ partnerWatches: [],
-  /** @type {(() => void) | null} */ documentsWatch: null,
+  /** The documents and the embedding of the knowledge base shown. */
+  /** @type {(() => void)[]} */ knowledgeBaseWatches: [],
   /** @type {Map<string, () => void>} */ transcriptWatches: new Map(),
 };
 
@@ -179,12 +184,13 @@ function setBar(bar, percent, description) {
   if (shown) shown.textContent = `${rounded}%`;
 }
 
-/** Puts a row in place of the one with the same key, or appends it; null removes it. */
-function placeRow(tbody, key, row) {
+/** Puts a row in place of the one with the same key, or adds it (at the end, or on top); null removes it. */
+function placeRow(tbody, key, row, onTop = false) {
   const current = [...tbody.children].find((each) => each.dataset.key === key);
   if (row) row.dataset.key = key;
   if (current && row) current.replaceWith(row);
   else if (current) current.remove();
+  else if (row && onTop) tbody.prepend(row);
   else if (row) tbody.append(row);
 }
 
@@ -244,6 +250,7 @@ function showDocument(doc) {
   placeRow(byId('documents'), doc.id, row);
 }
 
+/** A transcript not listed yet is the newest one: it goes on top, as in the recent list. */
 function showTranscript(transcript) {
   const running = transcript.status === 'PROCESSING' || transcript.status === 'QUEUED';
   const percent = transcript.status === 'COMPLETED' ? 100 : running ? (transcript.progress?.percent ?? null) : 0;
@@ -256,7 +263,18 @@ function showTranscript(transcript) {
     progressCell(`Transcript ${transcript.id}`, percent, describeProgress(transcript.progress)),
     el('td', {}, text),
   );
-  placeRow(byId('transcripts'), transcript.id, row);
+  placeRow(byId('transcripts'), transcript.id, row, true);
+}
+
+function showEmbedding(embedding) {
+  const bar = byId('embedding-progress');
+  const words = { IDLE: 'not embedded', IN_PROGRESS: 'embedding', COMPLETED: 'embedded', FAILED: `failed: ${embedding.error ?? ''}` };
+  const percent =
+    embedding.status === 'COMPLETED' ? 100 : embedding.status === 'IN_PROGRESS' ? (embedding.progress?.percent ?? null) : 0;
+  setBar(bar, percent, describeProgress(embedding.progress));
+  bar.dataset.status = embedding.status;
+  byId('embedding-state').textContent = embedding.deleted ? 'deleted' : words[embedding.status];
+  byId('embed').disabled = embedding.deleted || embedding.status === 'IN_PROGRESS';
 }
 
 // ---------------------------------------------------------------------------------------
@@ -268,6 +286,8 @@ async function connect(key) {
   showConnection('Connecting…');
   const { me } = await request(ME);
   openSocket(key);
+  byId('transcripts-section').hidden = false;
+  await showRecentTranscripts();
   const select = byId('partner');
   select.replaceChildren(...me.partners.map((partner) => el('option', { value: partner }, partner)));
   select.hidden = me.admin;
@@ -279,25 +299,53 @@ async function connect(key) {
 
 async function showPartner(partner) {
   for (const stop of state.partnerWatches.splice(0)) stop();
-  state.documentsWatch?.();
-  state.documentsWatch = null;
+  stopKnowledgeBase();
   state.partner = partner;
   for (const id of ['voices', 'documents']) byId(id).replaceChildren();
-  for (const id of ['voices-section', 'documents-section', 'transcripts-section']) byId(id).hidden = false;
+  for (const id of ['voices-section', 'documents-section']) byId(id).hidden = false;
   state.partnerWatches.push(watch(VOICES, { partner }, (data) => showVoice(data.voicesUpdated)));
+  await listKnowledgeBases();
+}
 
-  const { knowledgeBases } = await request(KNOWLEDGE_BASES, { partner });
+/**
+ * Lists the partner's knowledge bases, keeping the one shown when it still exists. No
+ * subscription announces a new knowledge base, so the Refresh button calls this again.
+ */
+async function listKnowledgeBases() {
+  const { knowledgeBases } = await request(KNOWLEDGE_BASES, { partner: state.partner });
   const kbSelect = byId('knowledge-base');
+  const shown = kbSelect.value;
   kbSelect.replaceChildren(...knowledgeBases.map((kb) => el('option', { value: kb.name }, kb.name)));
   kbSelect.disabled = knowledgeBases.length === 0;
-  if (knowledgeBases.length > 0) showKnowledgeBase(knowledgeBases[0].name);
-  for (const id of rememberedTranscripts()) followTranscript(id);
+  byId('embedding').hidden = knowledgeBases.length === 0;
+  const stillThere = knowledgeBases.some((kb) => kb.name === shown);
+  if (stillThere) kbSelect.value = shown;
+  else if (knowledgeBases.length > 0) showKnowledgeBase(knowledgeBases[0].name);
+  else stopKnowledgeBase();
+}
+
+function stopKnowledgeBase() {
+  for (const stop of state.knowledgeBaseWatches.splice(0)) stop();
 }
 
 function showKnowledgeBase(kb) {
-  state.documentsWatch?.();
+  stopKnowledgeBase();
   byId('documents').replaceChildren();
-  state.documentsWatch = watch(DOCUMENTS, { partner: state.partner, kb }, (data) => showDocument(data.documentUpdated));
+  const where = { partner: state.partner, kb };
+  state.knowledgeBaseWatches.push(
+    watch(DOCUMENTS, where, (data) => showDocument(data.documentUpdated)),
+    watch(EMBEDDING, where, (data) => showEmbedding(data.knowledgeBaseEmbeddingUpdated)),
+  );
+}
+
+/** Transcripts belong to the key, whatever the partner: the newest, each followed while it runs. */
+async function showRecentTranscripts() {
+  const { recentTranscripts } = await request(RECENT_TRANSCRIPTS);
+  // Oldest first, each going on top, leaves the newest at the top.
+  for (const transcript of recentTranscripts.reverse()) {
+    showTranscript(transcript);
+    if (transcript.status === 'QUEUED' || transcript.status === 'PROCESSING') followTranscript(transcript.id);
+  }
 }
 
 /** Digitizes again when that is what failed, else rewrites again: the step that failed, no more. */
@@ -312,25 +360,13 @@ async function retryDocument(doc, button) {
   }
 }
 
-function rememberedTranscripts() {
-  try {
-    return JSON.parse(localStorage.getItem(TRANSCRIPTS_STORAGE) ?? '[]');
-  } catch {
-    return [];
-  }
-}
-
 function followTranscript(id) {
   if (state.transcriptWatches.has(id)) return;
-  const remembered = [id, ...rememberedTranscripts().filter((each) => each !== id)].slice(0, REMEMBERED_TRANSCRIPTS);
-  localStorage.setItem(TRANSCRIPTS_STORAGE, JSON.stringify(remembered));
-  // A remembered id of another key, or one that expired, is forgotten rather than shown as an error each visit.
-  const forget = (message) => {
-    localStorage.setItem(TRANSCRIPTS_STORAGE, JSON.stringify(rememberedTranscripts().filter((each) => each !== id)));
+  const failed = (message) => {
     state.transcriptWatches.delete(id);
     showError(`Transcript ${id}: ${message}`);
   };
-  state.transcriptWatches.set(id, watch(TRANSCRIPT, { id }, (data) => showTranscript(data.transcriptUpdated), forget));
+  state.transcriptWatches.set(id, watch(TRANSCRIPT, { id }, (data) => showTranscript(data.transcriptUpdated), failed));
 }
 
 /** Runs a control's action, showing its failure instead of letting it vanish in the console. */
@@ -353,6 +389,12 @@ byId('partner-form').addEventListener(
 );
 byId('partner').addEventListener('change', guarded(() => showPartner(byId('partner').value)));
 byId('knowledge-base').addEventListener('change', guarded(() => showKnowledgeBase(byId('knowledge-base').value)));
+byId('refresh-knowledge-bases').addEventListener('click', guarded(listKnowledgeBases));
+byId('embed').addEventListener(
+  'click',
+  guarded(() => request(START_EMBEDDING, { partner: state.partner, kb: byId('knowledge-base').value })),
+);
+byId('refresh-transcripts').addEventListener('click', guarded(showRecentTranscripts));
 
 byId('upload-form').addEventListener(
   'submit',
