@@ -72,6 +72,9 @@ describe('/openapi.json', () => {
     expect(split.properties.max_samples).toMatchObject({ minimum: 1, maximum: 100, default: 25 });
     const transcript = document.paths['/v2/transcript'].post.requestBody.content;
     expect(transcript['multipart/form-data'].schema.properties.audio).toBeDefined();
+    for (const encoding of Object.values<any>(transcript)) {
+      expect(Object.keys(encoding.schema.properties)).toEqual(expect.arrayContaining(['webhook_url', 'webhook_auth_header_name', 'webhook_auth_header_value']));
+    }
     expect(Object.keys(document.paths['/v2/completions'].post.requestBody.content)).toEqual(['application/json']);
   });
 
