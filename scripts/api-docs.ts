@@ -67,6 +67,21 @@ The key travels in the \`X-Api-Key\` header. Errors are \`{"error": "..."}\`; in
 failing parameter.`,
   },
   {
+    file: 'webhooks.md',
+    title: 'Webhooks',
+    tag: 'Webhooks',
+    introduction: `A partner's webhook endpoints: each event (a voice, document, knowledge base embedding,
+transcript or completion that changed) is POSTed to the endpoints that subscribe to its type,
+signed per Standard Webhooks and retried with backoff until the receiver takes it. The secret
+that verifies the signature is in the answer that creates the endpoint, and in no other.
+[docs/webhooks.md](../webhooks.md) has the events, the request, signature verification,
+retries and the per-transcript \`webhook_url\` of \`POST /v2/transcript\`.
+
+The key travels in the \`X-Api-Key\` header. Errors are \`{"detail": "..."}\`. The create route
+reads its parameters from a multipart form, a urlencoded form, a JSON body or the query string
+alike.`,
+  },
+  {
     file: 'operations.md',
     title: 'Operations',
     tag: 'Operations',
@@ -94,6 +109,8 @@ const EXAMPLE_VALUES: Record<string, unknown> = {
   action: 'process',
   audio_url: 'https://example.com/talk.mp3',
   input: { messages: [{ role: 'user', content: 'Hello!' }] },
+  events: ['voice.updated', 'transcript.completed'],
+  delivery: '9d4e1c7a-2b3f-4a5e-8c6d-7e8f9a0b1c2d',
 };
 
 const PATH_EXAMPLES: Record<string, string> = { type: 'rewritten' };
@@ -266,7 +283,9 @@ function notes(schema: Json = {}, required: string | undefined, description?: st
   if (required) parts.push(required);
   if (schema.default !== undefined) parts.push(`default \`${JSON.stringify(schema.default)}\``);
   if (schema.minLength !== undefined || schema.maxLength !== undefined) parts.push(`${schema.minLength ?? 0}-${schema.maxLength ?? '∞'} characters`);
-  if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`${schema.minimum ?? '-∞'} to ${schema.maximum ?? '∞'}`);
+  if (schema.minimum !== undefined && schema.maximum !== undefined) parts.push(`${schema.minimum} to ${schema.maximum}`);
+  else if (schema.minimum !== undefined) parts.push(`at least ${schema.minimum}`);
+  else if (schema.maximum !== undefined) parts.push(`at most ${schema.maximum}`);
   if (schema.minItems !== undefined || schema.maxItems !== undefined) parts.push(`${schema.minItems ?? 0}-${schema.maxItems ?? '∞'} items`);
   if (schema.format) parts.push(schema.format);
   if (description) parts.push(description);
@@ -320,6 +339,7 @@ function exampleValue(name: string, path: string): unknown {
   if (name === 'name' && path.startsWith('/api/knowledgebases/')) return 'Handbook';
   if (name === 'name' && path.startsWith('/api/folders/')) return 'Guides';
   if (name === 'name' && path.startsWith('/api/document')) return 'Welcome';
+  if (name === 'url' && path.startsWith('/api/webhooks/')) return 'https://hooks.example.com/persona';
   return EXAMPLE_VALUES[name] ?? name;
 }
 

@@ -7,6 +7,7 @@ export const TAGS = {
   voices: 'Voices',
   knowledgeBases: 'Knowledge bases',
   v2: 'Transcripts and completions',
+  webhooks: 'Webhooks',
 } as const;
 
 const name = (what: string) => z.string().min(1).max(255).meta({ description: what });
@@ -17,12 +18,13 @@ export const restApiDescription: Omit<ApiDescription, 'isUndocumented' | 'securi
     title: 'Persona platform REST API',
     version: '1.0.0',
     description:
-      'The three legacy REST APIs: voices and knowledge bases under /api (errors as {"detail": "..."}), transcripts and completions under /v2 (errors as {"error": "..."}, invalid input as {"message", "errors"}). The same domain is served as GraphQL at /graphql.',
+      'The three legacy REST APIs: voices and knowledge bases under /api (errors as {"detail": "..."}), with each partner’s webhook endpoints beside them, transcripts and completions under /v2 (errors as {"error": "..."}, invalid input as {"message", "errors"}). The same domain is served as GraphQL at /graphql.',
   },
   tags: [
     { name: TAGS.voices, description: 'Voices, their samples, splitting and embedding (docs/api/voices.md).' },
     { name: TAGS.knowledgeBases, description: 'Knowledge bases, folders, documents, processing and embedding (docs/api/knowledge-bases.md).' },
     { name: TAGS.v2, description: 'Long-running transcripts and completions: submit, then poll (docs/api/transcripts-and-completions.md).' },
+    { name: TAGS.webhooks, description: 'A partner’s webhook endpoints and their deliveries (docs/api/webhooks.md, docs/webhooks.md).' },
     { name: 'Operations', description: 'Liveness, readiness and metrics for orchestrators and monitoring.' },
   ],
   pathParameters: {
@@ -36,6 +38,7 @@ export const restApiDescription: Omit<ApiDescription, 'isUndocumented' | 'securi
     doc_id: z.string().meta({ format: 'uuid', description: 'Document id.' }),
     type: z.enum(['original', 'digitized', 'draft', 'rewritten']).meta({ description: 'Which text of the document.' }),
     id: z.string().meta({ format: 'uuid', description: 'The id of the transcript or completion (the last segment of the path its submit returned).' }),
+    delivery: z.string().meta({ format: 'uuid', description: 'Delivery id, as the deliveries list shows it.' }),
   },
 };
 
@@ -77,12 +80,15 @@ interface RouteOptions {
   tag: string;
   summary: string;
   description?: string;
+  pathParameters?: Record<string, z.ZodType>;
   query?: z.ZodType;
   body?: RequestBodyDoc;
   /** Success answers by status. */
   success: Record<number, ResponseDoc>;
   /** Error statuses of this route beyond those every keyed route can answer. */
   errors?: readonly number[];
+  /** This route's own words for an error status, where the API's shared ones would be vague. */
+  errorDescriptions?: Record<number, string>;
 }
 
 /** A route of /api: every one answers errors as {detail}; `keyInQuery` for the voice service, which also takes ?api_key=. */
@@ -96,9 +102,10 @@ export function apiRoute(options: RouteOptions & { access?: 'partner' | 'public'
     summary: options.summary,
     description: options.description,
     security: access === 'public' ? [] : options.keyInQuery ? ['ApiKey', 'ApiKeyQuery'] : ['ApiKey'],
+    pathParameters: options.pathParameters,
     query: options.query,
     body: options.body,
-    responses: { ...options.success, ...errorResponses(API_ERRORS, () => apiErrorSchema, [...(options.errors ?? []), ...bodyErrors, ...always].sort()) },
+    responses: { ...options.success, ...errorResponses({ ...API_ERRORS, ...options.errorDescriptions }, () => apiErrorSchema, [...(options.errors ?? []), ...bodyErrors, ...always].sort()) },
   };
 }
 
@@ -110,9 +117,10 @@ export function v2Route(options: RouteOptions): RouteDoc {
     summary: options.summary,
     description: options.description,
     security: ['ApiKey'],
+    pathParameters: options.pathParameters,
     query: options.query,
     body: options.body,
-    responses: { ...options.success, ...errorResponses(V2_ERRORS, (status) => (status === 422 ? v2ValidationErrorSchema : v2ErrorSchema), statuses) },
+    responses: { ...options.success, ...errorResponses({ ...V2_ERRORS, ...options.errorDescriptions }, (status) => (status === 422 ? v2ValidationErrorSchema : v2ErrorSchema), statuses) },
   };
 }
 

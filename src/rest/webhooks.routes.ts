@@ -3,6 +3,7 @@ import { parseInput } from '../domain/shared/validation';
 import { createWebhookInput, deliveriesInput } from '../domain/webhooks/webhook.inputs';
 import { paramsHandler, readParamsOptions } from '../http/request-params';
 import type { DomainServices } from '../services';
+import { webhookDocs } from './webhooks.docs';
 import { createdWebhookJson, webhookDeliveryJson, webhookEndpointJson } from './webhooks.wire';
 
 type PartnerParams = { partner: string };
@@ -15,28 +16,28 @@ export function webhookRoutes({ webhooks, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
-    app.post('/webhooks/:partner', async (request: Req<PartnerParams>, reply) =>
+    app.post('/webhooks/:partner', { config: { openapi: webhookDocs.create } }, async (request: Req<PartnerParams>, reply) =>
       withParams(request, async (params) => {
         const endpoint = await webhooks.create(request.params.partner, parseInput(createWebhookInput, params.values));
         return reply.status(201).send(createdWebhookJson(endpoint));
       }),
     );
 
-    app.get('/webhooks/:partner', async (request: Req<PartnerParams>) => {
+    app.get('/webhooks/:partner', { config: { openapi: webhookDocs.list } }, async (request: Req<PartnerParams>) => {
       return (await webhooks.list(request.params.partner)).map(webhookEndpointJson);
     });
 
-    app.delete('/webhooks/:partner/:id', async (request: Req<EndpointParams>, reply) => {
+    app.delete('/webhooks/:partner/:id', { config: { openapi: webhookDocs.delete } }, async (request: Req<EndpointParams>, reply) => {
       await webhooks.delete(request.params.partner, request.params.id);
       return reply.status(204).send();
     });
 
-    app.get('/webhooks/:partner/:id/deliveries', async (request: Req<EndpointParams>) => {
+    app.get('/webhooks/:partner/:id/deliveries', { config: { openapi: webhookDocs.deliveries } }, async (request: Req<EndpointParams>) => {
       const limit = parseInput(deliveriesInput, request.query);
       return (await webhooks.deliveries(request.params.partner, request.params.id, limit)).map(webhookDeliveryJson);
     });
 
-    app.post('/webhooks/:partner/:id/deliveries/:delivery/redeliver', async (request: Req<DeliveryParams>, reply) => {
+    app.post('/webhooks/:partner/:id/deliveries/:delivery/redeliver', { config: { openapi: webhookDocs.redeliver } }, async (request: Req<DeliveryParams>, reply) => {
       const delivery = await webhooks.redeliver(request.params.partner, request.params.id, request.params.delivery);
       return reply.status(202).send(webhookDeliveryJson(delivery));
     });

@@ -38,8 +38,8 @@ describe('/openapi.json', () => {
       .map((route) => `${route.method} ${route.url}`);
     expect(missing).toEqual([]);
     const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`));
-    // The 47 routes of the three API documents, the voice embedding archive, and /healthz, /readyz, /metrics.
-    expect(operations.filter((operation) => / \/api\//.test(operation))).toHaveLength(44);
+    // The 47 routes of the three API documents, the voice embedding archive, the 5 webhook routes, and /healthz, /readyz, /metrics.
+    expect(operations.filter((operation) => / \/api\//.test(operation))).toHaveLength(49);
     expect(operations.filter((operation) => / \/v2\//.test(operation))).toHaveLength(4);
     expect(operations.filter((operation) => !/ \/(api|v2)\//.test(operation)).sort()).toEqual(['get /healthz', 'get /metrics', 'get /readyz']);
   });
@@ -72,6 +72,9 @@ describe('/openapi.json', () => {
     expect(split.properties.max_samples).toMatchObject({ minimum: 1, maximum: 100, default: 25 });
     const transcript = document.paths['/v2/transcript'].post.requestBody.content;
     expect(transcript['multipart/form-data'].schema.properties.audio).toBeDefined();
+    for (const encoding of Object.values<any>(transcript)) {
+      expect(Object.keys(encoding.schema.properties)).toEqual(expect.arrayContaining(['webhook_url', 'webhook_auth_header_name', 'webhook_auth_header_value']));
+    }
     expect(Object.keys(document.paths['/v2/completions'].post.requestBody.content)).toEqual(['application/json']);
   });
 

@@ -81,7 +81,7 @@ const boostedWords = z.preprocess(
     .default([]),
 );
 
-const webhookUrl = urlField('webhook url');
+const webhookUrl = urlField('webhook url').meta({ description: 'Where the finished transcript (completed or error) is POSTed; docs/webhooks.md.' });
 
 // RFC 9110 token characters; headers the service sets itself cannot be replaced.
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -95,7 +95,7 @@ const webhookAuthHeaderName = z.preprocess(
     .regex(HEADER_NAME, 'The webhook auth header name field must be a valid HTTP header name.')
     .refine((name) => !OWN_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith('webhook-'), 'The webhook auth header name field must not name a header the service sets itself.')
     .optional(),
-);
+).meta({ description: 'A header sent with the webhook POST, for the receiver to check; needs webhook_url and webhook_auth_header_value. Not one the service sets itself (Content-Type, Host, webhook-*, ...).' });
 
 const webhookAuthHeaderValue = z.preprocess(
   given,
@@ -104,7 +104,7 @@ const webhookAuthHeaderValue = z.preprocess(
     .max(4096, 'The webhook auth header value field must not be greater than 4096 characters.')
     .refine((value) => !/[\r\n\0]/.test(value), 'The webhook auth header value field must not contain line breaks.')
     .optional(),
-);
+).meta({ description: 'The value of webhook_auth_header_name; stored with the transcript and never shown by any answer.' });
 
 /** Every transcript parameter but the upload (the route also reads it for the OpenAPI document). */
 export const transcriptParams = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formInteger, optionalText, single } from '../shared/form-values';
 import { isHttpUrl, MAX_URL_LENGTH } from '../transcription/transcript.inputs';
-import { WEBHOOK_EVENT_FILTERS, type NewWebhookEndpoint, type WebhookEventFilter } from './webhook.types';
+import { WEBHOOK_EVENT_FILTERS, WEBHOOK_EVENT_TYPES, type NewWebhookEndpoint, type WebhookEventFilter } from './webhook.types';
 
 // Inputs of the webhook operations, shared by REST (JSON or form) and GraphQL; keys are the REST parameter names.
 
@@ -12,7 +12,7 @@ const webhookUrl = z.preprocess(
     .trim()
     .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
     .refine(isHttpUrl, 'must be an http or https URL'),
-);
+).meta({ description: 'Where the events are POSTed: an http or https URL the service may reach (ALLOW_PRIVATE_URLS).' });
 
 const KNOWN_EVENTS = new Set<string>(WEBHOOK_EVENT_FILTERS);
 
@@ -29,7 +29,7 @@ const events = z.preprocess(
       }
     })
     .transform((names) => [...new Set(names)] as WebhookEventFilter[]),
-);
+).meta({ description: `The event types to receive (${WEBHOOK_EVENT_TYPES.join(', ')}), or * for all of them; a form repeats the field.` });
 
 export const createWebhookInput = z
   .object({ url: webhookUrl, events, description: z.preprocess(single, optionalText(500)) })

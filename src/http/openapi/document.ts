@@ -15,7 +15,7 @@ export interface ApiDescription {
   info: { title: string; version: string; description: string };
   tags: readonly { name: string; description: string }[];
   securitySchemes: Record<string, JsonSchema>;
-  /** Each `:name` a documented path uses, with its schema and description. */
+  /** Each `:name` a documented path uses, with its schema and description (a route may override one). */
   pathParameters: Record<string, z.ZodType>;
   /** Routes that are no part of the REST reference (GraphQL, the queue board, the reference itself). */
   isUndocumented(route: { method: string; url: string }): boolean;
@@ -68,7 +68,7 @@ function operation(route: CollectedRoute, doc: RouteDoc, description: ApiDescrip
   const pathNames = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
   const parameters = [
     ...pathNames.map((name) => {
-      const schema = description.pathParameters[name];
+      const schema = doc.pathParameters?.[name] ?? description.pathParameters[name];
       if (!schema) throw new Error(`${route.method} ${route.url}: the path parameter ${name} has no description`);
       return parameter(name, 'path', true, convert(schema, 'input'));
     }),
@@ -153,10 +153,9 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     override: ({ zodSchema, jsonSchema }) => {
       const target = jsonSchema as JsonSchema;
       const def = zodSchema._zod.def as { type: string; defaultValue?: unknown; in?: z.ZodType; out?: z.ZodType };
-      if (SAFE_INTEGER_BOUNDS.includes(target.maximum as number) && SAFE_INTEGER_BOUNDS.includes(target.minimum as number)) {
-        delete target.minimum;
-        delete target.maximum;
-      }
+      // zod bounds every integer by the safe range; that says nothing a reader needs.
+      if (target.maximum === Number.MAX_SAFE_INTEGER) delete target.maximum;
+      if (target.minimum === -Number.MAX_SAFE_INTEGER) delete target.minimum;
       if (io !== 'input') return;
       if (def.type === 'default') target.default = JSON.parse(JSON.stringify(def.defaultValue)) as unknown;
       if (def.type === 'pipe' && def.in && def.out && !def.in._zod.traits.has('$ZodTransform')) {

@@ -37,6 +37,8 @@ export interface RouteDoc {
   description?: string;
   /** Security scheme names (the document's `components.securitySchemes`); empty for a public route. */
   security: readonly string[];
+  /** Path parameters that mean something else here than the document's shared ones of the same name. */
+  pathParameters?: Record<string, z.ZodType>;
   query?: z.ZodType;
   body?: RequestBodyDoc;
   responses: Record<number, ResponseDoc>;
