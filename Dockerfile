@@ -1,6 +1,9 @@
 # The service image: API and workers (ROLE picks the half), with ffmpeg and espeak-ng.
-# Two stages: the build stage has the dev dependencies and bundles src/ into dist/; the
-# runtime stage installs production dependencies only and runs the built JavaScript.
+# Two stages: the build stage has the dev dependencies and bundles src/ into dist/ (main.js,
+# cli/key.js, the shared chunks esbuild splits off, and console/, the console's static files);
+# the runtime stage installs production dependencies only and runs the built JavaScript. The
+# bundle keeps packages external, so node_modules is read at run time: the AWS SDK (loaded when
+# BLOB_STORE=s3), swagger-ui-dist's assets for /docs and graphql-ws's browser build for the console.
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
@@ -32,5 +35,7 @@ EXPOSE 4000
 # tini forwards SIGTERM so the server drains instead of being killed mid-job.
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "--enable-source-maps", "dist/main.js"]
+# For the HTTP roles (ROLE=all, ROLE=api). A ROLE=worker container serves no HTTP: disable the
+# check there (docker-compose.yml does), or it never turns healthy.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -1,17 +1,21 @@
+import { createHash } from 'node:crypto';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process';
-import { makeNoise, makeTempDir, removeDir } from '../support/audio';
+import { makeNoise, makeTempDir, probeFile, removeDir } from '../support/audio';
 import { execute, subscribe, wsClient } from '../support/graphql-client';
 import { startTestCluster, type TestCluster } from '../support/redis-cluster';
 import { freePort } from '../support/redis-server';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
+import { openBucket, startTestS3, type TestS3 } from '../support/s3-server';
 import { waitFor } from '../support/wait-for';
 
 // Two API processes and two worker processes, as a deployment past one machine runs them:
-// real child processes on a three-master Redis Cluster and one blob store.
+// real child processes on a three-master Redis Cluster and S3-compatible object storage,
+// each with a data directory of its own, so Redis and the bucket are all they share.
 
 interface VoiceEvent {
   voicesUpdated: { id: string; name: string; sampleCount: number; status: { splitting: string; embedding: string } };
@@ -28,16 +32,27 @@ const ADMIN_KEY = 'topology-admin-key-0123456789';
 
 let dir: string;
 let cluster: TestCluster;
+let s3: TestS3;
 let shortRecording: string;
 let longRecording: string;
 const apis: { url: string; process: AppProcess; call: RestClient }[] = [];
 const workers: AppProcess[] = [];
+const dataDirs: string[] = [];
 
 /**
- * Where every process keeps its files: the one setting to change for another blob store
- * (the S3-compatible store takes its variables here).
+ * Where every process keeps its blobs: the one setting to change for another blob store.
+ * The S3-protocol server runs in this test process; the child processes reach it over its port.
  */
-const blobStoreEnv = () => ({ DATA_DIR: join(dir, 'shared-data') });
+const blobStoreEnv = () => s3.env;
+
+/** A data directory for one process alone: only its uploads in flight and job work files. */
+function ownDataDir(name: string): string {
+  const path = join(dir, name);
+  dataDirs.push(path);
+  return path;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 beforeAll(async () => {
   dir = await makeTempDir('topology-');
@@ -45,6 +60,7 @@ beforeAll(async () => {
   // Long enough that cutting it takes seconds: the split is still running when its worker is killed.
   longRecording = await makeNoise(join(dir, 'long.wav'), { seconds: 600, amplitude: 0.2 });
   cluster = await startTestCluster();
+  s3 = await startTestS3();
   const shared = {
     ...cluster.env,
     ...blobStoreEnv(),
@@ -65,9 +81,10 @@ beforeAll(async () => {
   for (let n = 0; n < 2; n++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    apis.push({ url, process: await startAppProcess({ ...shared, ROLE: 'api', PORT: String(port) }), call: restClient(url, ADMIN_KEY) });
+    const child = await startAppProcess({ ...shared, ROLE: 'api', PORT: String(port), DATA_DIR: ownDataDir(`api-${n}`) });
+    apis.push({ url, process: child, call: restClient(url, ADMIN_KEY) });
   }
-  for (let n = 0; n < 2; n++) workers.push(await startAppProcess({ ...shared, ROLE: 'worker' }));
+  for (let n = 0; n < 2; n++) workers.push(await startAppProcess({ ...shared, ROLE: 'worker', DATA_DIR: ownDataDir(`worker-${n}`) }));
 }, 180_000);
 
 afterAll(async () => {
@@ -76,6 +93,7 @@ afterAll(async () => {
     await child.exited;
   }
   await cluster?.stop();
+  await s3?.stop();
   await removeDir(dir);
 });
 
@@ -96,7 +114,7 @@ async function upload(call: RestClient, name: string, recording: string): Promis
   expect(created.status, JSON.stringify(created.body)).toBe(201);
 }
 
-describe('two API and two worker processes on a Redis Cluster', () => {
+describe('two API and two worker processes on a Redis Cluster and S3-compatible storage', () => {
   it('reads a REST write made on one API process back on the other at once', async () => {
     const [first, second] = apis as [(typeof apis)[0], (typeof apis)[0]];
     expect((await first.call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Written' }) })).status).toBe(201);
@@ -164,6 +182,27 @@ describe('two API and two worker processes on a Redis Cluster', () => {
       expect(done.voicesUpdated.status.splitting).toBe('COMPLETED');
       expect(done.voicesUpdated.sampleCount).toBeGreaterThan(0);
       expect(jobsStartedBy(survivor, 'voice-split').some(splitJob)).toBe(true);
+
+      // The samples the survivor cut come back through the API process that neither took the
+      // upload nor ran a job, byte for byte as the bucket holds them, and they are Ogg Opus.
+      const sample = await apis[0]!.call('GET', '/api/voices/acme/Long/samples/0');
+      expect(sample.status).toBe(200);
+      expect(sample.headers.get('content-type')).toBe('audio/ogg');
+      const bucket = openBucket(s3);
+      try {
+        const sameSize = (await bucket.objects()).filter((object) => object.size === sample.bytes.length);
+        const stored = await Promise.all(sameSize.map(async (object) => sha256(await bucket.bytes(object.key))));
+        expect(stored).toContain(sha256(sample.bytes));
+      } finally {
+        bucket.close();
+      }
+      const file = join(dir, 'long-sample-0.opus');
+      await writeFile(file, sample.bytes);
+      const probe = await probeFile(file);
+      expect(probe.audioCodec).toBe('opus');
+      expect(probe.durationSeconds).toBeGreaterThan(1);
+      // No process kept a blob on its own disk: the bucket is the only place they live.
+      for (const dataDir of dataDirs) expect((await readdir(dataDir, { recursive: true })).filter((path) => path.startsWith('blobs'))).toEqual([]);
     } finally {
       await client.dispose();
     }

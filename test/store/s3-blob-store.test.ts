@@ -1,13 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config';
 import { sweepOrphans } from '../../src/workers/orphan-sweep';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
-import { startTestS3, type TestS3 } from '../support/s3-server';
+import { openBucket, startTestS3, type TestBucket, type TestS3 } from '../support/s3-server';
 import { startTestApp, storedBlobs, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { readZip } from '../support/zip';
@@ -15,39 +14,25 @@ import { readZip } from '../support/zip';
 let s3: TestS3;
 let app: TestApp;
 let call: RestClient;
-let bucket: S3Client;
+let bucket: TestBucket;
 let dir: string;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Our objects as the bucket lists them, read with a client of its own. */
-async function objectKeys(): Promise<string[]> {
-  const listed = await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
-  return (listed.Contents ?? []).map((object) => object.Key!).sort();
-}
-
-async function objectBytes(key: string): Promise<Buffer> {
-  const object = await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
-  return Buffer.from(await object.Body!.transformToByteArray());
-}
+const objectKeys = async () => (await bucket.objects()).map((object) => object.key);
+const objectBytes = (key: string) => bucket.bytes(key);
 
 beforeAll(async () => {
   s3 = await startTestS3();
   app = await startTestApp({ ...s3.env, RATE_LIMIT_PER_MINUTE: '100000' });
   call = restClient(app.url, await app.createKey('acme'));
-  bucket = new S3Client({
-    endpoint: s3.env.S3_ENDPOINT,
-    region: s3.env.S3_REGION,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  bucket = openBucket(s3);
   dir = await makeTempDir('s3-store-');
 });
 
 afterAll(async () => {
-  bucket?.destroy();
+  bucket?.close();
   await app?.close();
   await s3?.stop();
   await removeDir(dir);
@@ -114,8 +99,8 @@ describe('with BLOB_STORE=s3', () => {
     expect(referenced.length).toBeGreaterThan(0);
     const stray = `blobs/${randomUUID()}`;
     const foreign = 'someone-else/report.csv';
-    await bucket.send(new PutObjectCommand({ Bucket: s3.bucket, Key: stray, Body: 'left by a crash' }));
-    await bucket.send(new PutObjectCommand({ Bucket: s3.bucket, Key: foreign, Body: 'not ours' }));
+    await bucket.put(stray, 'left by a crash');
+    await bucket.put(foreign, 'not ours');
 
     // A cutoff in the future makes every object old enough; only references keep one.
     expect(await sweepOrphans(app.app.services.platform, -60_000)).toMatchObject({ blobs: 1 });

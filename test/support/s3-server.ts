@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 export interface TestS3 {
@@ -41,5 +42,49 @@ export async function startTestS3(): Promise<TestS3> {
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+export interface TestBucket {
+  /** Every object in the bucket with its size, in key order. */
+  objects(): Promise<{ key: string; size: number }[]>;
+  bytes(key: string): Promise<Buffer>;
+  put(key: string, body: string | Buffer): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The test server's bucket through an SDK client of its own (not the service's), so a test
+ * sees what the service really stored.
+ */
+export function openBucket(s3: TestS3): TestBucket {
+  const client = new S3Client({
+    endpoint: s3.env.S3_ENDPOINT,
+    region: s3.env.S3_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
+    // s3rver mishandles the SDK's default aws-chunked uploads, as the service's client knows too.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return {
+    async objects() {
+      const found: { key: string; size: number }[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) found.push({ key: object.Key!, size: object.Size ?? 0 });
+        token = page.NextContinuationToken;
+      } while (token);
+      return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    },
+    async bytes(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+      return Buffer.from(await object.Body!.transformToByteArray());
+    },
+    async put(key, body) {
+      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body }));
+    },
+    close: () => client.destroy(),
   };
 }
