@@ -6,6 +6,7 @@ import { VOICE_NAME_INDEX } from '../domain/voice/voice.repository';
 import type { Platform } from '../platform';
 import { ALL_QUEUES } from '../queues/all.queues';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
+import { isRedisUnavailable } from '../store/redis';
 
 /**
  * The key layout this build writes. 1: the layout before Redis Cluster support (name indexes
@@ -16,6 +17,7 @@ export const LAYOUT_VERSION = 2;
 
 const LOCK_MS = 60_000;
 const WAIT_STEP_MS = 1_000;
+const JOB_PAGE = 500;
 // Job states a stopped release can leave behind that still owe work: an active job's process is gone.
 const UNFINISHED_STATES = ['wait', 'paused', 'prioritized', 'delayed', 'active'] as const;
 
@@ -42,6 +44,22 @@ export const layoutKeys = (keys: Platform['keys']) => ({ lock: keys.key('layout'
  * points to them by name moves. Every command touches one key, so it runs on a cluster too.
  */
 export async function migrateLayout(platform: Platform): Promise<MigrationOutcome | null> {
+  let reported = false;
+  for (;;) {
+    try {
+      return await migrateOnce(platform);
+    } catch (error) {
+      // Like every connection of the service, the start waits for Redis rather than crash;
+      // a run cut short resumes where it stopped, as each step is idempotent.
+      if (!isRedisUnavailable(error)) throw error;
+      if (!reported) platform.logger.warn({ err: error }, 'layout migration waits for Redis');
+      reported = true;
+      await delay(WAIT_STEP_MS);
+    }
+  }
+}
+
+async function migrateOnce(platform: Platform): Promise<MigrationOutcome | null> {
   const { redis, logger } = platform;
   const { lock, version } = layoutKeys(platform.keys);
   const token = randomUUID();
@@ -55,7 +73,7 @@ export async function migrateLayout(platform: Platform): Promise<MigrationOutcom
     const outcome: MigrationOutcome = { names: 0, conflicts: 0, jobs: 0, removedKeys: 0 };
     for (const kind of [VOICE_NAME_INDEX, KNOWLEDGE_BASE_NAME_INDEX]) await moveNameIndexes(platform, kind, outcome, renewLock);
     const oldBullPrefix = `${platform.queues.prefix}:bull`;
-    for (const definition of ALL_QUEUES) await moveJobs(platform, oldBullPrefix, definition, outcome);
+    for (const definition of ALL_QUEUES) await moveJobs(platform, oldBullPrefix, definition, outcome, renewLock);
     for await (const found of platform.records.scanKeys(`${oldBullPrefix}:*`)) {
       await Promise.all(found.map((key) => redis.commands.unlink(key)));
       outcome.removedKeys += found.length;
@@ -104,7 +122,7 @@ async function moveNameIndexes(platform: Platform, kind: string, outcome: Migrat
  * then deletes the old keys. A job whose payload no longer fits the contract is left out with
  * a log line: the reconciler then requeues or fails its record, as for any lost job.
  */
-async function moveJobs(platform: Platform, oldPrefix: string, definition: AnyQueueDefinition, outcome: MigrationOutcome): Promise<void> {
+async function moveJobs(platform: Platform, oldPrefix: string, definition: AnyQueueDefinition, outcome: MigrationOutcome, renewLock: () => Promise<unknown>): Promise<void> {
   const { redis, queues, records, logger } = platform;
   // The old prefix has no hash tag, so BullMQ's scripts cannot read it on a cluster; no build
   // before the tagged prefix ran on one, so only a copied data set can bring such keys there,
@@ -113,14 +131,20 @@ async function moveJobs(platform: Platform, oldPrefix: string, definition: AnyQu
   if ((await records.scanKeys(`${oldPrefix}:${definition.name}:*`).next()).done) return;
   const old = new Queue(definition.name, { connection: redis.bullmq, prefix: oldPrefix });
   try {
-    for (const job of await old.getJobs([...UNFINISHED_STATES])) {
-      const parsed = definition.schema.safeParse(job.data);
-      if (!parsed.success) {
-        logger.warn({ queue: definition.name, jobId: job.id }, 'layout migration: an old job does not fit its queue any more; the reconciler takes its record');
-        continue;
+    // Nothing takes jobs off the old queue meanwhile, so pages by position see each job once.
+    for (let start = 0; ; start += JOB_PAGE) {
+      const jobs = await old.getJobs([...UNFINISHED_STATES], start, start + JOB_PAGE - 1);
+      if (jobs.length === 0) break;
+      for (const job of jobs) {
+        const parsed = definition.schema.safeParse(job.data);
+        if (!parsed.success) {
+          logger.warn({ queue: definition.name, jobId: job.id }, 'layout migration: an old job does not fit its queue any more; the reconciler takes its record');
+          continue;
+        }
+        await queues.add(definition, parsed.data);
+        outcome.jobs++;
       }
-      await queues.add(definition, parsed.data);
-      outcome.jobs++;
+      await renewLock();
     }
   } finally {
     await old.close();

@@ -3,14 +3,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedVoiceQueue, splitVoiceQueue } from '../../src/queues/voice.queues';
 import { LocalBlobStore } from '../../src/store/blob-store';
+import { loadConfig } from '../../src/config/config';
+import { createPlatform } from '../../src/platform';
 import { KeySpace } from '../../src/store/keys';
+import { clusterNodes } from '../../src/store/redis';
 import { ScratchSpace } from '../../src/store/scratch-space';
-import { LAYOUT_VERSION, layoutKeys } from '../../src/workers/layout-migration';
+import { LAYOUT_VERSION, layoutKeys, migrateLayout } from '../../src/workers/layout-migration';
 import { makeNoise } from '../support/audio';
+import { startTestCluster, type TestCluster } from '../support/redis-cluster';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -19,7 +23,7 @@ import { waitFor } from '../support/wait-for';
 // The release before Redis Cluster support wrote plain UUID ids, name indexes at
 // `<prefix>:<kind>-names:<partner>` and BullMQ under `<prefix>:bull`. This file writes that
 // layout by hand, as that release left it when it was stopped, then starts this build on it.
-// It runs on a single server only: no release before the tagged layout ran on a cluster.
+// BullMQ's part runs on a single server: no release before the tagged layout ran on a cluster.
 
 let redis: TestRedis;
 let client: Redis;
@@ -272,5 +276,71 @@ describe('when this build starts on the layout of the release before it', () => 
     expect(await client.hgetall(keys.key('kb-names', 'acme'))).toEqual({ 'Written Late': expect.any(String) });
     expect((await call('GET', '/api/voices/acme/Renamed%20Voice')).status).toBe(200);
     expect((await call('GET', '/api/knowledgebases/acme')).status).toBe(200);
+  });
+});
+
+describe('when several processes start on the old layout at once', () => {
+  it('lets one of them migrate while the others wait for it', async () => {
+    const single = await startTestRedis();
+    const dir = await mkdtemp(join(tmpdir(), 'layout-lock-'));
+    const config = loadConfig({ ...single.env, REDIS_PREFIX: single.prefix, DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const platforms = await Promise.all([createPlatform(config), createPlatform(config), createPlatform(config)]);
+    try {
+      const space = new KeySpace(single.prefix);
+      const oldIndex = space.key('voice-names', 'acme');
+      const ids = { One: randomUUID(), Two: randomUUID() };
+      await platforms[0]!.redis.commands.hset(oldIndex, ids);
+      const outcomes = await Promise.all(platforms.map((platform) => migrateLayout(platform)));
+      expect(outcomes.filter((outcome) => outcome !== null)).toEqual([{ names: 2, conflicts: 0, jobs: 0, removedKeys: 1 }]);
+      expect(await platforms[1]!.redis.commands.hgetall(space.partnerKey('voice-names', 'acme'))).toEqual(ids);
+      expect(await platforms[1]!.redis.commands.exists(oldIndex)).toBe(0);
+    } finally {
+      await Promise.all(platforms.map((platform) => platform.close()));
+      await single.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('on a Redis Cluster holding keys of the old layout', () => {
+  let cluster: TestCluster;
+  let nodes: Cluster;
+  let clustered: TestApp;
+
+  const oldKeysOnEveryMaster = async (space: KeySpace) => {
+    const found = await Promise.all(
+      nodes.nodes('master').map(async (node) => [
+        ...(await node.keys(space.key('voice-names', '*'))).filter((key) => !space.isPartnerKey('voice-names', key)),
+        ...(await node.keys(space.key('bull', '*'))),
+      ]),
+    );
+    return found.flat();
+  };
+
+  beforeAll(async () => {
+    cluster = await startTestCluster();
+    nodes = new Cluster(clusterNodes(cluster.env.REDIS_CLUSTER_NODES!.split(',')));
+    const space = new KeySpace(cluster.prefix);
+    const id = randomUUID();
+    await nodes.set(space.key('voice', id), JSON.stringify({ ...voice(id, 'Copied Voice', {}), partner: 'acme' }));
+    await nodes.hset(space.key('voice-names', 'acme'), 'Copied Voice', id);
+    // BullMQ keys of the old prefix spread over several slots, as a copied data set would have them.
+    for (const queue of ['voice-split', 'transcribe', 'complete', 'kb-embed']) await nodes.set(space.key('bull', queue, 'id'), '7');
+    clustered = await startTestApp({}, cluster);
+  });
+
+  afterAll(async () => {
+    await clustered?.close();
+    nodes?.disconnect();
+    await cluster?.stop();
+  });
+
+  it('moves the name index with one-key commands and scans every master for the old keys', async () => {
+    const clusterCall = restClient(clustered.url, await clustered.createKey('acme'));
+    expect((await clusterCall('GET', '/api/voices/acme/Copied%20Voice')).body).toMatchObject({ name: 'Copied Voice' });
+    expect((await clusterCall('GET', '/api/voices/acme')).body).toMatchObject([{ name: 'Copied Voice' }]);
+    const space = new KeySpace(cluster.prefix);
+    expect(await oldKeysOnEveryMaster(space)).toEqual([]);
+    expect(await nodes.get(layoutKeys(space).version)).toBe(String(LAYOUT_VERSION));
   });
 });
