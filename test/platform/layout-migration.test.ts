@@ -322,7 +322,8 @@ describe('on a Redis Cluster holding keys of the old layout', () => {
     nodes = new Cluster(clusterNodes(cluster.env.REDIS_CLUSTER_NODES!.split(',')));
     const space = new KeySpace(cluster.prefix);
     const id = randomUUID();
-    await nodes.set(space.key('voice', id), JSON.stringify({ ...voice(id, 'Copied Voice', {}), partner: 'acme' }));
+    const samples = [0, 1].map((index) => ({ index, blobId: randomUUID(), sourceTimestamp: null, durationSeconds: 12 }));
+    await nodes.set(space.key('voice', id), JSON.stringify(voice(id, 'Copied Voice', { samples })));
     await nodes.hset(space.key('voice-names', 'acme'), 'Copied Voice', id);
     // BullMQ keys of the old prefix spread over several slots, as a copied data set would have them.
     for (const queue of ['voice-split', 'transcribe', 'complete', 'kb-embed']) await nodes.set(space.key('bull', queue, 'id'), '7');
@@ -342,5 +343,12 @@ describe('on a Redis Cluster holding keys of the old layout', () => {
     const space = new KeySpace(cluster.prefix);
     expect(await oldKeysOnEveryMaster(space)).toEqual([]);
     expect(await nodes.get(layoutKeys(space).version)).toBe(String(LAYOUT_VERSION));
+  });
+
+  it('writes to the old record where the write keeps its name (a rename or delete would cross slots)', async () => {
+    const clusterCall = restClient(clustered.url, await clustered.createKey('acme'));
+    const preferred = await clusterCall('PUT', '/api/voices/acme/Copied%20Voice/preferred-sample', { json: { sample_index: 1 } });
+    expect(preferred.status).toBe(200);
+    expect((await clusterCall('GET', '/api/voices/acme/Copied%20Voice')).body).toMatchObject({ preferred_sample_index: 1 });
   });
 });
