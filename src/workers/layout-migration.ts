@@ -79,8 +79,9 @@ async function migrateOnce(platform: Platform): Promise<MigrationOutcome | null>
       outcome.removedKeys += found.length;
       await renewLock();
     }
-    await redis.commands.set(version, String(LAYOUT_VERSION));
-    logger.info({ ...outcome, layoutVersion: LAYOUT_VERSION }, 'layout migration done');
+    // A name left behind in an old index is moved by the next start, once its newer holder is renamed.
+    if (outcome.conflicts === 0) await redis.commands.set(version, String(LAYOUT_VERSION));
+    logger.info({ ...outcome, layoutVersion: LAYOUT_VERSION }, outcome.conflicts === 0 ? 'layout migration done' : 'layout migration done but for names in use twice; it runs again at the next start');
     return outcome;
   } finally {
     await redis.commands.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, lock, token);
@@ -90,7 +91,8 @@ async function migrateOnce(platform: Platform): Promise<MigrationOutcome | null>
 /**
  * Copies each entry of the old `<kind>:<partner>` hashes into the partner's tagged index,
  * then deletes it. A name the tagged index already gives to another record (made while the
- * old entry was not readable) stays in the old hash and is logged: neither record is lost.
+ * old entry was not readable) stays in the old hash and is logged: neither record is lost,
+ * and once the newer one is renamed, the next start moves the old entry.
  */
 async function moveNameIndexes(platform: Platform, kind: string, outcome: MigrationOutcome, renewLock: () => Promise<unknown>): Promise<void> {
   const { redis, keys, records, logger } = platform;
@@ -105,7 +107,7 @@ async function moveNameIndexes(platform: Platform, kind: string, outcome: Migrat
           moved.push(name);
         } else {
           outcome.conflicts++;
-          logger.error({ kind, partner, name, id }, 'layout migration: the name is taken by a newer record; rename one of them, the old index keeps this entry');
+          logger.error({ kind, partner, name, id }, 'layout migration: the name is taken by a newer record; rename that one, and the next start moves this entry');
         }
       }
       if (moved.length > 0) await redis.commands.hdel(oldKey, ...moved);

@@ -250,7 +250,8 @@ describe('when this build starts on the layout of the release before it', () => 
     );
     expect(await client.hgetall(keys.key('voice-names', 'globex'))).toEqual({ Shared: takenElsewhereId });
     expect(await keysMatching('kb-names:*')).toEqual([keys.partnerKey('kb-names', 'acme')]);
-    expect(await client.get(layoutKeys(keys).version)).toBe(String(LAYOUT_VERSION));
+    // The name in use twice keeps the migration due until it is resolved.
+    expect(await client.get(layoutKeys(keys).version)).toBeNull();
     expect(await client.exists(layoutKeys(keys).lock)).toBe(0);
   });
 
@@ -267,7 +268,20 @@ describe('when this build starts on the layout of the release before it', () => 
     expect(await client.scard(keys.recordKey('kb-documents', kbId))).toBe(3);
   });
 
-  it('does nothing on a second start', async () => {
+  it('moves the entry whose name was in use at the next start, once the newer record is renamed', async () => {
+    await app?.close();
+    app = null;
+    const tagged = keys.partnerKey('voice-names', 'globex');
+    const newer = await client.hget(tagged, 'Shared');
+    await client.hdel(tagged, 'Shared');
+    await client.hset(tagged, 'Shared (new)', newer!);
+    await start();
+    expect(await client.hgetall(tagged)).toEqual({ Shared: takenElsewhereId, 'Shared (new)': newer });
+    expect(await client.exists(keys.key('voice-names', 'globex'))).toBe(0);
+    expect(await client.get(layoutKeys(keys).version)).toBe(String(LAYOUT_VERSION));
+  });
+
+  it('does nothing on a later start', async () => {
     await app?.close();
     app = null;
     // Written after the migration: a second run would move it, a finished one leaves it.
