@@ -8,6 +8,7 @@ import { frameworkErrorHandler } from './rest/rest-errors';
 import { schema } from './schema';
 import { createServices, type Services } from './services';
 import { jobProcessors, reconcileSources } from './workers';
+import { migrateLayout } from './workers/layout-migration';
 import { keepScratchLeases, startMaintenance, type Repeating } from './workers/maintenance';
 import { startWorkers, type RunningWorkers } from './workers/worker-runner';
 
@@ -23,6 +24,9 @@ export interface RunningApp {
 export async function startApp(config: Config): Promise<RunningApp> {
   const platform = await createPlatform(config);
   const services = createServices(platform);
+  // The process that owns maintenance brings an older build's keys to this layout before it
+  // serves or works, so the first request and the first job already find them.
+  if (config.ROLE !== 'api') await migrateLayout(platform);
   let http: HttpServer | undefined;
   let workers: RunningWorkers | undefined;
   let url: string | undefined;

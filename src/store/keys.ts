@@ -67,6 +67,13 @@ export class KeySpace {
     return this.key(kind, `{${partnerTag(partner)}}`, partner);
   }
 
+  /** Whether a key found by a scan of `<kind>:*` is a partner key as `partnerKey` makes them, rather than one of an older layout. */
+  isPartnerKey(kind: string, key: string): boolean {
+    const rest = key.slice(this.key(kind, '').length);
+    const separator = rest.indexOf('}:');
+    return separator > 0 && this.partnerKey(kind, rest.slice(separator + 2)) === key;
+  }
+
   channel(topic: string): string {
     return `${this.prefix}:events:${topic}`;
   }

@@ -188,25 +188,31 @@ export class RecordStore {
   }
 
   /**
-   * Every record of a kind, a batch at a time (one SCAN step and one read per batch): for
-   * maintenance that must see the whole key space, never for requests. On a cluster each
-   * master is scanned in turn, as each holds only its own slots. A record written during
-   * the scan may be missed; one that exists throughout is seen at least once.
+   * Every key matching a SCAN pattern, a batch at a time: for maintenance that must see the
+   * whole key space, never for requests. On a cluster each master is scanned in turn, as each
+   * holds only its own slots. A key written during the scan may be missed; one that exists
+   * throughout is seen at least once.
    */
-  async *scan<T extends Versioned>(kind: string, batchSize = 500): AsyncGenerator<T[]> {
-    const prefix = this.keys.recordKey(kind, '');
+  async *scanKeys(pattern: string, batchSize = 500): AsyncGenerator<string[]> {
     const nodes = this.redis.isCluster ? (this.redis as Cluster).nodes('master') : [this.redis as Redis];
     for (const node of nodes) {
       let cursor = '0';
       do {
-        const [next, found] = await node.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', batchSize);
+        const [next, found] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', batchSize);
         cursor = next;
-        const keys = [...new Set(found)].filter((key) => this.keys.isRecordKey(kind, key));
-        if (keys.length === 0) continue;
-        const raws = await this.getRaw(keys);
-        const records = raws.flatMap((raw) => (raw ? [JSON.parse(raw) as T] : []));
-        if (records.length > 0) yield records;
+        if (found.length > 0) yield [...new Set(found)];
       } while (cursor !== '0');
+    }
+  }
+
+  /** Every record of a kind, a batch at a time (one SCAN step and one read per batch), as `scanKeys` sees them. */
+  async *scan<T extends Versioned>(kind: string, batchSize = 500): AsyncGenerator<T[]> {
+    for await (const found of this.scanKeys(`${this.keys.recordKey(kind, '')}*`, batchSize)) {
+      const keys = found.filter((key) => this.keys.isRecordKey(kind, key));
+      if (keys.length === 0) continue;
+      const raws = await this.getRaw(keys);
+      const records = raws.flatMap((raw) => (raw ? [JSON.parse(raw) as T] : []));
+      if (records.length > 0) yield records;
     }
   }
 

@@ -48,6 +48,9 @@ async function inSlices<T, R>(items: readonly T[], write: (item: T) => Promise<R
   return results;
 }
 
+/** The kind of a partner's knowledge base name index (see KeySpace.partnerKey). */
+export const KNOWLEDGE_BASE_NAME_INDEX = 'kb-names';
+
 /**
  * The knowledge base records in Redis: knowledge bases (with the partner's name index),
  * documents (with each knowledge base's set of document ids), and the generation-guarded
@@ -58,7 +61,7 @@ export class KnowledgeBaseRepository {
   constructor(private readonly records: RecordStore) {}
 
   private indexKey(partner: string): string {
-    return this.records.keys.partnerKey('kb-names', partner);
+    return this.records.keys.partnerKey(KNOWLEDGE_BASE_NAME_INDEX, partner);
   }
 
   private documentSetKey(kbId: string): string {

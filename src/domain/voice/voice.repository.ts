@@ -2,6 +2,8 @@ import type { JobStage, NameIndex, RecordStore } from '../../store/record-store'
 import type { Progress } from '../shared/progress';
 import { now, VOICE_KIND, voiceTopic, type VoicePipeline, type VoiceRecord } from './voice.types';
 
+/** The kind of a partner's voice name index (see KeySpace.partnerKey). */
+export const VOICE_NAME_INDEX = 'voice-names';
 
 /**
  * Voice records in Redis: the record per id and the partner's name index. Every write
@@ -11,7 +13,7 @@ export class VoiceRepository {
   constructor(private readonly records: RecordStore) {}
 
   private indexKey(partner: string): string {
-    return this.records.keys.partnerKey('voice-names', partner);
+    return this.records.keys.partnerKey(VOICE_NAME_INDEX, partner);
   }
 
   private index(partner: string, name: string): NameIndex {
