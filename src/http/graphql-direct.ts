@@ -59,8 +59,8 @@ export class DirectQueries {
     const params = request.body as Record<string, unknown> | null | undefined;
     if (typeof params !== 'object' || params === null || Array.isArray(params)) return false;
     for (const name in params) if (!PARAM_NAMES.has(name)) return false;
-    const { variables, operationName } = params;
-    if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return false;
+    const { variables, operationName, extensions } = params;
+    if (!isObjectOrAbsent(variables) || !isObjectOrAbsent(extensions)) return false;
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return false;
     const text = this.queryText(params);
     if (text === undefined) return false;
@@ -124,4 +124,8 @@ export class DirectQueries {
     if (getOperationAST(document, operationName)?.operation !== 'query') return null;
     return { document, operationName, runs: 0 };
   }
+}
+
+function isObjectOrAbsent(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value));
 }

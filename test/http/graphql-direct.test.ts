@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 const DIRECT = 'application/json';
 const THROUGH_YOGA = 'application/json;q=1';
 
-const QUERIES: { name: string; query: string; variables?: Record<string, unknown>; operationName?: string }[] = [
+const QUERIES: { name: string; query: string; variables?: Record<string, unknown>; operationName?: string; extensions?: unknown }[] = [
   {
     name: 'a voice with fragments, aliases and __typename',
     query: `fragment Sample on VoiceSample { index duration }
@@ -23,6 +23,7 @@ const QUERIES: { name: string; query: string; variables?: Record<string, unknown
   { name: 'a missing voice (null)', query: 'query { voice(partner: "acme", name: "Nobody") { name } }' },
   { name: 'the list, chosen by operation name', query: 'query A { voices(partner: "acme") { name } } query B { me { partners } }', operationName: 'A' },
   { name: 'another partner (an error)', query: 'query { voice(partner: "other", name: "Direct") { name } }' },
+  { name: 'extensions that are not an object (an error)', query: '{ me { partners } }', extensions: 'persisted' },
   { name: 'a variable of the wrong type (an error)', query: 'query V($name: String!) { voice(partner: "acme", name: $name) { name } }', variables: { name: 7 } },
 ];
 
