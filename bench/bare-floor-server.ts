@@ -21,8 +21,8 @@ const server = createServer((request, response) => {
   const partner = decodeURIComponent(match[1]);
   const name = decodeURIComponent(match[2]);
   redis
-    .hget(keys.key('voice-names', partner), name)
-    .then((id) => (id ? redis.get(keys.key('voice', id)) : null))
+    .hget(keys.partnerKey('voice-names', partner), name)
+    .then((id) => (id ? redis.get(keys.recordKey('voice', id)) : null))
     .then(
       (raw) => {
         if (!raw) return send(response, 404, '{"detail":"Voice not found"}');

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { RedisClient } from '../store/redis';
 import { RateLimited, Unauthorized } from '../domain/errors';
 import type { EventBus } from '../events/event-bus';
@@ -28,7 +28,8 @@ const CREATED_TOPIC = 'apikeys:created';
 /** How long a key that Redis does not know is answered from memory. */
 const UNKNOWN_KEY_TTL_MS = 5_000;
 
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+// The one-shot hash: a quarter of createHash's cost, paid on every authenticated request.
+const hashKey = (key: string) => hash('sha256', key, 'hex');
 
 /**
  * API keys are stored only as SHA-256 hashes, so a Redis dump gives nobody a working key.

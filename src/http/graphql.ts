@@ -9,6 +9,7 @@ import { readParams } from './request-params';
 import type { DomainServices } from '../services';
 import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
 import { graphiql } from './graphiql';
+import { DirectQueries } from './graphql-direct';
 import { graphqlLimits, useGraphqlLimits } from './graphql-limits';
 import { useOperationMetrics } from './graphql-metrics';
 import { bindUploads, releaseUploads } from './graphql-uploads';
@@ -33,6 +34,8 @@ export interface GraphqlServer {
 export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchema, services: DomainServices): Promise<GraphqlServer> {
   const { PERSISTED_DOCUMENTS } = services.platform.config;
   const trusted = PERSISTED_DOCUMENTS ? TrustedDocuments.load(PERSISTED_DOCUMENTS) : null;
+  const limits = graphqlLimits(services.platform.config);
+  const createContext = (caller: Caller | null) => createGraphqlContext(services, caller);
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -44,9 +47,10 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
-    plugins: [...(trusted ? [useTrustedDocuments(trusted)] : []), useGraphqlLimits(graphqlLimits(services.platform.config)), useOperationMetrics()],
-    context: ({ caller }) => createGraphqlContext(services, caller),
+    plugins: [...(trusted ? [useTrustedDocuments(trusted)] : []), useGraphqlLimits(limits), useOperationMetrics()],
+    context: ({ caller }) => createContext(caller),
   });
+  const direct = new DirectQueries(schema, limits, trusted, createContext);
 
   const { maxFileBytes } = uploadLimits(services);
   await app.register(async (scope) => {
@@ -68,6 +72,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
           return sendGraphqlError(reply, new UnsupportedMedia('Unsupported content type: send application/json or multipart/form-data'));
         }
         if (!request.isMultipart()) {
+          if (request.method === 'POST' && mediaType(request) === 'application/json' && (await direct.answer(request, reply, caller))) return reply;
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, caller });
           return sendResponse(reply, response);
         }
