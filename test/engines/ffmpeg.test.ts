@@ -126,6 +126,28 @@ describe('toOpus', () => {
     }
   });
 
+  it('stops cutting when the signal aborts between slices', async () => {
+    const original = join(dir, 'abort-slices.opus');
+    await ffmpeg.toOpus(await makeSine(join(dir, 'abort-slices-source.wav'), { seconds: 12 }), original);
+    const outputDir = await makeTempDir('ffmpeg-slices-');
+    try {
+      const controller = new AbortController();
+      const reports: number[] = [];
+      const slices = [0, 2, 4, 6, 8].map((startSeconds) => ({ startSeconds, durationSeconds: 2 }));
+      const cutting = ffmpeg.cutOpusSlices(original, outputDir, slices, {
+        signal: controller.signal,
+        onSliceWritten(done) {
+          reports.push(done);
+          controller.abort(new Error('superseded'));
+        },
+      });
+      await expect(cutting).rejects.toThrow('superseded');
+      expect(reports).toEqual([1]);
+    } finally {
+      await removeDir(outputDir);
+    }
+  });
+
   it('refuses slices that do not follow each other, and a recording shorter than the plan', async () => {
     const original = join(dir, 'short.opus');
     await ffmpeg.toOpus(await makeSine(join(dir, 'short-source.wav'), { seconds: 3 }), original);
