@@ -104,6 +104,66 @@ describe('toOpus', () => {
     }
   });
 
+  it('cuts all planned samples out of the Ogg Opus original in one run, packets copied', async () => {
+    const original = join(dir, 'twenty.opus');
+    await ffmpeg.toOpus(await makeSine(join(dir, 'twenty-source.wav'), { seconds: 20 }), original);
+    const plan = planSamples((await probeFile(original)).durationSeconds, 5, 7);
+    const outputDir = await makeTempDir('ffmpeg-slices-');
+    try {
+      const reports: number[] = [];
+      const cut = await ffmpeg.cutOpusSlices(original, outputDir, plan, { onSliceWritten: (done) => reports.push(done) });
+      expect(reports).toEqual([1, 2, 3]);
+      expect(cut.map((slice) => slice.path)).toEqual([0, 1, 2].map((index) => join(outputDir, `${index}.opus`)));
+      for (const [position, slice] of plan.entries()) {
+        const probe = await probeFile(cut[position]!.path);
+        expect(probe).toMatchObject({ formatName: 'ogg', audioCodec: 'opus', channels: 1, sampleRate: 48000 });
+        // Within one Opus packet (20 ms) of the plan, and the reported length is the file's.
+        expect(Math.abs(probe.durationSeconds - slice.durationSeconds)).toBeLessThanOrEqual(0.021);
+        expect(Math.abs(cut[position]!.durationSeconds - probe.durationSeconds)).toBeLessThanOrEqual(0.021);
+      }
+    } finally {
+      await removeDir(outputDir);
+    }
+  });
+
+  it('stops cutting when the signal aborts between slices', async () => {
+    const original = join(dir, 'abort-slices.opus');
+    await ffmpeg.toOpus(await makeSine(join(dir, 'abort-slices-source.wav'), { seconds: 12 }), original);
+    const outputDir = await makeTempDir('ffmpeg-slices-');
+    try {
+      const controller = new AbortController();
+      const reports: number[] = [];
+      const slices = [0, 2, 4, 6, 8].map((startSeconds) => ({ startSeconds, durationSeconds: 2 }));
+      const cutting = ffmpeg.cutOpusSlices(original, outputDir, slices, {
+        signal: controller.signal,
+        onSliceWritten(done) {
+          reports.push(done);
+          controller.abort(new Error('superseded'));
+        },
+      });
+      await expect(cutting).rejects.toThrow('superseded');
+      expect(reports).toEqual([1]);
+    } finally {
+      await removeDir(outputDir);
+    }
+  });
+
+  it('refuses slices that do not follow each other, and a recording shorter than the plan', async () => {
+    const original = join(dir, 'short.opus');
+    await ffmpeg.toOpus(await makeSine(join(dir, 'short-source.wav'), { seconds: 3 }), original);
+    const outputDir = await makeTempDir('ffmpeg-slices-');
+    try {
+      const gap = [{ startSeconds: 0, durationSeconds: 1 }, { startSeconds: 2, durationSeconds: 1 }];
+      await expect(ffmpeg.cutOpusSlices(original, outputDir, gap)).rejects.toThrow('Opus slices must follow each other from the start');
+      const tooLong = [0, 2, 4].map((startSeconds) => ({ startSeconds, durationSeconds: 2 }));
+      const error = await ffmpeg.cutOpusSlices(original, outputDir, tooLong).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(EngineError);
+      expect((error as EngineError).message).toBe('Audio splitting failed: the recording ended after 2 of 3 samples');
+    } finally {
+      await removeDir(outputDir);
+    }
+  });
+
   it('removes the partial output and reports unreadable input', async () => {
     const input = join(dir, 'garbage.wav');
     await writeFile(input, randomBytes(4096));
