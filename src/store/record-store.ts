@@ -52,7 +52,8 @@ export interface JobStage {
 // One script does every write: compare the stored JSON with what the caller read, move the
 // name index, write or delete, and publish, all atomically. Subscribers therefore never see
 // an event for a write that did not happen, nor miss one that did, and events on a topic
-// arrive in write order. KEYS[1] is the record and KEYS[2], when given, its name index:
+// arrive in write order. A write keeps the record's expiry (KEEPTTL): retention is set by
+// whoever owns it, and an update in between never drops it. KEYS[1] is the record and KEYS[2], when given, its name index:
 // both share a hash tag (see KeySpace), so on a Redis Cluster they live in one slot.
 const COMPARE_AND_SET = `
 local current = redis.call('GET', KEYS[1]) or ''
@@ -67,7 +68,7 @@ if ARGV[2] == '' then
   redis.call('DEL', KEYS[1])
   if indexKey then redis.call('HDEL', indexKey, fromName) end
 else
-  redis.call('SET', KEYS[1], ARGV[2])
+  redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 end
 for i = 7, #ARGV do redis.call('PUBLISH', ARGV[i], ARGV[6]) end
 return 1`;

@@ -80,3 +80,15 @@ describe('RecordStore.updateIfCurrent', () => {
     });
   });
 });
+
+describe('a write to a record with an expiry', () => {
+  it('keeps the expiry: retention stays with whoever set it, and no update in between drops it', async () => {
+    await records.expire('job', job.id, 600);
+
+    await records.updateIfCurrent<Job>('job', job.id, { generation: 2, stageOf }, finish('kept'), { topics: [`job:${job.id}`] });
+
+    const ttl = await commands.ttl(keys.recordKey('job', job.id));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(600);
+  });
+});

@@ -159,7 +159,7 @@ export class TranscriptService {
 
   /**
    * Where the transcribe job reports how far it has come, throttled. Written only while the
-   * transcript is processing; the write drops the record's expiry, which its finish sets again.
+   * transcript is processing; the record keeps its expiry.
    */
   progress(id: string): ProgressReporter {
     return throttledProgress((progress) =>

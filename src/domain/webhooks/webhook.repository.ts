@@ -84,22 +84,15 @@ export class WebhookRepository {
 
   /** `change` returns null to leave the delivery as it is; null when it is gone (expired). */
   async updateDelivery(id: string, change: (current: WebhookDeliveryRecord) => WebhookDeliveryRecord | null): Promise<WebhookDeliveryRecord | null> {
-    let changed = false;
-    const updated = await this.records.update<WebhookDeliveryRecord>(
+    // The write keeps the key's expiry, so the retention still counts from the delivery's creation.
+    return this.records.update<WebhookDeliveryRecord>(
       WEBHOOK_DELIVERY_KIND,
       id,
       (current) => {
         const next = change(current);
-        changed = next !== null;
         return next && { ...next, updatedAt: now() };
       },
       { topics: [] },
     );
-    // A write replaces the key's expiry; the retention counts from the delivery's creation.
-    if (updated && changed) {
-      const left = Math.ceil((Date.parse(updated.createdAt) + DELIVERY_RETENTION_SECONDS * 1000 - Date.now()) / 1000);
-      await this.records.expire(WEBHOOK_DELIVERY_KIND, id, Math.max(left, 1));
-    }
-    return updated;
   }
 }
