@@ -2,6 +2,7 @@ import type { RedisClient } from '../store/redis';
 import { eventsDelivered } from '../observability/metrics';
 import type { KeySpace } from '../store/keys';
 import type { ChangeEvent, Versioned } from '../store/record-store';
+import type { PushSink, PushStream } from './push-stream';
 
 type Listener = (event: ChangeEvent) => void;
 
@@ -63,7 +64,7 @@ export class EventBus {
   }
 
   /** Current snapshots first, then every later change, each resource's events in version order. */
-  live<T extends Versioned & { id: string }>(topic: string, options: LiveOptions<T>): AsyncIterableIterator<ChangeEvent<T>> {
+  live<T extends Versioned & { id: string }>(topic: string, options: LiveOptions<T>): PushStream<ChangeEvent<T>> {
     return new LiveStream<T>(this, topic, options);
   }
 
@@ -79,14 +80,16 @@ export class EventBus {
  * ended by `return()` until its next event, which would keep unsubscribed clients'
  * listeners alive on quiet topics.
  */
-class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableIterator<ChangeEvent<T>> {
-  private readonly queue: ChangeEvent<T>[] = [];
+class LiveStream<T extends Versioned & { id: string }> implements PushStream<ChangeEvent<T>> {
+  private queue: ChangeEvent<T>[] = [];
   // Most streams follow one resource: its last version is kept in two fields, and a map is
   // made only when a second resource appears (a partner-wide stream).
   private firstId: string | null = null;
   private firstVersion = 0;
   private otherVersions: Map<string, number> | null = null;
   private waiting: ((result: IteratorResult<ChangeEvent<T>>) => void) | null = null;
+  /** Set by pushTo: events go straight here, in the listener's own call, instead of to the queue. */
+  private sink: PushSink<ChangeEvent<T>> | null = null;
   private done = false;
   private ready: Promise<void> | null = null;
   private unlisten: (() => void) | null = null;
@@ -114,12 +117,28 @@ class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableI
 
   async return(): Promise<IteratorResult<ChangeEvent<T>>> {
     this.finish();
+    this.endSink();
     return { value: undefined, done: true };
   }
 
   async throw(error: unknown): Promise<IteratorResult<ChangeEvent<T>>> {
     this.finish();
+    this.endSink();
     throw error;
+  }
+
+  /**
+   * Only after the first `next()` has settled (the snapshot is loaded and queued). What is
+   * queued goes first, so the sink sees the same events, deduplicated and in the same order,
+   * as `next()` would have returned.
+   */
+  pushTo(sink: PushSink<ChangeEvent<T>>): void {
+    if (!this.ready) throw new Error('pushTo before the stream has started');
+    this.sink = sink;
+    for (let next = this.take(); next; next = this.take()) sink.next(next.value);
+    // Drained by shift(), the array keeps its room; a pushing stream queues nothing again.
+    this.queue = [];
+    if (this.done) this.endSink();
   }
 
   private async start(): Promise<void> {
@@ -146,6 +165,13 @@ class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableI
   private push(event: ChangeEvent<T>): void {
     if (this.done) return;
     if (this.options.accept && !this.options.accept(event)) return;
+    const sink = this.sink;
+    if (sink) {
+      // admit() finishes the stream on a final event; the sink still gets that event first.
+      if (this.admit(event)) sink.next(event);
+      if (this.done) this.endSink();
+      return;
+    }
     this.queue.push(event);
     const resolve = this.waiting;
     if (!resolve) return;
@@ -160,12 +186,17 @@ class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableI
   private take(): IteratorResult<ChangeEvent<T>> | null {
     while (this.queue.length > 0) {
       const event = this.queue.shift()!;
-      if (event.version <= this.seenVersion(event.data.id)) continue;
-      this.markSeen(event.data.id, event.version);
-      if (this.options.until?.(event)) this.finish();
-      return { value: event, done: false };
+      if (this.admit(event)) return { value: event, done: false };
     }
     return null;
+  }
+
+  /** Whether the subscriber has yet to see this version; a final event finishes the stream. */
+  private admit(event: ChangeEvent<T>): boolean {
+    if (event.version <= this.seenVersion(event.data.id)) return false;
+    this.markSeen(event.data.id, event.version);
+    if (this.options.until?.(event)) this.finish();
+    return true;
   }
 
   private seenVersion(id: string): number {
@@ -180,6 +211,12 @@ class LiveStream<T extends Versioned & { id: string }> implements AsyncIterableI
     } else {
       (this.otherVersions ??= new Map()).set(id, version);
     }
+  }
+
+  private endSink(): void {
+    const sink = this.sink;
+    this.sink = null;
+    sink?.end();
   }
 
   private finish(): void {

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { execute, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { execute, specifiedRules, validate, type DocumentNode, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { WebSocketServer } from 'ws';
 import type { Caller } from '../auth/api-keys';
 import { createGraphqlContext } from '../resolvers/context';
@@ -19,6 +19,12 @@ export interface GraphqlSockets {
   close(): Promise<void>;
 }
 
+/** What a graphql-ws connection keeps once initialised: who calls, and from where (for rate limits of per-operation keys). */
+interface Connection {
+  caller: Caller | null;
+  address: string;
+}
+
 const maskAll = (errors: readonly GraphQLError[]) => errors.map((error) => maskError(error, 'Unexpected error.') as GraphQLError);
 
 /**
@@ -29,8 +35,6 @@ interface CachedDocument {
   document: DocumentNode;
   /** Short and unique per query text, so share keys need not repeat the whole query. */
   id: number;
-  /** The cached text itself: subscribers' messages point at it instead of each keeping a copy. */
-  query: string;
 }
 
 const MAX_CACHED_QUERY_LENGTH = 16 * 1024;
@@ -59,7 +63,7 @@ class DocumentCache {
     try {
       const document = parseLimited(query, this.limits);
       const errors = validate(this.schema, document, this.rules);
-      entry = errors.length > 0 ? errors : { document, id: ++this.nextId, query };
+      entry = errors.length > 0 ? errors : { document, id: ++this.nextId };
     } catch (error) {
       entry = [error as GraphQLError];
     }
@@ -91,60 +95,44 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
 
   const documents = new DocumentCache(schema, graphqlLimits(services.platform.config));
   const shared = new SharedSubscriptions(maskAll);
+  // Results depend on the operation, its variables and who asks (resources a key owns,
+  // partners it may see); subscriptions alike in all three share each event's result.
   const shareKeys = new WeakMap<object, string>();
-  const payloads = new SharedPayloads();
 
-  serveGraphqlWs<Record<string, unknown>, { caller?: Caller | null; address?: string }>(
+  serveGraphqlWs<Connection>(
     {
-      execute: async (args: ExecutionArgs) => {
-        const result = await execute(args);
-        countOperation(args.document, args.operationName, Boolean(result.errors?.length));
-        return result.errors ? { ...result, errors: maskAll(result.errors) } : result;
+      async connect(socket, request, params) {
+        const key = findKey(params) ?? request.headers['x-api-key'];
+        const address = request.socket.remoteAddress ?? '';
+        const authorized = await authorizeConnection(services, key, address, socket);
+        return authorized ? { caller: authorized.caller, address } : false;
       },
-      subscribe: (args: ExecutionArgs) => {
-        countOperation(args.document, args.operationName, false);
-        return shared.subscribe(args, shareKeys.get(args.contextValue as object) ?? '');
-      },
-      onConnect: async (ctx) => {
-        const key = findKey(ctx.connectionParams) ?? ctx.extra.request.headers['x-api-key'];
-        const address = ctx.extra.request.socket.remoteAddress ?? '';
-        const authorized = await authorizeConnection(services, key, address, ctx.extra.socket);
-        if (!authorized) return false;
-        ctx.extra.caller = authorized.caller;
-        ctx.extra.address = address;
-        // The upgrade request is only needed to read the key; a connection can live for
-        // days, and thousands of them need not keep their requests.
-        (ctx.extra as { request?: unknown }).request = undefined;
-        return true;
-      },
-      onSubscribe: async (ctx, _id, payload) => {
-        const query = trustedQuery(trusted, payload);
+      async prepare(connection, request) {
+        const query = trustedQuery(trusted, request);
         if (typeof query !== 'string') return query;
         const cached = documents.get(query);
         if (Array.isArray(cached)) return cached;
         const { document, id } = cached as CachedDocument;
-        // graphql-ws keeps the subscribe message for the life of the operation.
-        if (payload.query === query) (payload as { query: string }).query = (cached as CachedDocument).query;
-        const authorized = await authorizeOperation(services, payload.extensions, { caller: ctx.extra.caller ?? null, address: ctx.extra.address ?? '' });
+        const authorized = await authorizeOperation(services, request.extensions, connection);
         if (Array.isArray(authorized)) return authorized;
         const { caller } = authorized as { caller: Caller | null };
         const contextValue = createGraphqlContext(services, caller);
-        // Results depend on the operation, its variables and who asks (resources a key owns,
-        // partners it may see); subscribers alike in all three share each event's result.
-        shareKeys.set(contextValue, `${caller?.keyId ?? ''}\n${id}\n${payload.operationName ?? ''}\n${JSON.stringify(payload.variables ?? {})}`);
-        return {
-          schema,
-          document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          contextValue,
-        };
+        shareKeys.set(contextValue, `${caller?.keyId ?? ''}\n${id}\n${request.operationName ?? ''}\n${JSON.stringify(request.variables ?? {})}`);
+        return { schema, document, operationName: request.operationName, variableValues: request.variables, contextValue };
       },
-      onNext: (_ctx, _id, _payload, _args, result) => payloads.of(result),
-      onError: (_ctx, _id, _payload, errors) => maskAll(errors),
+      async execute(args) {
+        const result = await execute(args);
+        countOperation(args.document, args.operationName, Boolean(result.errors?.length));
+        return result.errors ? { ...result, errors: maskAll(result.errors) } : result;
+      },
+      subscribe(args) {
+        countOperation(args.document, args.operationName, false);
+        return shared.subscribe(args, shareKeys.get(args.contextValue as object) ?? '');
+      },
+      mask: maskAll,
     },
     sockets,
-    payloads,
+    new SharedPayloads(),
   );
 
   const untrack = trackWebSockets(() => sockets.clients.size);

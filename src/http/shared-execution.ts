@@ -1,6 +1,7 @@
 import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, type GraphQLError } from 'graphql';
+import type { PushSink, PushStream } from '../events/push-stream';
 
-type Result = ExecutionResult | Promise<ExecutionResult>;
+export type Result = ExecutionResult | Promise<ExecutionResult>;
 
 /**
  * Subscriptions that execute each event once per (event, operation, caller) instead of once
@@ -15,7 +16,7 @@ export class SharedSubscriptions {
   constructor(private readonly mask: (errors: readonly GraphQLError[]) => GraphQLError[]) {}
 
   /** `shareKey` must capture everything the result depends on: operation, variables, caller. */
-  async subscribe(args: ExecutionArgs, shareKey: string): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+  async subscribe(args: ExecutionArgs, shareKey: string): Promise<SubscriptionResults | ExecutionResult> {
     const source = await createSourceEventStream({ ...args, contextValue: passing(args.contextValue) });
     // A subscription refused when made (another partner's resource) reports its code too.
     if (!isAsyncIterable(source)) return source.errors ? { ...source, errors: this.mask(source.errors) } : source;
@@ -37,10 +38,18 @@ export class SharedSubscriptions {
     return result;
   }
 
-  private async run(args: ExecutionArgs, payload: unknown): Promise<ExecutionResult> {
-    const result = await execute({ ...args, contextValue: passing(args.contextValue), rootValue: payload });
-    return result.errors ? { ...result, errors: this.mask(result.errors) } : result;
+  /**
+   * Synchronous when every resolver is (graphql-js then returns the result itself): a pushed
+   * event is then written to each socket in the event's own call, instead of after a promise
+   * per subscriber, all of which wait until the event has been handed to every subscriber.
+   */
+  private run(args: ExecutionArgs, payload: unknown): Result {
+    const result = execute({ ...args, contextValue: passing(args.contextValue), rootValue: payload });
+    return result instanceof Promise ? result.then(this.masked) : this.masked(result);
   }
+
+  private readonly masked = (result: ExecutionResult): ExecutionResult =>
+    result.errors ? { ...result, errors: this.mask(result.errors) } : result;
 }
 
 /**
@@ -57,29 +66,45 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
+/** A subscription's execution results, pulled, or pushed when its event stream can push. */
+export interface SubscriptionResults extends AsyncIterableIterator<ExecutionResult> {
+  readonly canPush: boolean;
+  return(): Promise<IteratorResult<ExecutionResult>>;
+  /** See PushStream: results as the events arrive, a shared one possibly still executing. */
+  pushTo(sink: PushSink<Result>): void;
+}
+
 /** Maps a source stream; ending the mapped stream ends the source at once. A class, so its methods are not per-subscriber closures. */
-class MappedEvents<T> implements AsyncIterableIterator<T> {
+class MappedEvents implements SubscriptionResults {
   constructor(
     private readonly source: AsyncIterator<unknown>,
-    private readonly map: (payload: unknown) => T | Promise<T>,
+    private readonly map: (payload: unknown) => Result,
   ) {}
+
+  get canPush(): boolean {
+    return typeof (this.source as Partial<PushStream<unknown>>).pushTo === 'function';
+  }
+
+  pushTo(sink: PushSink<Result>): void {
+    (this.source as PushStream<unknown>).pushTo({ next: (payload) => sink.next(this.map(payload)), end: () => sink.end() });
+  }
 
   [Symbol.asyncIterator](): this {
     return this;
   }
 
-  async next(): Promise<IteratorResult<T>> {
+  async next(): Promise<IteratorResult<ExecutionResult>> {
     const step = await this.source.next();
     if (step.done) return { value: undefined, done: true };
     return { value: await this.map(step.value), done: false };
   }
 
-  async return(): Promise<IteratorResult<T>> {
+  async return(): Promise<IteratorResult<ExecutionResult>> {
     await this.source.return?.();
     return { value: undefined, done: true };
   }
 
-  async throw(error: unknown): Promise<IteratorResult<T>> {
+  async throw(error: unknown): Promise<IteratorResult<ExecutionResult>> {
     await this.source.return?.();
     throw error;
   }

@@ -29,7 +29,7 @@ const ALLOWED: Record<string, { code: string[]; types?: string[] }> = {
   workers: { code: ['domain', 'engines', 'observability', 'queues', 'store'], types: ['logger.ts', 'platform.ts', 'services.ts'] },
   // Doors: they translate, and never touch Redis, queues, engines or each other.
   // The transport also answers readiness and classifies Redis failures, so it may see the store.
-  http: { code: ['auth', 'config', 'domain', 'observability', 'resolvers', 'store'], types: ['platform.ts', 'services.ts'] },
+  http: { code: ['auth', 'config', 'domain', 'observability', 'resolvers', 'store'], types: ['events', 'platform.ts', 'services.ts'] },
   rest: { code: ['auth', 'domain', 'http'], types: ['services.ts'] },
   resolvers: { code: ['auth', 'domain'], types: ['services.ts', 'store'] },
   schema: { code: ['auth', 'domain', 'http', 'resolvers'], types: ['store'] },

@@ -1,0 +1,194 @@
+import type { AddressInfo } from 'node:net';
+import type { ExecutionResult } from 'graphql';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { NextMessageWriter, OrderedWrites, SharedPayloads } from '../../src/http/graphql-ws-server';
+import { restClient } from '../support/rest-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
+
+interface Peer {
+  socket: WebSocket;
+  /** Every text message received, parsed, in order. */
+  messages: Record<string, unknown>[];
+  closed: Promise<{ code: number; reason: string }>;
+  send(message: unknown): void;
+  /** Resolves with the next message that satisfies `match`, received already or later. */
+  receive(match: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+}
+
+const peers: Peer[] = [];
+afterEach(() => {
+  for (const peer of peers.splice(0)) peer.socket.terminate();
+});
+
+/** A raw WebSocket client, to see the protocol's messages and close codes exactly as sent. */
+async function open(url: string, protocol: string | null = 'graphql-transport-ws'): Promise<Peer> {
+  const socket = new WebSocket(url, protocol ? [protocol] : [], { perMessageDeflate: false });
+  const messages: Record<string, unknown>[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const peer: Peer = {
+    socket,
+    messages,
+    closed,
+    send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
+    receive: async (match) => {
+      await waitFor(async () => messages.some(match), Boolean, 10_000);
+      return messages.find(match)!;
+    },
+  };
+  peers.push(peer);
+  return peer;
+}
+
+describe('the graphql-transport-ws protocol as graphql-ws clients expect it', () => {
+  let app: TestApp;
+  let key: string;
+  let url: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    key = await app.createKey('acme');
+    url = `${app.url.replace(/^http/, 'ws')}/graphql`;
+    for (const name of ['ada', 'grace']) {
+      const created = await restClient(app.url, key)('POST', '/api/voices/acme/empty', {
+        json: { name, creator_name: 'Ada', creator_email: 'ada@example.com' },
+      });
+      expect(created.status).toBe(201);
+    }
+  });
+  afterAll(async () => app?.close());
+
+  async function initialised(): Promise<Peer> {
+    const peer = await open(url);
+    peer.send({ type: 'connection_init', payload: { apiKey: key } });
+    expect(await peer.receive((message) => message.type === 'connection_ack')).toEqual({ type: 'connection_ack' });
+    return peer;
+  }
+
+  it('acknowledges, answers a ping with its payload, runs a query as next then complete', async () => {
+    const peer = await initialised();
+    peer.send({ type: 'ping', payload: { at: 1 } });
+    expect(await peer.receive((message) => message.type === 'pong')).toEqual({ type: 'pong', payload: { at: 1 } });
+    peer.send({ id: 'q', type: 'subscribe', payload: { query: 'query V($p: String!) { voice(partner: $p, name: "ada") { name } }', variables: { p: 'acme' } } });
+    await peer.receive((message) => message.type === 'complete');
+    expect(peer.messages.filter((message) => message.id === 'q')).toEqual([
+      { id: 'q', type: 'next', payload: { data: { voice: { name: 'ada' } } } },
+      { id: 'q', type: 'complete' },
+    ]);
+  });
+
+  it('sends the current state, the changes, and nothing after the client completes', async () => {
+    const peer = await initialised();
+    peer.send({ id: 's', type: 'subscribe', payload: { query: 'subscription { voiceUpdated(partner: "acme", name: "grace") { name } }' } });
+    await peer.receive((message) => message.id === 's' && message.type === 'next');
+    const rename = async (from: string, to: string) => {
+      const answer = await restClient(app.url, key)('PUT', `/api/voices/acme/${from}/name`, { urlencoded: { name: to } });
+      expect(answer.status).toBe(200);
+    };
+    await rename('grace', 'grace-h');
+    await peer.receive((message) => (message.payload as { data?: { voiceUpdated?: { name?: string } } })?.data?.voiceUpdated?.name === 'grace-h');
+    peer.send({ id: 's', type: 'complete' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await rename('grace-h', 'grace-hopper');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(peer.messages.filter((message) => message.id === 's')).toEqual([
+      { id: 's', type: 'next', payload: { data: { voiceUpdated: { name: 'grace' } } } },
+      { id: 's', type: 'next', payload: { data: { voiceUpdated: { name: 'grace-h' } } } },
+    ]);
+  });
+
+  it('answers an operation it cannot identify with an error message', async () => {
+    const peer = await initialised();
+    peer.send({ id: 'x', type: 'subscribe', payload: { query: 'query A { __typename } query B { __typename }', operationName: 'C' } });
+    const error = await peer.receive((message) => message.id === 'x');
+    expect(error.type).toBe('error');
+    expect(peer.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes with graphql-ws close codes and reasons', async () => {
+    const noProtocol = await open(url, null);
+    expect(await noProtocol.closed).toEqual({ code: 4406, reason: 'Subprotocol not acceptable' });
+
+    const garbage = await open(url);
+    garbage.send('not json');
+    expect(await garbage.closed).toEqual({ code: 4400, reason: 'Invalid message received' });
+
+    const early = await open(url);
+    early.send({ id: '1', type: 'subscribe', payload: { query: '{ __typename }' } });
+    expect(await early.closed).toEqual({ code: 4401, reason: 'Unauthorized' });
+
+    const twice = await initialised();
+    twice.send({ type: 'connection_init', payload: { apiKey: key } });
+    expect(await twice.closed).toEqual({ code: 4429, reason: 'Too many initialisation requests' });
+
+    const duplicate = await initialised();
+    const subscription = { query: 'subscription { voiceUpdated(partner: "acme", name: "ada") { name } }' };
+    duplicate.send({ id: 'd', type: 'subscribe', payload: subscription });
+    await duplicate.receive((message) => message.id === 'd');
+    duplicate.send({ id: 'd', type: 'subscribe', payload: subscription });
+    expect(await duplicate.closed).toEqual({ code: 4409, reason: 'Subscriber for d already exists' });
+
+    const silent = await open(url);
+    expect(await silent.closed).toEqual({ code: 4408, reason: 'Connection initialisation timeout' });
+  });
+});
+
+/** A real WebSocket pair on loopback: the server side as the protocol server keeps it, with its stream. */
+async function socketPair() {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const accepted = new Promise<WebSocket>((resolve) =>
+    server.once('connection', (socket, request) => {
+      Object.assign(socket, { stream: request.socket });
+      resolve(socket);
+    }),
+  );
+  const peer = await open(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, null);
+  const serverSide = await accepted;
+  const close = () => {
+    // A server made with a port waits for its connections before closing.
+    peer.socket.terminate();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { serverSide, peer, close };
+}
+
+describe('results written straight to the socket', () => {
+  it('frames next messages that a WebSocket client reads as graphql-ws words them, at every length encoding', async () => {
+    const { serverSide, peer, close } = await socketPair();
+    const id = 'sub "1" ✓';
+    const writer = new NextMessageWriter(serverSide, id, new SharedPayloads());
+    // Under 126 bytes, under 64 KiB and over it: the three ways a frame states its length.
+    const results: ExecutionResult[] = [{ data: { a: 1 } }, { data: { text: 'é'.repeat(500) } }, { data: { text: 'x'.repeat(70_000) } }];
+    for (const result of results) writer.write(result);
+    await waitFor(async () => peer.messages.length, (count) => count === results.length);
+    expect(peer.messages).toEqual(results.map((result) => ({ id, type: 'next', payload: result })));
+    await close();
+  });
+
+  it('keeps event order when a result is still executing, and ends only after the last is written', async () => {
+    const { serverSide, peer, close } = await socketPair();
+    let ended = false;
+    const writes = new OrderedWrites(new NextMessageWriter(serverSide, '7', new SharedPayloads()), () => (ended = true));
+    let late!: (result: ExecutionResult) => void;
+    writes.next(new Promise<ExecutionResult>((resolve) => (late = resolve)));
+    writes.next({ data: { n: 2 } });
+    writes.end();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Nothing overtakes the result still executing, and the end waits for it.
+    expect(peer.messages).toEqual([]);
+    expect(ended).toBe(false);
+
+    late({ data: { n: 1 } });
+    await waitFor(async () => peer.messages.length, (count) => count === 2);
+    expect(peer.messages.map((message) => (message.payload as { data: { n: number } }).data.n)).toEqual([1, 2]);
+    expect(ended).toBe(true);
+    await close();
+  });
+});
