@@ -47,7 +47,7 @@ export class DirectQueries {
     private readonly schema: GraphQLSchema,
     private readonly limits: GraphqlLimits,
     private readonly trusted: TrustedDocuments | null,
-    private readonly context: (caller: Caller | null) => GraphqlContext,
+    private readonly context: (caller: Caller | null, requestId: string) => GraphqlContext,
   ) {
     this.rules = [...specifiedRules, ...limitRules(limits)];
   }
@@ -67,7 +67,7 @@ export class DirectQueries {
     const ready = this.ready(text, operationName ?? undefined);
     if (!ready) return false;
 
-    const result = await this.run(ready, variables as Record<string, unknown> | null | undefined, this.context(caller));
+    const result = await this.run(ready, variables as Record<string, unknown> | null | undefined, this.context(caller, request.id));
     if (result.errors?.length) return false;
     countOperation(ready.document, ready.operationName, false);
     await reply.header('content-type', answerType).send(JSON.stringify(result));

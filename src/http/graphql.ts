@@ -20,6 +20,7 @@ interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
   caller: Caller | null;
+  requestId: string;
 }
 
 export interface GraphqlServer {
@@ -35,7 +36,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
   const { PERSISTED_DOCUMENTS } = services.platform.config;
   const trusted = PERSISTED_DOCUMENTS ? TrustedDocuments.load(PERSISTED_DOCUMENTS) : null;
   const limits = graphqlLimits(services.platform.config);
-  const createContext = (caller: Caller | null) => createGraphqlContext(services, caller);
+  const createContext = (caller: Caller | null, requestId: string) => createGraphqlContext(services, caller, requestId);
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -48,7 +49,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     logging: false,
     maskedErrors: { maskError },
     plugins: [...(trusted ? [useTrustedDocuments(trusted)] : []), useGraphqlLimits(limits), useOperationMetrics()],
-    context: ({ caller }) => createContext(caller),
+    context: ({ caller, requestId }) => createContext(caller, requestId),
   });
   const direct = new DirectQueries(schema, limits, trusted, createContext);
 
@@ -68,12 +69,14 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
         } catch (error) {
           return sendGraphqlError(reply, error);
         }
-        if (request.method === 'POST' && !request.isMultipart() && !GRAPHQL_BODY_TYPES.has(mediaType(request))) {
+        const multipart = request.isMultipart();
+        const bodyType = request.method === 'POST' && !multipart ? mediaType(request) : undefined;
+        if (bodyType !== undefined && !GRAPHQL_BODY_TYPES.has(bodyType)) {
           return sendGraphqlError(reply, new UnsupportedMedia('Unsupported content type: send application/json or multipart/form-data'));
         }
-        if (!request.isMultipart()) {
-          if (request.method === 'POST' && mediaType(request) === 'application/json' && (await direct.answer(request, reply, caller))) return reply;
-          const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, caller });
+        if (!multipart) {
+          if (bodyType === 'application/json' && (await direct.answer(request, reply, caller))) return reply;
+          const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, caller, requestId: request.id });
           return sendResponse(reply, response);
         }
         const params = await readParams(request, { tmpPath: () => services.platform.blobs.scratch.tmpPath(), maxFileBytes, fileFields: 'any' }).catch((error) => error as Error);
@@ -88,7 +91,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
           }
           headers.set('content-type', 'application/json');
           const url = `http://${request.headers.host ?? 'localhost'}${GRAPHQL_PATH}`;
-          const response = await yoga.fetch(url, { method: 'POST', headers, body: JSON.stringify(operations) }, { req: request, reply, caller });
+          const response = await yoga.fetch(url, { method: 'POST', headers, body: JSON.stringify(operations) }, { req: request, reply, caller, requestId: request.id });
           const body = await response.text();
           response.headers.forEach((value, name) => reply.header(name, value));
           return reply.status(response.status).send(body);

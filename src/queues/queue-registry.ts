@@ -1,6 +1,5 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { z } from 'zod';
-import { currentRequestId } from '../observability/request-context';
 
 /**
  * A queue's contract, importable by producers without the processor: its name, the zod
@@ -80,15 +79,23 @@ export class QueueRegistry {
     return queue;
   }
 
-  async add<Definition extends AnyQueueDefinition>(definition: Definition, payload: PayloadOf<Definition>, options?: JobsOptions): Promise<void> {
-    await this.addBulk(definition, [payload], options);
+  /**
+   * `requestId` names the request that asked for the job, when one did: the doors pass it
+   * down explicitly, and the worker logs the job's lines with it.
+   */
+  async add<Definition extends AnyQueueDefinition>(definition: Definition, payload: PayloadOf<Definition>, requestId?: string): Promise<void> {
+    await this.addBulk(definition, [payload], requestId);
   }
 
   /** One round trip for many jobs; each payload is checked against the contract first. */
-  async addBulk<Definition extends AnyQueueDefinition>(definition: Definition, payloads: PayloadOf<Definition>[], options?: JobsOptions): Promise<void> {
+  async addBulk<Definition extends AnyQueueDefinition>(
+    definition: Definition,
+    payloads: PayloadOf<Definition>[],
+    requestId?: string,
+    options?: JobsOptions,
+  ): Promise<void> {
     if (payloads.length === 0) return;
     // Outside the contract: the worker reads it for its log lines before parsing the payload.
-    const requestId = currentRequestId();
     const jobs = payloads.map((payload) => {
       const data = definition.schema.parse(payload);
       return { name: definition.name, data: requestId ? { ...(data as object), requestId } : data, opts: { ...options, jobId: definition.jobId(data) } };

@@ -8,10 +8,12 @@ export interface GraphqlContext {
   caller: Caller | null;
   services: DomainServices;
   loaders: Loaders;
+  /** The HTTP request's id, which mutations pass on to the jobs they start; none over a WebSocket. */
+  requestId?: string;
 }
 
-export function createGraphqlContext(services: DomainServices, caller: Caller | null): GraphqlContext {
-  return { caller, services, loaders: createLoaders(services) };
+export function createGraphqlContext(services: DomainServices, caller: Caller | null, requestId?: string): GraphqlContext {
+  return { caller, services, loaders: createLoaders(services), requestId };
 }
 
 export function requireCaller(context: GraphqlContext): Caller {

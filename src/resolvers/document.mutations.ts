@@ -38,11 +38,11 @@ interface CreateDocumentArgs extends DocumentOptionArgs {
 /** The type follows from what was sent (a file or a URL) unless given. */
 export async function createDocument(ctx: Ctx, args: CreateDocumentArgs) {
   const input = parseInput(createDocumentInput, restParams({ ...args, type: args.type ?? (args.file ? 'file' : 'url') }));
-  return ctx.services.documents.createDocument(args.partner, args.kb, input, args.file ?? undefined);
+  return ctx.services.documents.createDocument(args.partner, args.kb, input, args.file ?? undefined, ctx.requestId);
 }
 
 export async function createDocumentsBatch(ctx: Ctx, args: DocumentOptionArgs & { partner: string; kb: string; folder: string; urls: readonly string[] }) {
-  return ctx.services.documents.createBatch(args.partner, args.kb, parseInput(batchInput, restParams(args)));
+  return ctx.services.documents.createBatch(args.partner, args.kb, parseInput(batchInput, restParams(args)), ctx.requestId);
 }
 
 export async function createEmptyDocument(

@@ -21,11 +21,11 @@ type Optional<T> = T | null | undefined;
 
 export function createVoice(ctx: Ctx, args: VoiceArgs & { file?: Optional<UploadedFile>; creatorName?: Optional<string>; creatorEmail?: Optional<string> }) {
   const input = parseInput(createVoiceInput, restParams({ name: args.name, creatorName: args.creatorName, creatorEmail: args.creatorEmail }));
-  return ctx.services.voices.create(args.partner, input, args.file ?? undefined);
+  return ctx.services.voices.create(args.partner, input, args.file ?? undefined, ctx.requestId);
 }
 
 export function createEmptyVoice(ctx: Ctx, args: VoiceArgs) {
-  return ctx.services.voices.create(args.partner, parseInput(createVoiceInput, { name: args.name }));
+  return ctx.services.voices.create(args.partner, parseInput(createVoiceInput, { name: args.name }), undefined, ctx.requestId);
 }
 
 export function renameVoice(ctx: Ctx, args: VoiceArgs & { newName: string }) {
@@ -48,11 +48,11 @@ export function deleteVoiceSample(ctx: Ctx, args: VoiceArgs & { index: number })
 
 export function splitVoice(ctx: Ctx, args: VoiceArgs & { maxSamples?: Optional<number>; sampleDuration?: Optional<number> }) {
   const settings = parseInput(splitVoiceInput, restParams({ maxSamples: args.maxSamples, sampleDuration: args.sampleDuration }));
-  return ctx.services.voices.split(args.partner, args.name, settings);
+  return ctx.services.voices.split(args.partner, args.name, settings, ctx.requestId);
 }
 
 export function embedVoice(ctx: Ctx, args: VoiceArgs & { ttsType?: Optional<string> }) {
-  return ctx.services.voices.embed(args.partner, args.name, parseInput(ttsTypeInput, restParams({ ttsType: args.ttsType })));
+  return ctx.services.voices.embed(args.partner, args.name, parseInput(ttsTypeInput, restParams({ ttsType: args.ttsType })), ctx.requestId);
 }
 
 export function deleteVoiceTestFiles(ctx: Ctx, args: VoiceArgs & { ttsType: string }) {

@@ -17,5 +17,5 @@ export async function deleteWebhook(ctx: Ctx, args: { partner: string; id: strin
 }
 
 export function redeliverWebhook(ctx: Ctx, args: { partner: string; id: string | number; deliveryId: string | number }) {
-  return ctx.services.webhooks.redeliver(args.partner, String(args.id), String(args.deliveryId));
+  return ctx.services.webhooks.redeliver(args.partner, String(args.id), String(args.deliveryId), ctx.requestId);
 }

@@ -11,7 +11,7 @@ export function completionsRoutes(services: DomainServices) {
 
   return async (app: FastifyInstance) => {
     app.post('/completions', { config: { access: 'owner', openapi: v2Docs.submitCompletion } }, async (request, reply) => {
-      const completion = await completions.submit(requireCaller(request), parseCompletionRequest(request.body));
+      const completion = await completions.submit(requireCaller(request), parseCompletionRequest(request.body), request.id);
       return reply.status(200).send(completionJson(completion));
     });
 

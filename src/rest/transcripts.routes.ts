@@ -60,7 +60,7 @@ export function transcriptsRoutes(services: DomainServices) {
         const values = formValues(params.values);
         const upload = audioUpload(params);
         if (upload) values.audio = upload;
-        const transcript = await transcripts.submit(caller, parseTranscriptRequest(values));
+        const transcript = await transcripts.submit(caller, parseTranscriptRequest(values), request.id);
         return reply.status(200).send(transcriptJson(transcript));
       } finally {
         await params.cleanup();

@@ -15,7 +15,7 @@ export function voiceEmbeddingRoutes({ voices, platform }: DomainServices) {
   return async (app: FastifyInstance) => {
     app.post('/voices/:partner/:voice/embed', { config: { ...config, openapi: voiceDocs.embed } }, async (request: Req<VoiceParams>, reply) =>
       withParams(request, async (params) => {
-        const voice = await voices.embed(request.params.partner, request.params.voice, parseInput(ttsTypeInput, params.values));
+        const voice = await voices.embed(request.params.partner, request.params.voice, parseInput(ttsTypeInput, params.values), request.id);
         return reply.status(202).send(voiceDetail(voice));
       }),
     );

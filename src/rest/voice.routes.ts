@@ -25,14 +25,14 @@ export function voiceRoutes({ voices, platform }: DomainServices) {
 
     app.post('/voices/:partner', { config: { ...config, openapi: voiceDocs.create } }, async (request: Req<PartnerParams>, reply) =>
       withParams(request, async (params) => {
-        const voice = await voices.create(request.params.partner, parseInput(createVoiceInput, params.values), uploadedFile(params));
+        const voice = await voices.create(request.params.partner, parseInput(createVoiceInput, params.values), uploadedFile(params), request.id);
         return reply.status(201).send(voiceDetail(voice));
       }),
     );
 
     app.post('/voices/:partner/empty', { config: { ...config, openapi: voiceDocs.createEmpty } }, async (request: Req<PartnerParams>, reply) =>
       withParams(request, async (params) => {
-        const voice = await voices.create(request.params.partner, parseInput(createVoiceInput, params.values));
+        const voice = await voices.create(request.params.partner, parseInput(createVoiceInput, params.values), undefined, request.id);
         return reply.status(201).send(voiceDetail(voice));
       }),
     );
@@ -54,7 +54,7 @@ export function voiceRoutes({ voices, platform }: DomainServices) {
 
     app.post('/voices/:partner/:voice/split', { config: { ...config, openapi: voiceDocs.split } }, async (request: Req<VoiceParams>, reply) =>
       withParams(request, async (params) => {
-        const voice = await voices.split(request.params.partner, request.params.voice, parseInput(splitVoiceInput, params.values));
+        const voice = await voices.split(request.params.partner, request.params.voice, parseInput(splitVoiceInput, params.values), request.id);
         return reply.status(202).send(voiceDetail(voice));
       }),
     );

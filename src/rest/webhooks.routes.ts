@@ -38,7 +38,7 @@ export function webhookRoutes({ webhooks, platform }: DomainServices) {
     });
 
     app.post('/webhooks/:partner/:id/deliveries/:delivery/redeliver', { config: { openapi: webhookDocs.redeliver } }, async (request: Req<DeliveryParams>, reply) => {
-      const delivery = await webhooks.redeliver(request.params.partner, request.params.id, request.params.delivery);
+      const delivery = await webhooks.redeliver(request.params.partner, request.params.id, request.params.delivery, request.id);
       return reply.status(202).send(webhookDeliveryJson(delivery));
     });
   };

@@ -209,6 +209,23 @@ describe('real traffic', () => {
   });
 });
 
+describe('request ids in jobs', () => {
+  it('reach a job that a GraphQL mutation queues', async () => {
+    const answer = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key, 'x-request-id': 'gql-job-7' },
+      body: JSON.stringify({ query: 'mutation { submitCompletion(input: { messages: [{ role: USER, content: "hello" }] }) { id } }' }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).not.toContain('"errors"');
+    const ended = await waitFor(
+      async () => logLines().filter((line) => line.requestId === 'gql-job-7' && line.queue === 'complete' && line.msg === 'job ended'),
+      (lines) => lines.length > 0,
+    );
+    expect(ended[0]).toMatchObject({ outcome: 'completed' });
+  });
+});
+
 describe('API keys in logs', () => {
   it('never prints a key, including one sent as ?api_key=', async () => {
     const answer = await fetch(`${url}/api/voices/acme?api_key=${encodeURIComponent(key)}&x=1`, { headers: { 'x-request-id': 'query-key-1' } });

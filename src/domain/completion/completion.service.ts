@@ -4,6 +4,7 @@ import type { Caller } from '../../auth/api-keys';
 import { EngineError } from '../shared/engine-error';
 import type { AudioProbe } from '../shared/audio-probe';
 import type { EventBus } from '../../events/event-bus';
+import type { PushStream } from '../../events/push-stream';
 import type { QueueRegistry } from '../../queues/queue-registry';
 import { completeQueue } from '../../queues/transcription.queues';
 import type { BlobStore } from '../../store/blob-store';
@@ -61,7 +62,7 @@ export class CompletionService {
    * Stores inline audio and probes it now, so unreadable audio is refused before the
    * completion is stored. URLs are fetched by the job.
    */
-  async submit(caller: Caller, input: CompletionInput): Promise<CompletionRecord> {
+  async submit(caller: Caller, input: CompletionInput, requestId?: string): Promise<CompletionRecord> {
     const audioFiles: Record<string, AudioSource> = {};
     const errors: Record<string, string[]> = {};
     try {
@@ -104,7 +105,7 @@ export class CompletionService {
         this.write(id),
       );
       await this.expire(id, IN_PROGRESS_TTL_SECONDS);
-      await this.deps.queues.add(completeQueue, { completionId: id });
+      await this.deps.queues.add(completeQueue, { completionId: id }, requestId);
       return created;
     } catch (error) {
       await this.deps.blobs.remove(...inlineBlobs(audioFiles));
@@ -124,7 +125,7 @@ export class CompletionService {
   }
 
   /** The current state, then each change, ending once the completion is finished. */
-  watch(caller: Caller, idOrPath: string): AsyncIterableIterator<ChangeEvent<CompletionRecord>> {
+  watch(caller: Caller, idOrPath: string): PushStream<ChangeEvent<CompletionRecord>> {
     const id = completionIdFrom(idOrPath);
     return this.deps.events.live<CompletionRecord>(CompletionService.topic(id), {
       load: async () => [await this.get(caller, id)],

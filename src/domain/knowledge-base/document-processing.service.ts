@@ -23,7 +23,7 @@ export class DocumentProcessingService {
   constructor(private readonly deps: DocumentProcessingServiceDeps) {}
 
   /** Queues digitize, rewrite or both for one document, superseding whatever ran before. */
-  async queueProcess(partner: string, kbName: string, request: Omit<ProcessRequest, 'partner' | 'kb'>): Promise<DocumentRecord> {
+  async queueProcess(partner: string, kbName: string, request: Omit<ProcessRequest, 'partner' | 'kb'>, requestId?: string): Promise<DocumentRecord> {
     const { document } = await this.deps.repository.documentIn(partner, kbName, request.documentId);
     const { action } = request;
     const options: RewriteOptions = { contentType: request.contentType, personName: request.personName };
@@ -35,11 +35,11 @@ export class DocumentProcessingService {
     }
     const stage = action === 'rewrite' || (action === 'process' && !hasSource) ? 'rewrite' : 'digitize';
     const thenRewrite = action === 'process' || (action === 'digitize' && document.autoRewrite) ? options : null;
-    return this.startProcessing(document, stage, stage === 'rewrite' ? options : thenRewrite);
+    return this.startProcessing(document, stage, stage === 'rewrite' ? options : thenRewrite, requestId);
   }
 
   /** Queues a rewrite of every digitized document of the knowledge base, or of one folder. */
-  async bulkRewrite(partner: string, kbName: string, folder: string | null, request: BulkRewriteRequest): Promise<BulkRewriteResult> {
+  async bulkRewrite(partner: string, kbName: string, folder: string | null, request: BulkRewriteRequest, requestId?: string): Promise<BulkRewriteResult> {
     const { repository } = this.deps;
     const kb = await repository.get(partner, kbName);
     const documents = await repository.documentsOf(kb.id);
@@ -50,7 +50,7 @@ export class DocumentProcessingService {
       if (request.skipRewritten && document.rewritten) result.skipped.push({ documentId: document.id, reason: 'already rewritten' });
       else if (!document.digitized) result.skipped.push({ documentId: document.id, reason: 'not digitized' });
       else {
-        await this.startProcessing(document, 'rewrite', { contentType: request.contentType, personName: request.personName });
+        await this.startProcessing(document, 'rewrite', { contentType: request.contentType, personName: request.personName }, requestId);
         result.queued.push(document.id);
       }
     }
@@ -58,7 +58,7 @@ export class DocumentProcessingService {
   }
 
   /** Queues the digitization of new documents that ask for it. */
-  async queueNew(documents: readonly DocumentRecord[]): Promise<void> {
+  async queueNew(documents: readonly DocumentRecord[], requestId?: string): Promise<void> {
     const queued = documents.filter((document) => document.inQueues.includes('digitize'));
     if (queued.length === 0) return;
     await this.deps.queues.addBulk(
@@ -68,6 +68,7 @@ export class DocumentProcessingService {
         generation: document.generation,
         thenRewrite: document.autoRewrite ? { contentType: 'auto' as const, personName: document.expertName } : null,
       })),
+      requestId,
     );
   }
 
@@ -181,7 +182,12 @@ export class DocumentProcessingService {
     await this.deps.repository.updateDocumentIfCurrent(documentId, generation, (document) => ({ ...document, inQueues: [], processingError: reason }));
   }
 
-  private async startProcessing(document: DocumentRecord, stage: 'digitize' | 'rewrite', rewrite: RewriteOptions | null): Promise<DocumentRecord> {
+  private async startProcessing(
+    document: DocumentRecord,
+    stage: 'digitize' | 'rewrite',
+    rewrite: RewriteOptions | null,
+    requestId: string | undefined,
+  ): Promise<DocumentRecord> {
     const updated = await this.deps.repository.updateDocument(document.kbId, document.id, (current) => ({
       ...current,
       generation: current.generation + 1,
@@ -192,18 +198,17 @@ export class DocumentProcessingService {
     await this.cancelJobs(document);
     const personName = rewrite?.personName ?? updated.expertName;
     if (stage === 'rewrite') {
-      await this.deps.queues.add(rewriteQueue, {
-        documentId: updated.id,
-        generation: updated.generation,
-        contentType: rewrite?.contentType ?? 'auto',
-        personName,
-      });
+      await this.deps.queues.add(
+        rewriteQueue,
+        { documentId: updated.id, generation: updated.generation, contentType: rewrite?.contentType ?? 'auto', personName },
+        requestId,
+      );
     } else {
-      await this.deps.queues.add(digitizeQueue, {
-        documentId: updated.id,
-        generation: updated.generation,
-        thenRewrite: rewrite ? { contentType: rewrite.contentType, personName } : null,
-      });
+      await this.deps.queues.add(
+        digitizeQueue,
+        { documentId: updated.id, generation: updated.generation, thenRewrite: rewrite ? { contentType: rewrite.contentType, personName } : null },
+        requestId,
+      );
     }
     return updated;
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../../events/event-bus';
+import type { PushStream } from '../../events/push-stream';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent } from '../../store/record-store';
 import { Conflict, Invalid, NotFound, UnsupportedMedia } from '../errors';
@@ -61,7 +62,7 @@ export class DocumentService {
    * sniffed here, so a format no engine reads is refused before anything is stored. The
    * folder is created when missing: legacy clients never created folders first.
    */
-  async createDocument(partner: string, kbName: string, input: NewDocument, file?: UploadedFile): Promise<DocumentRecord> {
+  async createDocument(partner: string, kbName: string, input: NewDocument, file?: UploadedFile, requestId?: string): Promise<DocumentRecord> {
     const kb = await this.knowledgeBase(partner, kbName);
     let original: OriginalFile | null = null;
     let name = input.name;
@@ -88,7 +89,7 @@ export class DocumentService {
       ...storedOptions(input),
       queued: true,
     });
-    const [created] = await this.storeNewDocuments(kb, input.folder, [document]);
+    const [created] = await this.storeNewDocuments(kb, input.folder, [document], requestId);
     return created!;
   }
 
@@ -108,12 +109,13 @@ export class DocumentService {
       useOriginalAsRewritten: false,
       queued: false,
     });
-    const [created] = await this.storeNewDocuments(kb, input.folder, [document]);
+    // Not queued: no job to carry a request id.
+    const [created] = await this.storeNewDocuments(kb, input.folder, [document], undefined);
     return created!;
   }
 
   /** Creates one URL document per valid URL; an invalid entry fails alone. */
-  async createBatch(partner: string, kbName: string, input: NewDocumentBatch): Promise<BatchResult> {
+  async createBatch(partner: string, kbName: string, input: NewDocumentBatch, requestId?: string): Promise<BatchResult> {
     const kb = await this.knowledgeBase(partner, kbName);
     const results: BatchItemResult[] = [];
     const documents: Omit<DocumentRecord, 'version'>[] = [];
@@ -141,7 +143,7 @@ export class DocumentService {
       results.push({ url: parsed.data, status: 'success', documentId: document.id });
       documents.push(document);
     }
-    if (documents.length > 0) await this.storeNewDocuments(kb, input.folder, documents);
+    if (documents.length > 0) await this.storeNewDocuments(kb, input.folder, documents, requestId);
     const succeeded = results.filter((result) => result.status === 'success').length;
     return { summary: { total: results.length, succeeded, failed: results.length - succeeded }, results };
   }
@@ -182,7 +184,7 @@ export class DocumentService {
   }
 
   /** Every document of the knowledge base now, then every change to any of them (deletions included). */
-  async watchDocuments(partner: string, kbName: string): Promise<AsyncIterableIterator<ChangeEvent<DocumentRecord>>> {
+  async watchDocuments(partner: string, kbName: string): Promise<PushStream<ChangeEvent<DocumentRecord>>> {
     const kb = await this.knowledgeBase(partner, kbName);
     return this.deps.events.live<DocumentRecord>(documentsTopic(kb.id), { load: () => this.deps.repository.documentsOf(kb.id) });
   }
@@ -216,7 +218,12 @@ export class DocumentService {
   }
 
   /** Writes new documents (creating their folder if needed) and queues those that digitize. */
-  private async storeNewDocuments(kb: KnowledgeBaseRecord, folder: string, documents: Omit<DocumentRecord, 'version'>[]): Promise<DocumentRecord[]> {
+  private async storeNewDocuments(
+    kb: KnowledgeBaseRecord,
+    folder: string,
+    documents: Omit<DocumentRecord, 'version'>[],
+    requestId: string | undefined,
+  ): Promise<DocumentRecord[]> {
     const updated = await this.deps.repository.updateKnowledgeBase(kb, (current) => {
       const withFolder = current.folders.includes(folder) ? current : { ...current, folders: [...current.folders, folder] };
       const next = contentChanged(withFolder) ?? withFolder;
@@ -227,7 +234,7 @@ export class DocumentService {
       throw new NotFound('Knowledge base not found');
     }
     const created = await this.deps.repository.createDocuments(kb.id, documents);
-    await this.deps.processing.queueNew(created);
+    await this.deps.processing.queueNew(created, requestId);
     return created;
   }
 

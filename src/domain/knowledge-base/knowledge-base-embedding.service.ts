@@ -1,4 +1,5 @@
 import type { EventBus } from '../../events/event-bus';
+import type { PushStream } from '../../events/push-stream';
 import { embedKnowledgeBaseQueue } from '../../queues/knowledge-base.queues';
 import type { QueueRegistry } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
@@ -23,7 +24,7 @@ export interface KnowledgeBaseEmbeddingServiceDeps {
 export class KnowledgeBaseEmbeddingService {
   constructor(private readonly deps: KnowledgeBaseEmbeddingServiceDeps) {}
 
-  async startEmbedding(partner: string, kbName: string, settings: EmbeddingSettings): Promise<KnowledgeBaseRecord> {
+  async startEmbedding(partner: string, kbName: string, settings: EmbeddingSettings, requestId?: string): Promise<KnowledgeBaseRecord> {
     const { repository, queues } = this.deps;
     const kb = await repository.get(partner, kbName);
     const updated = await repository.updateKnowledgeBase(kb, (current) => {
@@ -45,12 +46,16 @@ export class KnowledgeBaseEmbeddingService {
     });
     if (!updated) throw new NotFound('Knowledge base not found');
     await queues.remove(embedKnowledgeBaseQueue, { kbId: kb.id, generation: kb.embedding.generation });
-    await queues.add(embedKnowledgeBaseQueue, {
-      kbId: kb.id,
-      generation: updated.embedding.generation,
-      splitLevel: settings.splitLevel,
-      language: settings.language,
-    });
+    await queues.add(
+      embedKnowledgeBaseQueue,
+      {
+        kbId: kb.id,
+        generation: updated.embedding.generation,
+        splitLevel: settings.splitLevel,
+        language: settings.language,
+      },
+      requestId,
+    );
     return updated;
   }
 
@@ -61,7 +66,7 @@ export class KnowledgeBaseEmbeddingService {
   }
 
   /** The knowledge base now (embedding status included), then each change, until it is deleted. */
-  async watchEmbedding(partner: string, kbName: string): Promise<AsyncIterableIterator<ChangeEvent<KnowledgeBaseRecord>>> {
+  async watchEmbedding(partner: string, kbName: string): Promise<PushStream<ChangeEvent<KnowledgeBaseRecord>>> {
     const { repository } = this.deps;
     const kb = await repository.get(partner, kbName);
     return this.deps.events.live<KnowledgeBaseRecord>(embeddingTopic(kb.id), {

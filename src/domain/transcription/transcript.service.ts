@@ -3,6 +3,7 @@ import type { Caller } from '../../auth/api-keys';
 import type { AudioProbe } from '../shared/audio-probe';
 import { EngineError } from '../shared/engine-error';
 import type { EventBus } from '../../events/event-bus';
+import type { PushStream } from '../../events/push-stream';
 import type { QueueRegistry } from '../../queues/queue-registry';
 import { transcribeQueue } from '../../queues/transcription.queues';
 import type { BlobStore } from '../../store/blob-store';
@@ -61,7 +62,7 @@ export class TranscriptService {
    * Probes an upload (so audio we cannot read is refused before anything is stored, in the
    * same 422 as the other parameters), then stores the transcript as queued and enqueues its job.
    */
-  async submit(caller: Caller, submission: TranscriptSubmission): Promise<TranscriptRecord> {
+  async submit(caller: Caller, submission: TranscriptSubmission, requestId?: string): Promise<TranscriptRecord> {
     const { request, audio } = submission;
     const errors = { ...submission.errors };
     if (audio && !errors.audio && !(await this.isAcceptedAudio(audio))) errors.audio = [AUDIO_FORMAT_MESSAGE];
@@ -96,7 +97,7 @@ export class TranscriptService {
       await this.deps.blobs.remove(blobId);
       throw error;
     }
-    await this.deps.queues.add(transcribeQueue, { transcriptId: id });
+    await this.deps.queues.add(transcribeQueue, { transcriptId: id }, requestId);
     // Listed once its job is queued: a failed listing must not leave a transcript queued with no job.
     // Scored below the millisecond, so two submissions in the same millisecond still list in order.
     await this.deps.records.addRecent(this.recentKey(caller.keyId), id, performance.timeOrigin + performance.now(), {
@@ -133,7 +134,7 @@ export class TranscriptService {
   }
 
   /** The current state, then each change, ending once the transcript is finished. */
-  watch(caller: Caller, idOrPath: string): AsyncIterableIterator<ChangeEvent<TranscriptRecord>> {
+  watch(caller: Caller, idOrPath: string): PushStream<ChangeEvent<TranscriptRecord>> {
     const id = transcriptIdFrom(idOrPath);
     return this.deps.events.live<TranscriptRecord>(TranscriptService.topic(id), {
       load: async () => [await this.get(caller, id)],

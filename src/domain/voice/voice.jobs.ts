@@ -7,16 +7,20 @@ export class VoiceJobs {
   constructor(private readonly queues: QueueRegistry) {}
 
   /** Whether an embedding waits for the split is on the record (embedding in progress), not in the job. */
-  async split(voice: VoiceRecord, settings: SplitSettings): Promise<void> {
-    await this.queues.add(splitVoiceQueue, {
-      voiceId: voice.id,
-      generation: voice.splitting.generation,
-      maxSamples: settings.maxSamples,
-      sampleDurationSeconds: settings.sampleDurationSeconds,
-    });
+  async split(voice: VoiceRecord, settings: SplitSettings, requestId?: string): Promise<void> {
+    await this.queues.add(
+      splitVoiceQueue,
+      {
+        voiceId: voice.id,
+        generation: voice.splitting.generation,
+        maxSamples: settings.maxSamples,
+        sampleDurationSeconds: settings.sampleDurationSeconds,
+      },
+      requestId,
+    );
   }
 
-  async embed(voice: VoiceRecord): Promise<void> {
-    await this.queues.add(embedVoiceQueue, { voiceId: voice.id, generation: voice.embedding.generation, ttsType: voice.embeddingType });
+  async embed(voice: VoiceRecord, requestId?: string): Promise<void> {
+    await this.queues.add(embedVoiceQueue, { voiceId: voice.id, generation: voice.embedding.generation, ttsType: voice.embeddingType }, requestId);
   }
 }

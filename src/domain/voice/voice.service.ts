@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { EventBus } from '../../events/event-bus';
+import type { PushStream } from '../../events/push-stream';
 import { EngineError } from '../shared/engine-error';
 import type { BlobStore } from '../../store/blob-store';
 import { NameTaken, type ChangeEvent } from '../../store/record-store';
@@ -72,7 +73,7 @@ export class VoiceService {
    * Creates a voice; with a recording, the file is probed here (so unreadable audio is
    * refused before anything is stored) and converted, split and embedded by jobs.
    */
-  async create(partner: string, input: NewVoice, recording?: UploadedFile): Promise<VoiceRecord> {
+  async create(partner: string, input: NewVoice, recording?: UploadedFile, requestId?: string): Promise<VoiceRecord> {
     let original: VoiceOriginal | null = null;
     if (recording) {
       const probe = await this.probeAudio(recording.path);
@@ -110,7 +111,7 @@ export class VoiceService {
       if (error instanceof NameTaken) throw new Conflict(`Voice '${input.name}' already exists`);
       throw error;
     }
-    if (original) await this.deps.jobs.split(created, DEFAULT_SPLIT);
+    if (original) await this.deps.jobs.split(created, DEFAULT_SPLIT, requestId);
     return created;
   }
 
@@ -197,7 +198,7 @@ export class VoiceService {
    * kept on the record until the new split is recorded, when that job can no longer record
    * anything (should it still be reading, it fails as a superseded job, which changes nothing).
    */
-  async split(partner: string, name: string, settings: SplitSettings): Promise<VoiceRecord> {
+  async split(partner: string, name: string, settings: SplitSettings, requestId?: string): Promise<VoiceRecord> {
     const voice = await this.get(partner, name);
     if (!voice.original) throw Invalid.param('file', 'the voice has no original recording to split');
     let removeNow: string[] = [];
@@ -216,12 +217,12 @@ export class VoiceService {
     });
     if (!updated) throw new NotFound('Voice not found');
     await this.deps.blobs.remove(...removeNow);
-    await this.deps.jobs.split(updated, settings);
+    await this.deps.jobs.split(updated, settings, requestId);
     return updated;
   }
 
   /** While a split runs, the embedding waits for it: the split's result queues the job. */
-  async embed(partner: string, name: string, ttsType?: string): Promise<VoiceRecord> {
+  async embed(partner: string, name: string, ttsType?: string, requestId?: string): Promise<VoiceRecord> {
     const voice = await this.get(partner, name);
     if (voice.samples.length === 0 && voice.splitting.status !== 'in_progress') {
       throw Invalid.param('samples', 'the voice has no samples to embed');
@@ -229,7 +230,7 @@ export class VoiceService {
     const type = ttsType ?? voice.embeddingType;
     const updated = await this.deps.repository.update(voice, (current) => ({ ...current, embedding: restart(current.embedding), embeddingType: type }));
     if (!updated) throw new NotFound('Voice not found');
-    if (updated.splitting.status !== 'in_progress') await this.deps.jobs.embed(updated);
+    if (updated.splitting.status !== 'in_progress') await this.deps.jobs.embed(updated, requestId);
     return updated;
   }
 
@@ -287,7 +288,7 @@ export class VoiceService {
   }
 
   /** Current snapshot first, then each change of this voice (followed across renames). */
-  watch(partner: string, name: string): AsyncIterableIterator<ChangeEvent<VoiceRecord>> {
+  watch(partner: string, name: string): PushStream<ChangeEvent<VoiceRecord>> {
     let voiceId: string | null = null;
     return this.deps.events.live<VoiceRecord>(voiceTopic(partner), {
       load: async () => {
@@ -301,7 +302,7 @@ export class VoiceService {
   }
 
   /** Every voice of the partner now, then every change to any of them. */
-  watchAll(partner: string): AsyncIterableIterator<ChangeEvent<VoiceRecord>> {
+  watchAll(partner: string): PushStream<ChangeEvent<VoiceRecord>> {
     return this.deps.events.live<VoiceRecord>(voiceTopic(partner), { load: () => this.list(partner) });
   }
 

@@ -15,8 +15,8 @@ export class WebhookJobs {
     private readonly retries: DeliveryRetries,
   ) {}
 
-  async add(deliveries: DeliverWebhookJob[]): Promise<void> {
-    await this.queues.addBulk(deliverWebhookQueue, deliveries, {
+  async add(deliveries: DeliverWebhookJob[], requestId?: string): Promise<void> {
+    await this.queues.addBulk(deliverWebhookQueue, deliveries, requestId, {
       attempts: this.retries.attempts,
       // Jitter spreads the retries of many deliveries that failed together (a receiver outage).
       backoff: { type: 'exponential', delay: this.retries.backoffMs, jitter: 0.2 },

@@ -72,7 +72,7 @@ export class WebhookService {
   }
 
   /** Sends the same event again (same `webhook-id`) in a new series of attempts. */
-  async redeliver(partner: string, id: string, deliveryId: string): Promise<WebhookDeliveryRecord> {
+  async redeliver(partner: string, id: string, deliveryId: string, requestId?: string): Promise<WebhookDeliveryRecord> {
     const endpoint = await this.get(partner, id);
     const found = UUID.test(deliveryId) ? await this.deps.repository.delivery(deliveryId.toLowerCase()) : null;
     if (!found || found.target.kind !== 'endpoint' || found.target.endpointId !== endpoint.id) throw new NotFound('Delivery not found');
@@ -84,7 +84,7 @@ export class WebhookService {
       error: null,
     }));
     if (!delivery) throw new NotFound('Delivery not found');
-    await this.deps.jobs.add([deliveryJob(delivery)]);
+    await this.deps.jobs.add([deliveryJob(delivery)], requestId);
     return delivery;
   }
 }

@@ -31,14 +31,14 @@ export function documentRoutes({ knowledgeBases, documents, platform }: DomainSe
     app.post('/documents/:partner/:kb', { config: { openapi: knowledgeBaseDocs.createDocument } }, async (request: Req<KbParams>, reply) => {
       return withParams(request, async (params) => {
         const input = parseInput(createDocumentInput, params.values);
-        const document = await documents.createDocument(request.params.partner, request.params.kb, input, uploadedFile(params));
+        const document = await documents.createDocument(request.params.partner, request.params.kb, input, uploadedFile(params), request.id);
         return reply.status(201).send(documentJson(document));
       });
     });
 
     app.post('/documents/:partner/:kb/batch', { config: { openapi: knowledgeBaseDocs.batch } }, async (request: Req<KbParams>, reply) => {
       return withParams(request, async (params) => {
-        const result = await documents.createBatch(request.params.partner, request.params.kb, parseInput(batchInput, params.values));
+        const result = await documents.createBatch(request.params.partner, request.params.kb, parseInput(batchInput, params.values), request.id);
         return reply.status(201).send(batchJson(result));
       });
     });
