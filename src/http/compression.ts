@@ -11,10 +11,11 @@ const JSON_TYPES = /^application\/(json|graphql-response\+json)\s*(;|$)/i;
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // @fastify/compress falls back to mime-db for any type its customTypes refuses (HTML,
   // scripts, plain text), and its x-no-compression request header is the one switch it
-  // honours per answer. This hook runs before the plugin's own, on every route.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // honours per answer. This hook runs before the plugin's own, on every route (a callback
+  // hook: an async one would cost every answer a promise).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!JSON_TYPES.test(String(reply.getHeader('content-type') ?? ''))) request.headers['x-no-compression'] = 'true';
-    return payload;
+    done(null, payload);
   });
   await app.register(compress, {
     threshold: 1024,

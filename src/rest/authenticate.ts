@@ -45,13 +45,12 @@ export function authenticate(apiKeys: ApiKeyService, rateLimiter: RateLimiter) {
 }
 
 /**
- * A preHandler hook for `partnerInBody` routes: reads the body (the handler gets the same
+ * The preHandler hook of `partnerInBody` routes: reads the body (the handler gets the same
  * reading) and checks its `partner`. A missing or malformed partner is left to the handler's
  * validation, which names it.
  */
 export function authorizePartnerInBody(readOptions: ReadParamsOptions) {
   return async (request: FastifyRequest) => {
-    if (request.routeOptions.config.access !== 'partnerInBody') return;
     const params = await readParams(request, readOptions);
     const partner = params.values.partner;
     if (typeof partner === 'string' && !canAccessPartner(requireCaller(request), partner)) {

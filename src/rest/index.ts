@@ -34,7 +34,11 @@ export async function registerRest(app: FastifyInstance, services: DomainService
         throw new NotFound('Not found');
       });
       api.addHook('onRequest', authenticate(apiKeys, rateLimiter));
-      api.addHook('preHandler', authorizePartnerInBody(readParamsOptions(services.platform)));
+      // Only on the routes that ask for it: a hook on every route would cost each GET a call.
+      const partnerInBody = authorizePartnerInBody(readParamsOptions(services.platform));
+      api.addHook('onRoute', (route) => {
+        if (route.config?.access === 'partnerInBody') route.preHandler = [partnerInBody, ...[route.preHandler ?? []].flat()];
+      });
       const apiRoutes = [
         voiceRoutes,
         voiceSampleRoutes,

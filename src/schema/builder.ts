@@ -1,9 +1,26 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import { canAccessPartner } from '../auth/api-keys';
+import { canAccessPartner, type Caller } from '../auth/api-keys';
 import { Forbidden, Unauthorized } from '../domain/errors';
 import type { UploadedFile } from '../domain/shared/uploaded-file';
 import type { GraphqlContext } from '../resolvers/context';
+
+/**
+ * A request's auth scopes. A class, not an object of arrow functions, so a request makes no
+ * closure: Pothos binds `partner` to the instance when it evaluates it.
+ */
+class CallerScopes {
+  readonly owner: boolean;
+  readonly public = true;
+
+  constructor(private readonly caller: Caller | null) {
+    this.owner = caller !== null;
+  }
+
+  partner(partner: string): boolean {
+    return this.caller !== null && canAccessPartner(this.caller, partner);
+  }
+}
 
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;
@@ -25,11 +42,7 @@ export const builder = new SchemaBuilder<{
   scopeAuth: {
     // A subscription is refused when it is made, not when its first event resolves.
     authorizeOnSubscribe: true,
-    authScopes: (context) => ({
-      partner: (partner: string) => context.caller !== null && canAccessPartner(context.caller, partner),
-      owner: context.caller !== null,
-      public: true,
-    }),
+    authScopes: (context) => new CallerScopes(context.caller),
     unauthorizedError: (_parent, context) => (context.caller ? new Forbidden() : new Unauthorized()),
   },
 });

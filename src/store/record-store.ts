@@ -104,7 +104,7 @@ export class RecordStore {
     return this.keys.recordKey(kind, id);
   }
 
-  /** Every write replaces the key and with it any expiry, so a record that expires sets it again after each write. */
+  /** Sets the record's expiry; later writes keep it (the write script uses SET KEEPTTL). */
   async expire(kind: string, id: string, seconds: number): Promise<void> {
     await this.redis.expire(this.recordKey(kind, id), seconds);
   }
