@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { PayloadTooLarge } from '../domain/errors';
 import type { UploadedFile } from '../domain/shared/uploaded-file';
 import { multipartError } from './transport-errors';
+import { noteUploadChunk } from './upload-chunks';
 
 export interface RequestParams {
   /** Query string, then the body's fields on top; repeated form fields become arrays. */
@@ -61,6 +62,7 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
         continue;
       }
       if (!accepts(part.fieldname)) {
+        part.file.on('data', (chunk: Buffer) => noteUploadChunk(chunk.length));
         part.file.resume();
         continue;
       }
@@ -74,6 +76,7 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
       files.push(file);
       part.file.on('data', (chunk: Buffer) => {
         file.size += chunk.length;
+        noteUploadChunk(chunk.length);
       });
       await pipeline(part.file, createWriteStream(file.path));
       if (part.file.truncated) throw tooLarge(options.maxFileBytes);

@@ -169,6 +169,21 @@ describe('knowledge base REST', () => {
     expect([...entries].map(([name, content]) => [name, content.toString('utf8')])).toEqual([['Inbox/__evil.md', 'Final rewritten text']]);
   });
 
+  it('stores an upload of several MiB byte for byte', async () => {
+    // Larger than the span after which the server frees the chunks it has written: a chunk
+    // lost, repeated or freed too soon would show in the text read back.
+    await createKb('Large');
+    const text = Array.from({ length: 160_000 }, (_, line) => `${line} ${'abcdefghij'.repeat(line % 7)}`).join('\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(5 * 1024 * 1024);
+    const created = await call('POST', '/api/documents/acme/Large', {
+      form: await multipart({ type: 'file', folder: 'Inbox', name: 'Long notes' }, { file: { filename: 'long.md', data: text, type: 'text/markdown' } }),
+    });
+    expect(created.status).toBe(201);
+    const original = await call('GET', `/api/documents/acme/Large/${created.body.id}/content/original`);
+    expect(original.body.content.length).toBe(text.length);
+    expect(original.body.content === text).toBe(true);
+  });
+
   it('deletes documents, refusing force=false while processing', async () => {
     await createKb('Deleting');
     const busy = await call('POST', '/api/documents/acme/Deleting', { form: await multipart({ type: 'url', folder: 'f', url: 'http://127.0.0.1:9/x' }) });
