@@ -36,7 +36,8 @@ const hashKey = (key: string) => hash('sha256', key, 'hex');
  * Looked-up keys are cached in process, unknown ones for a few seconds so that a flood of
  * wrong keys costs Redis one lookup per key and process. Every creation and revocation is
  * broadcast, and every process then drops its cached answers: a key revoked anywhere stops
- * working at once, and a key created anywhere (the CLI) works at once.
+ * working, and a key created anywhere (the CLI) works, as soon as the broadcast arrives
+ * (normally within a millisecond; a request that overtakes it gets the cached answer).
  */
 export class ApiKeyService {
   private readonly cache = new Map<string, Caller>();

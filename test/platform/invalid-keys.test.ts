@@ -84,7 +84,7 @@ describe('an unknown key', () => {
     expect(await hgets()).toBe(before + 1);
   });
 
-  it('works at once when another process adds it, though this one had it cached as unknown', async () => {
+  it('works as soon as the broadcast of its creation arrives, though this one had it cached as unknown', async () => {
     const coming = unknownKey();
     expect((await call('GET', '/api/voices/acme', { key: coming })).status).toBe(401);
     const otherRedis = new Redis(app.redis.url);
@@ -93,7 +93,10 @@ describe('an unknown key', () => {
     } finally {
       otherRedis.disconnect();
     }
-    expect((await call('GET', '/api/voices/acme', { key: coming })).status).toBe(200);
+    // The creation reaches this process over Redis pub/sub, normally within a millisecond,
+    // but on a busy machine the next request can overtake it. The bound is well under the
+    // 5 s for which an unknown key is remembered, so only the broadcast can make this pass.
+    await waitFor(async () => (await call('GET', '/api/voices/acme', { key: coming })).status, (status) => status === 200, 2_000);
   });
 
   it('is looked up again after `npm run key create` in another process', async () => {
