@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { FormData, request } from 'undici';
 import { makeSine } from '../test/support/audio';
 import { PollerPool } from './pollers';
-import { benchCostGrowth } from './growth';
+import { benchCostGrowth, benchUploads } from './growth';
 import { benchKnowledgeBase } from './kb';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
@@ -37,8 +37,11 @@ const SETTLE_MS = 2_000;
 
 const TARGETS = { restOfFloor: 70, graphqlOfRest: 60, kibPerSubscriber: 8, p99MsAt10k: 150, pollingOverSubscriptions: 15 };
 
-/** `npm run bench -- http subscribers` runs only those parts; no argument runs them all. */
-const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'startup', 'scale'] as const;
+/**
+ * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
+ * `uploads` is the large-upload figures of `growth` alone.
+ */
+const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'uploads', 'startup', 'scale'] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
 const VOICE_DETAIL_FIELDS = `
@@ -237,6 +240,59 @@ async function subscriptions(bench: Bench, cleanup: Cleanup): Promise<Subscriber
   return figures;
 }
 
+/** Delivery latency to the same subscribers from the bare fan-out floor (bench/bare-fanout-server.ts). */
+interface FloorFigures {
+  count: number;
+  p50Ms: number;
+  p99Ms: number;
+  cpuMicrosPerDelivery: number;
+  missing: number;
+}
+
+/**
+ * The same subscriber counts and changes against the bare fan-out floor: the service still
+ * makes each change and publishes it; the floor receives it from Redis and writes it to its
+ * sockets. What the service's p99 costs above this is the price of its layers.
+ */
+async function fanOutFloor(bench: Bench, cleanup: Cleanup): Promise<FloorFigures[]> {
+  const floorServer = await startNodeChild('fan-out floor', 'bench/bare-fanout-server.ts', {
+    cwd: ROOT,
+    env: { ...inheritedEnv(), PORT: '0', REDIS_URL: bench.redis.url, REDIS_PREFIX: bench.redis.prefix, PARTNER },
+  });
+  cleanup.add(() => floorServer.stop());
+  const pool = new SubscriberPool({ url: `${floorServer.url.replace(/^http/, 'ws')}/graphql`, apiKey: bench.apiKey, query: VOICE_SUBSCRIPTION, variables: VARIABLES });
+  cleanup.add(() => pool.closeAll());
+  const figures: FloorFigures[] = [];
+  try {
+    for (const count of SUBSCRIBER_COUNTS) {
+      await pool.add(count - pool.size, { concurrency: 200, timeoutMs: 60_000 });
+      await sleep(SETTLE_MS);
+      const rounds: RoundResult[] = [];
+      const cpuBefore = processUsage(floorServer.pid).cpuSeconds;
+      for (let change = 0; change < CHANGES_PER_COUNT; change++) {
+        const expected = bench.changes.peek();
+        rounds.push(await pool.measure(() => bench.changes.send(), expectPreferred(expected), 30_000));
+        await sleep(200);
+      }
+      const cpuSeconds = processUsage(floorServer.pid).cpuSeconds - cpuBefore;
+      const latencies = rounds.flatMap((result) => result.latenciesMs);
+      figures.push({
+        count,
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+        cpuMicrosPerDelivery: (cpuSeconds * 1e6) / Math.max(1, latencies.length),
+        missing: rounds.reduce((sum, result) => sum + result.missing + result.wrong, 0),
+      });
+      const last = figures.at(-1)!;
+      log(`fan-out floor, ${count} subscribers: p50 ${round(last.p50Ms)} ms, p99 ${round(last.p99Ms)} ms, missing ${last.missing}`);
+    }
+  } finally {
+    await pool.closeAll();
+    await floorServer.stop();
+  }
+  return figures;
+}
+
 async function httpLoad(label: string, pid: number, options: autocannon.Options): Promise<LoadFigures> {
   await autocannon({ ...options, connections: HTTP_LOAD.connections, duration: HTTP_LOAD.warmupSeconds });
   const before = processUsage(pid).cpuSeconds;
@@ -371,16 +427,17 @@ function printTable(rows: string[][]): void {
 }
 
 function report(
-  bench: Bench,
+  bench: Bench | undefined,
   machine: MachineInfo,
   load: { floor: LoadFigures; rest: LoadFigures; graphql: LoadFigures } | undefined,
   subscribers: SubscriberFigures[] | undefined,
+  floor: FloorFigures[] | undefined,
   cpu: CpuFigures | undefined,
 ): void {
   log('');
   log(`Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.date}`);
-  if (load) reportHttp(bench, machine, load);
-  if (subscribers) reportSubscribers(subscribers);
+  if (bench && load) reportHttp(bench, machine, load);
+  if (subscribers) reportSubscribers(subscribers, floor ?? []);
   if (cpu) reportCpu(cpu);
 }
 
@@ -418,7 +475,8 @@ function reportHttp(bench: Bench, machine: MachineInfo, load: { floor: LoadFigur
   if (hangUps > 0) log(`(the server logged ${hangUps} "Premature close" 500s: autocannon hanging up on requests in flight when a run ends)`);
 }
 
-function reportSubscribers(subscribers: SubscriberFigures[]): void {
+function reportSubscribers(subscribers: SubscriberFigures[], floor: FloorFigures[]): void {
+  const floorAt = (count: number) => floor.find((figures) => figures.count === count);
   log('');
   printTable([
     ['voiceUpdated subscribers', 'connected', 'deliveries', 'p50', 'p99', 'max', 'missing', 'KiB/subscriber', 'notes'],
@@ -437,9 +495,21 @@ function reportSubscribers(subscribers: SubscriberFigures[]): void {
         figures.closedByServer > 0 ? `${figures.closedByServer} closed by server` : '',
         figures.strayMessages > 0 ? `${figures.strayMessages} stray messages` : '',
         figures.firstFailure ? `first refusal: ${figures.firstFailure}` : '',
+        floorAt(figures.count) ? `p99 ${round(figures.p99Ms / floorAt(figures.count)!.p99Ms)}× the floor's` : '',
       ]
         .filter(Boolean)
         .join(', '),
+    ]),
+    ...floor.map((figures) => [
+      `${figures.count.toLocaleString('en-US')} on the bare fan-out floor`,
+      '',
+      '',
+      `${round(figures.p50Ms)} ms`,
+      `${round(figures.p99Ms)} ms`,
+      '',
+      `${figures.missing} ${check(figures.missing === 0)}`,
+      '',
+      `floor server CPU ${round(figures.cpuMicrosPerDelivery, 1)} µs/delivery`,
     ]),
   ]);
 }
@@ -481,18 +551,27 @@ async function main(cleanup: Cleanup): Promise<void> {
   const started = performance.now();
   log(`npm run bench: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.date}`);
   if (wanted('subscribers') || wanted('http') || wanted('cpu')) {
-    const bench = await setUp(cleanup);
-    // Subscriptions go first: the memory per subscriber is read on a server whose heap the
-    // HTTP load has not yet grown, so freed space cannot hide their cost.
-    const subscribers = wanted('subscribers') ? await subscriptions(bench, cleanup) : undefined;
-    const load = wanted('http') ? await http(bench, cleanup) : undefined;
-    const cpu = wanted('cpu') ? await cpuComparison(bench, cleanup) : undefined;
-    report(bench, machine, load, subscribers, cpu);
-    await bench.server.stop();
+    // Each group has a fresh server: the memory per subscriber is read on a heap that no load
+    // has grown, and the HTTP and CPU figures do not pay for the garbage of ten thousand
+    // closed sockets (which cost REST a fifth of its throughput per CPU-second).
+    let subscribers: SubscriberFigures[] | undefined;
+    let floor: FloorFigures[] | undefined;
+    if (wanted('subscribers')) {
+      const bench = await setUp(cleanup);
+      subscribers = await subscriptions(bench, cleanup);
+      floor = await fanOutFloor(bench, cleanup);
+      await bench.server.stop();
+    }
+    const bench = wanted('http') || wanted('cpu') ? await setUp(cleanup) : undefined;
+    const load = bench && wanted('http') ? await http(bench, cleanup) : undefined;
+    const cpu = bench && wanted('cpu') ? await cpuComparison(bench, cleanup) : undefined;
+    report(bench, machine, load, subscribers, floor, cpu);
+    await bench?.server.stop();
   }
   // Each of these starts its own server processes and Redis instances, so the voice figures' server is gone first.
   if (wanted('kb')) await benchKnowledgeBase({ log });
   if (wanted('growth')) await benchCostGrowth({ log });
+  else if (wanted('uploads')) await benchUploads({ log });
   log('');
   if (wanted('startup')) await benchStartup({ log });
   // API, worker and Redis Cluster scaling: their own processes, after everything else.

@@ -14,7 +14,7 @@ import { startOpenAiCompatibleServer } from '../test/support/openai-compatible-s
 import { startTestCluster } from '../test/support/redis-cluster';
 import { startTestRedis, type TestRedis } from '../test/support/redis-server';
 import { SubscriberPool, type RoundResult } from './subscribers';
-import { Cleanup, inBatches, inheritedEnv, percentile, ROOT, round, sleep, startNodeChild, type NodeChild } from './support';
+import { buildService, Cleanup, inBatches, inheritedEnv, percentile, ROOT, round, SERVICE_ENTRY, sleep, startNodeChild, type NodeChild } from './support';
 
 // Past one machine: what a second API process, a second worker process and a Redis Cluster
 // change. Every server is a child process; the clients run here.
@@ -76,7 +76,8 @@ async function backend(cleanup: Cleanup, kind: 'single' | 'cluster'): Promise<Ba
 }
 
 async function startApi(cleanup: Cleanup, label: string, shared: Backend, env: Record<string, string> = {}): Promise<NodeChild> {
-  const server = await startNodeChild(label, 'src/main.ts', {
+  buildService();
+  const server = await startNodeChild(label, SERVICE_ENTRY, {
     cwd: ROOT,
     env: { ...inheritedEnv(), ...shared.env, PORT: '0', HOST: '127.0.0.1', ROLE: 'api', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
   });
