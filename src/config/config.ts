@@ -64,6 +64,11 @@ export const configSchema = z.object({
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().nonnegative().default(15),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
   GRAPHQL_MAX_HEAVY_FIELDS: z.coerce.number().int().positive().default(4),
+  /**
+   * How often graphql-ws connections are pinged; one that has not answered the previous
+   * ping is dropped. Below a proxy's idle timeout, pings also keep quiet connections open.
+   */
+  WS_KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(12),
   /** graphql-codegen's persisted-documents.json; when set, only the operations in it run. */
   PERSISTED_DOCUMENTS: z.string().min(1).optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),

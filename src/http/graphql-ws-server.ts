@@ -41,7 +41,6 @@ export interface GraphqlWsHooks<C> {
   mask(errors: readonly GraphQLError[]): readonly GraphQLError[];
 }
 
-const KEEP_ALIVE_MS = 12_000;
 const KEEP_ALIVE_SLICES = 24;
 const CONNECTION_INIT_WAIT_MS = 3_000;
 
@@ -80,7 +79,7 @@ export class SharedPayloads {
   }
 }
 
-export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketServer, payloads: SharedPayloads): void {
+export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketServer, payloads: SharedPayloads, keepAliveMs: number): void {
   const isProd = process.env.NODE_ENV === 'production';
   sockets.options.handleProtocols = handleProtocols;
 
@@ -241,7 +240,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
     }
   }
 
-  // Every socket is pinged once per KEEP_ALIVE_MS and dropped if it did not answer the
+  // Every socket is pinged once per keepAliveMs and dropped if it did not answer the
   // previous ping, but in KEEP_ALIVE_SLICES turns: pinging ten thousand sockets at once is a
   // burst of ten thousand writes (and as many pongs to read) that delays any event it meets.
   let turn = 0;
@@ -256,7 +255,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
       socket.awaitingPong = true;
       socket.ping();
     }
-  }, KEEP_ALIVE_MS / KEEP_ALIVE_SLICES);
+  }, keepAliveMs / KEEP_ALIVE_SLICES);
   keepAlive.unref();
   sockets.once('close', () => clearInterval(keepAlive));
 }

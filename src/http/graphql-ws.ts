@@ -133,6 +133,7 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
     },
     sockets,
     new SharedPayloads(),
+    services.platform.config.WS_KEEP_ALIVE_SECONDS * 1000,
   );
 
   const untrack = trackWebSockets(() => sockets.clients.size);

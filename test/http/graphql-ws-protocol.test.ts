@@ -23,8 +23,8 @@ afterEach(() => {
 });
 
 /** A raw WebSocket client, to see the protocol's messages and close codes exactly as sent. */
-async function open(url: string, protocol: string | null = 'graphql-transport-ws'): Promise<Peer> {
-  const socket = new WebSocket(url, protocol ? [protocol] : [], { perMessageDeflate: false });
+async function open(url: string, protocol: string | null = 'graphql-transport-ws', options: { autoPong?: boolean } = {}): Promise<Peer> {
+  const socket = new WebSocket(url, protocol ? [protocol] : [], { perMessageDeflate: false, ...options });
   const messages: Record<string, unknown>[] = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
   const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
@@ -190,5 +190,62 @@ describe('results written straight to the socket', () => {
     expect(peer.messages.map((message) => (message.payload as { data: { n: number } }).data.n)).toEqual([1, 2]);
     expect(ended).toBe(true);
     await close();
+  });
+});
+
+describe('keep-alive', () => {
+  let app: TestApp;
+  let key: string;
+  let url: string;
+
+  beforeAll(async () => {
+    // A round of pings every second, so that a missed pong shows within seconds.
+    app = await startTestApp({ WS_KEEP_ALIVE_SECONDS: '1' });
+    key = await app.createKey('acme');
+    url = `${app.url.replace(/^http/, 'ws')}/graphql`;
+  });
+  afterAll(async () => app?.close());
+
+  /** An acknowledged connection; `onPing` is listening before the server can first ping it. */
+  async function initialised(options: { autoPong?: boolean; onPing?: () => void } = {}): Promise<Peer> {
+    const peer = await open(url, 'graphql-transport-ws', { autoPong: options.autoPong ?? true });
+    if (options.onPing) peer.socket.on('ping', options.onPing);
+    peer.send({ type: 'connection_init', payload: { apiKey: key } });
+    await peer.receive((message) => message.type === 'connection_ack');
+    return peer;
+  }
+
+  it('drops a connection that misses a pong, and keeps one that answers', async () => {
+    let silentPings = 0;
+    let answeredPings = 0;
+    const silent = await initialised({ autoPong: false, onPing: () => silentPings++ });
+    const answering = await initialised({ onPing: () => answeredPings++ });
+
+    const closed = await Promise.race([silent.closed, new Promise<null>((resolve) => setTimeout(resolve, 5_000, null))]);
+    // Terminated, not closed: a peer that does not answer pings would not answer a close either.
+    expect(closed?.code).toBe(1006);
+    expect(silentPings).toBe(1);
+
+    await waitFor(async () => answeredPings, (count) => count >= 3, 5_000);
+    expect(answering.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('pings its sockets in turns spread over the interval, not in one burst', async () => {
+    const firstPings: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      let pinged = false;
+      await initialised({
+        onPing: () => {
+          if (!pinged) firstPings.push(performance.now());
+          pinged = true;
+        },
+      });
+    }
+    await waitFor(async () => firstPings.length, (count) => count === 24, 5_000);
+    // Pings less than 20 ms apart count as one burst. Turns are a twenty-fourth of the
+    // interval (about 42 ms here) apart; one round for every socket would be a burst or two.
+    const inOrder = [...firstPings].sort((a, b) => a - b);
+    const bursts = inOrder.filter((at, index) => index === 0 || at - inOrder[index - 1]! >= 20).length;
+    expect(bursts).toBeGreaterThanOrEqual(12);
   });
 });
