@@ -1,4 +1,4 @@
-import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type Command, type RedisOptions } from 'ioredis';
 import type { Config } from '../config/config';
 
 /** A single Redis server or a Redis Cluster: every part of the service takes either. */
@@ -125,7 +125,7 @@ function connectCluster(config: RedisConfig, entries: readonly string[], log?: O
   const nodes = clusterNodes(entries);
   const nodeOptions: RedisOptions = { ...clusterNodeOptions(config), connectTimeout: COMMAND_TIMEOUT_MS };
   const common: ClusterOptions = { scaleReads: 'master', slotsRefreshTimeout: COMMAND_TIMEOUT_MS };
-  const commands = new Cluster(nodes, {
+  const commands = new FailFastCluster(nodes, {
     ...common,
     redisOptions: { ...nodeOptions, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 },
   });
@@ -149,6 +149,28 @@ function connectCluster(config: RedisConfig, entries: readonly string[], log?: O
       await Promise.allSettled([commands.quit(), subscriber.quit(), bullmq.quit()]);
     },
   };
+}
+
+/**
+ * A cluster connection whose commands time out as a single server's do. ioredis starts a
+ * command's `commandTimeout` only once the command reaches a node; while no node can be
+ * reached (the whole cluster down), the cluster holds commands in its own offline queue with
+ * no deadline, so requests waited for the cluster to return instead of answering 503. Here
+ * the deadline starts when the command is issued (a node's own timer is then the same one),
+ * and a command that has failed is dropped when the cluster replays its queue, rather than
+ * carried out after its request was told the service was unavailable.
+ */
+class FailFastCluster extends Cluster {
+  private readonly failed = new WeakSet<Command>();
+
+  override sendCommand(command: Command, stream?: Parameters<Cluster['sendCommand']>[1], node?: unknown): unknown {
+    if (this.failed.has(command)) return command.promise;
+    command.setTimeout(COMMAND_TIMEOUT_MS);
+    // The promise rejects only on a final failure: the cluster retries redirections and lost
+    // connections by replacing the command's reject, not through the promise.
+    command.promise.catch(() => this.failed.add(command));
+    return super.sendCommand(command, stream, node);
+  }
 }
 
 // The messages ioredis rejects commands with when it has no usable connection.

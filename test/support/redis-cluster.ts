@@ -11,6 +11,10 @@ import { waitFor } from './wait-for';
 export interface TestCluster extends TestRedis {
   /** Each master's `redis://` address. */
   nodeUrls: string[];
+  /** Saves each master's data and stops them all: the whole cluster is gone. */
+  down(): Promise<void>;
+  /** Starts every master again on its port with its saved data and cluster configuration. */
+  up(): Promise<void>;
 }
 
 const MASTERS = 3;
@@ -23,7 +27,26 @@ const MASTERS = 3;
  */
 export async function startTestCluster(): Promise<TestCluster> {
   const dir = await mkdtemp(join(tmpdir(), 'redis-cluster-'));
-  const children: ChildProcess[] = [];
+  let children: ChildProcess[] = [];
+  const ports: number[] = [];
+  const spawnNodes = () => {
+    children = ports.map((port) =>
+      spawn(
+        'redis-server',
+        [
+          '--port', String(port),
+          '--bind', '127.0.0.1',
+          '--cluster-enabled', 'yes',
+          '--cluster-config-file', join(dir, `nodes-${port}.conf`),
+          '--dir', dir,
+          '--dbfilename', `dump-${port}.rdb`,
+          '--appendonly', 'no',
+          '--save', '',
+        ],
+        { stdio: 'ignore' },
+      ),
+    );
+  };
   const stop = async () => {
     await Promise.all(
       children.map(async (child) => {
@@ -36,26 +59,8 @@ export async function startTestCluster(): Promise<TestCluster> {
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    const ports: number[] = [];
-    for (let index = 0; index < MASTERS; index++) {
-      const port = await freePort();
-      ports.push(port);
-      children.push(
-        spawn(
-          'redis-server',
-          [
-            '--port', String(port),
-            '--bind', '127.0.0.1',
-            '--cluster-enabled', 'yes',
-            '--cluster-config-file', join(dir, `nodes-${port}.conf`),
-            '--dir', dir,
-            '--appendonly', 'no',
-            '--save', '',
-          ],
-          { stdio: 'ignore' },
-        ),
-      );
-    }
+    for (let index = 0; index < MASTERS; index++) ports.push(await freePort());
+    spawnNodes();
     const nodeUrls = ports.map((port) => `redis://127.0.0.1:${port}`);
     await Promise.all(nodeUrls.map(untilAnswering));
     await promisify(execFile)('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes']);
@@ -66,6 +71,24 @@ export async function startTestCluster(): Promise<TestCluster> {
       prefix: `test-${randomUUID().slice(0, 8)}`,
       env: { REDIS_CLUSTER_NODES: ports.map((port) => `127.0.0.1:${port}`).join(',') },
       stop,
+      async down() {
+        await Promise.all(
+          children.map(async (child, index) => {
+            if (child.exitCode !== null || child.signalCode !== null) return;
+            const exited = new Promise((resolve) => child.once('exit', resolve));
+            const admin = new Redis(nodeUrls[index]!, { maxRetriesPerRequest: 0 });
+            admin.on('error', () => undefined);
+            await admin.call('SHUTDOWN', 'SAVE').catch(() => undefined);
+            admin.disconnect();
+            await exited;
+          }),
+        );
+      },
+      async up() {
+        spawnNodes();
+        await Promise.all(nodeUrls.map(untilAnswering));
+        await Promise.all(nodeUrls.map(untilClusterOk));
+      },
     };
   } catch (error) {
     await stop();
