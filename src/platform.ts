@@ -8,6 +8,7 @@ import { QueueRegistry } from './queues/queue-registry';
 import { LocalBlobStore, type BlobStore } from './store/blob-store';
 import { KeySpace } from './store/keys';
 import { RecordStore } from './store/record-store';
+import { settlesWithin } from './store/deadline';
 import { connectRedis, type RedisConnections } from './store/redis';
 import { ScratchSpace } from './store/scratch-space';
 
@@ -25,6 +26,9 @@ export interface Platform {
   queues: QueueRegistry;
   close(): Promise<void>;
 }
+
+/** How long closing may wait for Redis to answer before the connections are cut. */
+const CLOSE_CONNECTIONS_MS = 3_000;
 
 export async function createPlatform(config: Config): Promise<Platform> {
   const logger = createLogger(config);
@@ -50,8 +54,13 @@ export async function createPlatform(config: Config): Promise<Platform> {
     queues,
     async close() {
       for (const stop of untrack) stop();
-      await queues.close();
-      await redis.close();
+      // Politely if Redis answers; while it is down a polite close never ends, so past a few
+      // seconds the connections are cut instead.
+      if (!(await settlesWithin(queues.close().then(() => redis.close()), CLOSE_CONNECTIONS_MS))) {
+        logger.warn('Redis did not answer while closing; connections cut');
+        await queues.disconnect();
+        redis.disconnect();
+      }
       await blobs.close();
     },
   };

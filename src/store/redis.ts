@@ -17,7 +17,10 @@ export interface RedisConnections {
    * cluster connection (BullMQ duplicates it for each worker's blocking commands).
    */
   bullmq: RedisOptions | Cluster;
+  /** Closes politely: waits for pending replies, so it waits for Redis while Redis is down. */
   close(): Promise<void>;
+  /** Cuts every connection at once, failing whatever is pending. */
+  disconnect(): void;
 }
 
 /**
@@ -100,6 +103,10 @@ function connectSingle(redisUrl: string, log?: OutageLog): RedisConnections {
     async close() {
       await Promise.allSettled([commands.quit(), subscriber.quit()]);
     },
+    disconnect() {
+      commands.disconnect();
+      subscriber.disconnect();
+    },
   };
 }
 
@@ -147,6 +154,11 @@ function connectCluster(config: RedisConfig, entries: readonly string[], log?: O
     bullmq,
     async close() {
       await Promise.allSettled([commands.quit(), subscriber.quit(), bullmq.quit()]);
+    },
+    disconnect() {
+      commands.disconnect();
+      subscriber.disconnect();
+      bullmq.disconnect();
     },
   };
 }

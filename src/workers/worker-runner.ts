@@ -5,6 +5,10 @@ import type { Logger } from '../logger';
 import { jobDuration } from '../observability/metrics';
 import type { Platform } from '../platform';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
+import { settlesWithin } from '../store/deadline';
+
+/** Past the grace period, how long each step that needs Redis (handing a job back, BullMQ's closing) may wait for it. */
+const HAND_BACK_MS = 2_000;
 
 /** What a queue's worker does, and what it records when a job has failed for good. */
 export interface JobProcessor<Definition extends AnyQueueDefinition = AnyQueueDefinition> {
@@ -92,17 +96,16 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
   return {
     async close(graceMs: number) {
       const graceful = Promise.all(workers.map((worker) => worker.close()));
-      const timedOut = await Promise.race([
-        graceful.then(() => false),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), graceMs).unref()),
-      ]);
-      if (!timedOut) return;
+      if (await settlesWithin(graceful, graceMs)) return;
       // Past the deadline each job goes straight back to its queue, where another worker
       // takes it at once rather than after a stall timeout; processors are idempotent.
       await Promise.all(
         [...running].map(async ({ job, token, handBack }) => {
+          const moved = job.moveToWait(token);
           try {
-            await job.moveToWait(token);
+            // While Redis is down the move waits for it forever.
+            if (!(await settlesWithin(moved, HAND_BACK_MS))) throw new Error('Redis did not answer');
+            await moved;
             logger.warn({ queue: job.queueName, jobId: job.id }, 'job handed back at shutdown');
           } catch (error) {
             logger.warn({ queue: job.queueName, jobId: job.id, err: error }, 'job could not be handed back; it will be picked up as stalled');
@@ -110,7 +113,10 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
           handBack();
         }),
       );
-      await graceful;
+      // BullMQ's closing waits for Redis too (its connections quit politely): cut them instead.
+      if (await settlesWithin(graceful, HAND_BACK_MS)) return;
+      logger.warn('workers did not close (Redis did not answer); their connections cut');
+      await settlesWithin(Promise.all(workers.map((worker) => worker.disconnect())), HAND_BACK_MS);
     },
   };
 }

@@ -111,3 +111,22 @@ describe('when Redis goes away and comes back', () => {
     expect((await call('GET', '/readyz', { key: null })).status).toBe(200);
   });
 });
+
+describe('a shutdown while Redis is down', () => {
+  it('ends all the same, a few seconds past its grace period', async () => {
+    const gone = await startRestartableRedis();
+    const stopping = await startTestApp({ SHUTDOWN_GRACE_SECONDS: '1' }, gone);
+    try {
+      await gone.down();
+      // Once the outage is noticed its connections are reconnecting, and commands wait.
+      const ready = await restClient(stopping.url)('GET', '/readyz', { key: null, signal: bounded() });
+      expect(ready.status).toBe(503);
+      // Closing politely (BullMQ's workers and queues, QUIT) waits for Redis; the shutdown
+      // cuts the connections instead. It used to wait until Redis came back.
+      const ended = await Promise.race([stopping.close().then(() => true), new Promise<false>((resolve) => setTimeout(resolve, 20_000, false))]);
+      expect(ended).toBe(true);
+    } finally {
+      await gone.stop();
+    }
+  });
+});
