@@ -1015,14 +1015,20 @@ export type WebhookEvent =
   | 'COMPLETION_COMPLETED'
   /** `completion.failed` */
   | 'COMPLETION_FAILED'
+  /** `document.deleted` */
+  | 'DOCUMENT_DELETED'
   /** `document.updated` */
   | 'DOCUMENT_UPDATED'
+  /** `knowledge_base.deleted` */
+  | 'KNOWLEDGE_BASE_DELETED'
   /** `knowledge_base.embedding.updated` */
   | 'KNOWLEDGE_BASE_EMBEDDING_UPDATED'
   /** `transcript.completed` */
   | 'TRANSCRIPT_COMPLETED'
   /** `transcript.error` */
   | 'TRANSCRIPT_ERROR'
+  /** `voice.deleted` */
+  | 'VOICE_DELETED'
   /** `voice.updated` */
   | 'VOICE_UPDATED';
 

@@ -78,9 +78,9 @@ describe('webhook endpoints', () => {
     const call = await partnerClient('invalid');
     const badUrl = await call('POST', '/api/webhooks/invalid', { json: { url: 'ftp://example.com/x', events: ['*'] } });
     expect(badUrl).toMatchObject({ status: 422, body: { detail: 'url: must be an http or https URL' } });
-    const badEvent = await call('POST', '/api/webhooks/invalid', { json: { url: receiver.url(), events: ['voice.deleted'] } });
+    const badEvent = await call('POST', '/api/webhooks/invalid', { json: { url: receiver.url(), events: ['voice.renamed'] } });
     expect(badEvent.status).toBe(422);
-    expect(badEvent.body.detail).toMatch(/^events: unknown event type 'voice.deleted'; known: voice.updated, /);
+    expect(badEvent.body.detail).toMatch(/^events: unknown event type 'voice.renamed'; known: voice.updated, voice.deleted, /);
     const noEvents = await call('POST', '/api/webhooks/invalid', { json: { url: receiver.url() } });
     expect(noEvents).toMatchObject({ status: 422, body: { detail: 'events: is required' } });
     expect((await call('GET', '/api/webhooks/invalid')).body).toEqual([]);
@@ -157,6 +157,55 @@ describe('when a voice changes', () => {
     expect((await call('PUT', '/api/voices/quiet/Quiet/name', { json: { name: 'Quieter' } })).status).toBe(200);
     const found = await waitFor(async () => receiver.at('/quiet'), (all) => all.length >= 2);
     expect(found.map((delivery) => (JSON.parse(delivery.body) as WebhookEnvelope).data.version)).toEqual([1, 3]);
+  });
+});
+
+describe('when resources are deleted', () => {
+  it('delivers voice.deleted with the voice as its GET answered last', async () => {
+    const call = await partnerClient('deleting-voices');
+    const endpoint = await createEndpoint(call, 'deleting-voices', '/voice-deleted', ['voice.deleted']);
+    expect((await call('POST', '/api/voices/deleting-voices/empty', { json: { name: 'Gone' } })).status).toBe(201);
+    const last = (await call('GET', '/api/voices/deleting-voices/Gone')).body;
+    expect((await call('DELETE', '/api/voices/deleting-voices/Gone')).status).toBe(204);
+
+    const [delivery] = await waitFor(async () => receiver.at('/voice-deleted'), (found) => found.length >= 1);
+    const body = verifiedWebhook(endpoint.secret, delivery!);
+    expect(body.type).toBe('voice.deleted');
+    const { version, ...voice } = body.data;
+    // Created at version 1; the deletion is the next version.
+    expect(version).toBe(2);
+    expect(voice).toEqual(last);
+  });
+
+  it('delivers document.deleted for a document, and only knowledge_base.deleted for a whole knowledge base', async () => {
+    const call = await partnerClient('deleting-kbs');
+    const endpoint = await createEndpoint(call, 'deleting-kbs', '/kb-deleted', ['document.deleted', 'knowledge_base.deleted']);
+    expect((await call('POST', '/api/knowledgebases/deleting-kbs', { form: await multipart({ name: 'Shelf' }) })).status).toBe(201);
+    const documents = [];
+    for (const name of ['one', 'two', 'three']) {
+      const created = await call('POST', '/api/documents/deleting-kbs/Shelf/empty', { json: { name, folder: 'f', type: 'file' } });
+      expect(created.status).toBe(201);
+      documents.push(created.body as { id: string });
+    }
+    const last = (await call('GET', `/api/document/deleting-kbs/Shelf/${documents[0]!.id}`)).body;
+    expect((await call('DELETE', `/api/documents/deleting-kbs/Shelf/${documents[0]!.id}`)).status).toBe(204);
+    const [documentDeleted] = await waitFor(async () => receiver.at('/kb-deleted'), (found) => found.length >= 1);
+    const document = verifiedWebhook(endpoint.secret, documentDeleted!);
+    expect(document.type).toBe('document.deleted');
+    const { version: _documentVersion, ...documentData } = document.data;
+    expect(documentData).toEqual({ ...last, knowledge_base: 'Shelf' });
+
+    const embedding = (await call('GET', '/api/embedding/deleting-kbs/Shelf')).body;
+    expect((await call('DELETE', '/api/knowledgebases/deleting-kbs/Shelf')).status).toBe(204);
+    const [, kbDeleted] = await waitFor(async () => receiver.at('/kb-deleted'), (found) => found.length >= 2);
+    const kb = verifiedWebhook(endpoint.secret, kbDeleted!);
+    expect(kb.type).toBe('knowledge_base.deleted');
+    const { version: _kbVersion, ...kbData } = kb.data;
+    expect(kbData).toEqual({ ...embedding, knowledge_base: 'Shelf' });
+    // The two documents removed with it send nothing of their own: only its deliveries are listed.
+    const listed = await waitFor(() => deliveriesOf(call, 'deleting-kbs', endpoint.id), (found) => found.every((each) => each.status === 'delivered'));
+    expect(listed.map((each) => each.type).sort()).toEqual(['document.deleted', 'knowledge_base.deleted']);
+    expect(receiver.at('/kb-deleted')).toHaveLength(2);
   });
 });
 

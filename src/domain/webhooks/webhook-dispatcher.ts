@@ -32,15 +32,14 @@ interface PartnerEvent {
  * write observer), so no change can bypass it, and it costs a write of a partner without
  * webhooks one look into the in-process endpoint directory. A change is sent when the
  * resource's REST body changes (progress-only writes do not change it); transcripts and
- * completions are sent when they finish.
+ * completions are sent when they finish; voices, documents and knowledge bases when deleted.
  */
 export class WebhookDispatcher {
   constructor(private readonly deps: WebhookDispatcherDeps) {}
 
   readonly observe = async (write: CommittedWrite): Promise<void> => {
-    if (write.deleted) return;
     try {
-      const deliveries = await this.deliveriesOf(write);
+      const deliveries = await (write.deleted ? this.deletionsOf(write) : this.deliveriesOf(write));
       if (deliveries.length > 0) await this.deps.jobs.add(deliveries);
     } catch (error) {
       this.deps.onError(error, write);
@@ -69,6 +68,42 @@ export class WebhookDispatcher {
       default:
         return [];
     }
+  }
+
+  private async deletionsOf(write: CommittedWrite): Promise<DeliverWebhookJob[]> {
+    const { bodies } = this.deps;
+    switch (write.kind) {
+      case VOICE_KIND:
+        return this.deleted(recordsOf<VoiceRecord>(write), 'voice.deleted', bodies.voice);
+      case DOCUMENT_KIND: {
+        const change = recordsOf<DocumentRecord>(write);
+        // A knowledge base deleted whole is one knowledge_base.deleted: it goes first, and
+        // the documents removed after it send nothing of their own.
+        const kb = await this.deps.knowledgeBase(change.next.kbId);
+        if (!kb) return [];
+        return this.deleted(change, 'document.deleted', bodies.document, () => ({ knowledge_base: kb.name }));
+      }
+      case KNOWLEDGE_BASE_KIND:
+        return this.deleted(recordsOf<KnowledgeBaseRecord>(write), 'knowledge_base.deleted', bodies.knowledgeBaseEmbedding, (kb) => ({
+          knowledge_base: kb.name,
+        }));
+      default:
+        return [];
+    }
+  }
+
+  /** A deleted resource as its GET answered last, with the version of its deletion. */
+  private deleted<T extends Versioned & { partner: string }>(
+    { next }: Change<T>,
+    type: WebhookEventType,
+    render: (record: T) => object,
+    context: (record: T) => Promise<object> | object = () => ({}),
+  ): Promise<DeliverWebhookJob[]> {
+    return this.toEndpoints({
+      type,
+      partners: [next.partner],
+      data: async () => ({ ...render(next), ...(await context(next)), version: next.version }),
+    });
   }
 
   /** A partner's resource whose REST body changed (a new resource counts). */

@@ -2,8 +2,11 @@ import type { Versioned } from '../../store/record-store';
 
 export const WEBHOOK_EVENT_TYPES = [
   'voice.updated',
+  'voice.deleted',
   'document.updated',
+  'document.deleted',
   'knowledge_base.embedding.updated',
+  'knowledge_base.deleted',
   'transcript.completed',
   'transcript.error',
   'completion.completed',
