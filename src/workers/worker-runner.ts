@@ -96,7 +96,11 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
   return {
     async close(graceMs: number) {
       const graceful = Promise.all(workers.map((worker) => worker.close()));
-      if (await settlesWithin(graceful, graceMs)) return;
+      // Settled in time: awaited all the same, so a failure to close still reaches the caller.
+      if (await settlesWithin(graceful, graceMs)) {
+        await graceful;
+        return;
+      }
       // Past the deadline each job goes straight back to its queue, where another worker
       // takes it at once rather than after a stall timeout; processors are idempotent.
       await Promise.all(
@@ -114,7 +118,10 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
         }),
       );
       // BullMQ's closing waits for Redis too (its connections quit politely): cut them instead.
-      if (await settlesWithin(graceful, HAND_BACK_MS)) return;
+      if (await settlesWithin(graceful, HAND_BACK_MS)) {
+        await graceful;
+        return;
+      }
       logger.warn('workers did not close (Redis did not answer); their connections cut');
       await settlesWithin(Promise.all(workers.map((worker) => worker.disconnect())), HAND_BACK_MS);
     },
