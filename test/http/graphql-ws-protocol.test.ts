@@ -46,6 +46,21 @@ async function open(url: string, protocol: string | null = 'graphql-transport-ws
   return peer;
 }
 
+interface PeerOptions {
+  autoPong?: boolean;
+  /** Listening before the server can first ping the connection. */
+  onPing?: () => void;
+}
+
+/** A connection the server has acknowledged, with `key` in connection_init. */
+async function acknowledged(url: string, key: string, options: PeerOptions = {}): Promise<Peer> {
+  const peer = await open(url, 'graphql-transport-ws', { autoPong: options.autoPong ?? true });
+  if (options.onPing) peer.socket.on('ping', options.onPing);
+  peer.send({ type: 'connection_init', payload: { apiKey: key } });
+  expect(await peer.receive((message) => message.type === 'connection_ack')).toEqual({ type: 'connection_ack' });
+  return peer;
+}
+
 describe('the graphql-transport-ws protocol as graphql-ws clients expect it', () => {
   let app: TestApp;
   let key: string;
@@ -64,12 +79,7 @@ describe('the graphql-transport-ws protocol as graphql-ws clients expect it', ()
   });
   afterAll(async () => app?.close());
 
-  async function initialised(): Promise<Peer> {
-    const peer = await open(url);
-    peer.send({ type: 'connection_init', payload: { apiKey: key } });
-    expect(await peer.receive((message) => message.type === 'connection_ack')).toEqual({ type: 'connection_ack' });
-    return peer;
-  }
+  const initialised = () => acknowledged(url, key);
 
   it('acknowledges, answers a ping with its payload, runs a query as next then complete', async () => {
     const peer = await initialised();
@@ -206,14 +216,7 @@ describe('keep-alive', () => {
   });
   afterAll(async () => app?.close());
 
-  /** An acknowledged connection; `onPing` is listening before the server can first ping it. */
-  async function initialised(options: { autoPong?: boolean; onPing?: () => void } = {}): Promise<Peer> {
-    const peer = await open(url, 'graphql-transport-ws', { autoPong: options.autoPong ?? true });
-    if (options.onPing) peer.socket.on('ping', options.onPing);
-    peer.send({ type: 'connection_init', payload: { apiKey: key } });
-    await peer.receive((message) => message.type === 'connection_ack');
-    return peer;
-  }
+  const initialised = (options: PeerOptions = {}) => acknowledged(url, key, options);
 
   it('drops a connection that misses a pong, and keeps one that answers', async () => {
     let silentPings = 0;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
-import { freePort, type TestRedis } from './redis-server';
+import { freePort, shutDownSaving, untilAnswering, type TestRedis } from './redis-server';
 import { waitFor } from './wait-for';
 
 export interface TestCluster extends TestRedis {
@@ -72,17 +72,7 @@ export async function startTestCluster(): Promise<TestCluster> {
       env: { REDIS_CLUSTER_NODES: ports.map((port) => `127.0.0.1:${port}`).join(',') },
       stop,
       async down() {
-        await Promise.all(
-          children.map(async (child, index) => {
-            if (child.exitCode !== null || child.signalCode !== null) return;
-            const exited = new Promise((resolve) => child.once('exit', resolve));
-            const admin = new Redis(nodeUrls[index]!, { maxRetriesPerRequest: 0 });
-            admin.on('error', () => undefined);
-            await admin.call('SHUTDOWN', 'SAVE').catch(() => undefined);
-            admin.disconnect();
-            await exited;
-          }),
-        );
+        await Promise.all(children.map((child, index) => shutDownSaving(child, nodeUrls[index]!)));
       },
       async up() {
         spawnNodes();
@@ -94,14 +84,6 @@ export async function startTestCluster(): Promise<TestCluster> {
     await stop();
     throw error;
   }
-}
-
-async function untilAnswering(url: string): Promise<void> {
-  const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
-  probe.on('error', () => undefined);
-  await probe.connect().catch(() => undefined);
-  await probe.ping();
-  probe.disconnect();
 }
 
 async function untilClusterOk(url: string): Promise<void> {

@@ -79,21 +79,10 @@ export async function startRestartableRedis(): Promise<RestartableRedis> {
   let child: ChildProcess | null = null;
   const up = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
-    probe.on('error', () => undefined);
-    await probe.connect().catch(() => undefined);
-    await probe.ping();
-    probe.disconnect();
+    await untilAnswering(url);
   };
   const down = async () => {
-    const running = child;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    const admin = new Redis(url, { maxRetriesPerRequest: 0 });
-    admin.on('error', () => undefined);
-    await admin.call('SHUTDOWN', 'SAVE').catch(() => undefined);
-    admin.disconnect();
-    await exited;
+    if (child) await shutDownSaving(child, url);
   };
   await up();
   return {
@@ -107,4 +96,24 @@ export async function startRestartableRedis(): Promise<RestartableRedis> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits until a redis-server just spawned at `url` answers a PING. */
+export async function untilAnswering(url: string): Promise<void> {
+  const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
+  probe.on('error', () => undefined);
+  await probe.connect().catch(() => undefined);
+  await probe.ping();
+  probe.disconnect();
+}
+
+/** Stops a running redis-server as an outage would, saving its data for the restart. */
+export async function shutDownSaving(child: ChildProcess, url: string): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const admin = new Redis(url, { maxRetriesPerRequest: 0 });
+  admin.on('error', () => undefined);
+  await admin.call('SHUTDOWN', 'SAVE').catch(() => undefined);
+  admin.disconnect();
+  await exited;
 }
