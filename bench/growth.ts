@@ -113,7 +113,11 @@ export async function benchUploads(options: { log?: (line: string) => void } = {
 
 /** API only: no worker adds Redis commands or memory while reads and uploads are measured. */
 async function startApiServer(cleanup: Cleanup, log: (line: string) => void): Promise<ServiceChild> {
-  const api = await startService(cleanup, { label: 'growth-api', partner: PARTNER, env: { ROLE: 'api', MAX_UPLOAD_MB: String(Math.max(...UPLOAD_SIZES_MB) + 10) } });
+  const api = await startService(cleanup, {
+    label: 'growth-api',
+    partner: PARTNER,
+    env: { ROLE: 'api', MAX_UPLOAD_MB: String(Math.max(...UPLOAD_SIZES_MB) + 10) },
+  });
   log(`growth bench: API-only server pid ${api.server.pid} at ${api.server.url}`);
   return api;
 }
@@ -129,13 +133,31 @@ async function voiceReads(api: ServiceChild, platform: Platform, counter: Redis,
     });
     present = size;
     log(`growth bench: ${size} voices seeded`);
-    costs.push(await measureRead(api, counter, `REST GET /api/voices/{partner}`, size, () => get(api, `/api/voices/${PARTNER}`), (body) => (JSON.parse(body) as unknown[]).length, log));
     costs.push(
-      await measureRead(api, counter, 'GraphQL voices(partner)', size, () => graphql(api, VOICES_QUERY, { partner: PARTNER }), (body) => {
-        const result = JSON.parse(body) as { data?: { voices: unknown[] }; errors?: unknown };
-        if (result.errors) throw new Error(`voices query: ${JSON.stringify(result.errors)}`);
-        return result.data!.voices.length;
-      }, log),
+      await measureRead(
+        api,
+        counter,
+        `REST GET /api/voices/{partner}`,
+        size,
+        () => get(api, `/api/voices/${PARTNER}`),
+        (body) => (JSON.parse(body) as unknown[]).length,
+        log,
+      ),
+    );
+    costs.push(
+      await measureRead(
+        api,
+        counter,
+        'GraphQL voices(partner)',
+        size,
+        () => graphql(api, VOICES_QUERY, { partner: PARTNER }),
+        (body) => {
+          const result = JSON.parse(body) as { data?: { voices: unknown[] }; errors?: unknown };
+          if (result.errors) throw new Error(`voices query: ${JSON.stringify(result.errors)}`);
+          return result.data!.voices.length;
+        },
+        log,
+      ),
     );
   }
   return costs;
@@ -155,15 +177,31 @@ async function documentReads(api: ServiceChild, platform: Platform, counter: Red
     present = size;
     log(`growth bench: ${size} documents seeded`);
     costs.push(
-      await measureRead(api, counter, 'REST GET /api/documents/{partner}/{kb}', size, () => get(api, `/api/documents/${PARTNER}/growth`), (body) => (JSON.parse(body) as { documents: unknown[] }).documents.length, log),
+      await measureRead(
+        api,
+        counter,
+        'REST GET /api/documents/{partner}/{kb}',
+        size,
+        () => get(api, `/api/documents/${PARTNER}/growth`),
+        (body) => (JSON.parse(body) as { documents: unknown[] }).documents.length,
+        log,
+      ),
     );
     costs.push(
-      await measureRead(api, counter, 'REST GET /api/kb-stats/{partner}/{kb}', size, () => get(api, `/api/kb-stats/${PARTNER}/growth`), (body) => {
-        const stats = JSON.parse(body) as Record<string, unknown>;
-        const count = Object.values(stats).find((value) => value === size);
-        if (count === undefined) throw new Error(`kb-stats does not count ${size} documents: ${body}`);
-        return size;
-      }, log),
+      await measureRead(
+        api,
+        counter,
+        'REST GET /api/kb-stats/{partner}/{kb}',
+        size,
+        () => get(api, `/api/kb-stats/${PARTNER}/growth`),
+        (body) => {
+          const stats = JSON.parse(body) as Record<string, unknown>;
+          const count = Object.values(stats).find((value) => value === size);
+          if (count === undefined) throw new Error(`kb-stats does not count ${size} documents: ${body}`);
+          return size;
+        },
+        log,
+      ),
     );
   }
   return costs;
@@ -273,8 +311,15 @@ async function largeUpload(api: ServiceChild, megabytes: number, log: (line: str
   } finally {
     clearInterval(sampler);
   }
-  const figures = { megabytes: blob.size / 1024 / 1024, seconds: (performance.now() - started) / 1000, idleRssMiB: idleRssKiB / 1024, peakRssMiB: peakRssKiB / 1024 };
-  log(`growth bench: ${round(figures.megabytes)} MB upload in ${round(figures.seconds)} s, server RSS ${round(figures.idleRssMiB)} → peak ${round(figures.peakRssMiB)} MiB`);
+  const figures = {
+    megabytes: blob.size / 1024 / 1024,
+    seconds: (performance.now() - started) / 1000,
+    idleRssMiB: idleRssKiB / 1024,
+    peakRssMiB: peakRssKiB / 1024,
+  };
+  log(
+    `growth bench: ${round(figures.megabytes)} MB upload in ${round(figures.seconds)} s, server RSS ${round(figures.idleRssMiB)} → peak ${round(figures.peakRssMiB)} MiB`,
+  );
   return figures;
 }
 
@@ -317,7 +362,9 @@ async function splitRecording(cleanup: Cleanup, log: (line: string) => void): Pr
     samples: voice.samples.length,
     status: voice.status.splitting,
   };
-  log(`growth bench: ${RECORDING_MINUTES}-minute recording split in ${round(elapsed, 2)} s, ${round(cpuSeconds, 2)} CPU-s (${voice.status.splitting}, ${voice.samples.length} samples)`);
+  log(
+    `growth bench: ${RECORDING_MINUTES}-minute recording split in ${round(elapsed, 2)} s, ${round(cpuSeconds, 2)} CPU-s (${voice.status.splitting}, ${voice.samples.length} samples)`,
+  );
   return figures;
 }
 

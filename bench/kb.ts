@@ -102,7 +102,8 @@ async function startPageServer(): Promise<PageServer> {
     }
     const paragraphs = Array.from(
       { length: 8 },
-      (_, index) => `<p>Paragraph ${index + 1} of page ${page}: tides rise and fall twice a day as the moon and the sun pull on the oceans, and harbours plan around them.</p>`,
+      (_, index) =>
+        `<p>Paragraph ${index + 1} of page ${page}: tides rise and fall twice a day as the moon and the sun pull on the oceans, and harbours plan around them.</p>`,
     );
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(

@@ -167,7 +167,6 @@ async function setUp(cleanup: Cleanup): Promise<Bench> {
   return { server, redis: { url: redis.url, prefix: redis.prefix }, apiKey, changes: new PreferredSampleChanges(server.url, apiKey) };
 }
 
-
 async function call(
   baseUrl: string,
   apiKey: string,
@@ -188,7 +187,12 @@ async function subscriptions(bench: Bench, cleanup: Cleanup): Promise<Subscriber
   // A few subscribers and changes first, so the baseline is taken after the code paths warmed up.
   const warmup = new SubscriberPool(target);
   await warmup.add(50, connect);
-  for (let change = 0; change < 3; change++) await warmup.measure(() => bench.changes.send(), () => true, 5_000);
+  for (let change = 0; change < 3; change++)
+    await warmup.measure(
+      () => bench.changes.send(),
+      () => true,
+      5_000,
+    );
   await warmup.closeAll();
 
   await sleep(SETTLE_MS);
@@ -260,7 +264,12 @@ async function fanOutFloor(bench: Bench, cleanup: Cleanup): Promise<FloorFigures
     env: { ...inheritedEnv(), PORT: '0', REDIS_URL: bench.redis.url, REDIS_PREFIX: bench.redis.prefix, PARTNER },
   });
   cleanup.add(() => floorServer.stop());
-  const pool = new SubscriberPool({ url: `${floorServer.url.replace(/^http/, 'ws')}/graphql`, apiKey: bench.apiKey, query: VOICE_SUBSCRIPTION, variables: VARIABLES });
+  const pool = new SubscriberPool({
+    url: `${floorServer.url.replace(/^http/, 'ws')}/graphql`,
+    apiKey: bench.apiKey,
+    query: VOICE_SUBSCRIPTION,
+    variables: VARIABLES,
+  });
   cleanup.add(() => pool.closeAll());
   const figures: FloorFigures[] = [];
   try {
@@ -305,7 +314,9 @@ async function httpLoad(label: string, pid: number, options: autocannon.Options)
     failures: result.non2xx + result.errors,
     serverCpuPercent: (cpu / result.duration) * 100,
   };
-  log(`${label}: ${round(figures.requestsPerSecond, 0)} req/s, p99 ${figures.p99Ms} ms, ${figures.failures} failures, server CPU ${round(figures.serverCpuPercent, 0)}%`);
+  log(
+    `${label}: ${round(figures.requestsPerSecond, 0)} req/s, p99 ${figures.p99Ms} ms, ${figures.failures} failures, server CPU ${round(figures.serverCpuPercent, 0)}%`,
+  );
   return figures;
 }
 
@@ -332,8 +343,7 @@ async function http(bench: Bench, cleanup: Cleanup): Promise<{ floor: LoadFigure
   // Other work on a small machine makes any one run noisy: the three targets take turns and
   // each keeps its best round.
   const headers = { 'x-api-key': bench.apiKey };
-  const best = (current: LoadFigures | undefined, next: LoadFigures) =>
-    current && current.requestsPerSecond >= next.requestsPerSecond ? current : next;
+  const best = (current: LoadFigures | undefined, next: LoadFigures) => (current && current.requestsPerSecond >= next.requestsPerSecond ? current : next);
   let floor: LoadFigures | undefined;
   let rest: LoadFigures | undefined;
   let graphql: LoadFigures | undefined;
@@ -485,7 +495,9 @@ function reportSubscribers(subscribers: SubscriberFigures[], floor: FloorFigures
       `${figures.connected} in ${round(figures.connectSeconds)} s`,
       `${figures.deliveries} (${CHANGES_PER_COUNT} changes)`,
       `${round(figures.p50Ms)} ms`,
-      figures.count >= 10_000 ? `${round(figures.p99Ms)} ms (< ${TARGETS.p99MsAt10k} ${check(figures.p99Ms < TARGETS.p99MsAt10k)})` : `${round(figures.p99Ms)} ms`,
+      figures.count >= 10_000
+        ? `${round(figures.p99Ms)} ms (< ${TARGETS.p99MsAt10k} ${check(figures.p99Ms < TARGETS.p99MsAt10k)})`
+        : `${round(figures.p99Ms)} ms`,
       `${round(figures.maxMs)} ms`,
       `${figures.missing} ${check(figures.missing === 0)}`,
       `${round(figures.kibPerSubscriber, 2)} (≤ ${TARGETS.kibPerSubscriber} ${check(figures.kibPerSubscriber <= TARGETS.kibPerSubscriber)})`,

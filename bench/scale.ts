@@ -125,7 +125,9 @@ async function fanOut(log: (line: string) => void): Promise<FanOutFigures[]> {
       const started = performance.now();
       const opened = await Promise.all(pools.map((pool) => pool.add(SUBSCRIBERS / apiProcesses, { concurrency: 200, timeoutMs: 60_000 })));
       const connected = pools.reduce((sum, pool) => sum + pool.size, 0);
-      log(`fan-out over ${apiProcesses} API process(es): ${connected} subscribers in ${round((performance.now() - started) / 1000)} s${opened.find((o) => o.firstFailure)?.firstFailure ? `, first failure: ${opened.find((o) => o.firstFailure)?.firstFailure}` : ''}`);
+      log(
+        `fan-out over ${apiProcesses} API process(es): ${connected} subscribers in ${round((performance.now() - started) / 1000)} s${opened.find((o) => o.firstFailure)?.firstFailure ? `, first failure: ${opened.find((o) => o.firstFailure)?.firstFailure}` : ''}`,
+      );
       await sleep(2_000);
       const latencies: number[] = [];
       let missing = 0;
@@ -175,7 +177,11 @@ async function jobsPerSecond(log: (line: string) => void): Promise<JobFigures[]>
       const queue = queues.get(completeQueue);
       await queue.pause();
       const body = { input: { messages: [{ role: 'user', content: 'Say hello.' }] } };
-      await inBatches(Array.from({ length: JOBS }, (_, n) => n), 20, () => post(`${api.url}/v2/completions`, shared.apiKey, body, 200).then(() => undefined));
+      await inBatches(
+        Array.from({ length: JOBS }, (_, n) => n),
+        20,
+        () => post(`${api.url}/v2/completions`, shared.apiKey, body, 200).then(() => undefined),
+      );
       const started = performance.now();
       await queue.resume();
       let counts: Record<string, number> = {};
@@ -187,7 +193,9 @@ async function jobsPerSecond(log: (line: string) => void): Promise<JobFigures[]>
       }
       const seconds = (performance.now() - started) / 1000;
       const result = { workers, jobs: JOBS, seconds, perSecond: JOBS / seconds, failed: counts.failed ?? 0 };
-      log(`jobs with ${workers} worker process(es) (concurrency ${WORKER_CONCURRENCY} each): ${JOBS} in ${round(seconds, 2)} s, ${round(result.perSecond, 0)}/s, ${result.failed} failed`);
+      log(
+        `jobs with ${workers} worker process(es) (concurrency ${WORKER_CONCURRENCY} each): ${JOBS} in ${round(seconds, 2)} s, ${round(result.perSecond, 0)}/s, ${result.failed} failed`,
+      );
       figures.push(result);
     } finally {
       await cleanup.run();
@@ -209,7 +217,9 @@ async function restOnCluster(log: (line: string) => void): Promise<RestFigures[]
       await autocannon({ ...options, duration: REST_LOAD.warmupSeconds });
       const result = await autocannon({ ...options, duration: REST_LOAD.durationSeconds });
       const figure = { redis: kind, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, failures: result.non2xx + result.errors };
-      log(`REST GET voice detail on ${kind === 'single' ? 'one Redis' : 'a three-master cluster'}: ${round(figure.requestsPerSecond, 0)} req/s, p99 ${figure.p99Ms} ms, ${figure.failures} failures`);
+      log(
+        `REST GET voice detail on ${kind === 'single' ? 'one Redis' : 'a three-master cluster'}: ${round(figure.requestsPerSecond, 0)} req/s, p99 ${figure.p99Ms} ms, ${figure.failures} failures`,
+      );
       figures.push(figure);
     } finally {
       await cleanup.run();
@@ -224,13 +234,19 @@ export async function benchScale({ log }: { log: (line: string) => void }): Prom
   log('| Past one machine | Result |');
   log('|---|---|');
   for (const row of figures.fanOut) {
-    log(`| subscription delivery, ${row.connected.toLocaleString('en')} subscribers on ${row.apiProcesses} API process${row.apiProcesses > 1 ? 'es' : ''} | p50 ${round(row.p50Ms, 0)} ms, p99 ${round(row.p99Ms, 0)} ms, ${row.missing} missing |`);
+    log(
+      `| subscription delivery, ${row.connected.toLocaleString('en')} subscribers on ${row.apiProcesses} API process${row.apiProcesses > 1 ? 'es' : ''} | p50 ${round(row.p50Ms, 0)} ms, p99 ${round(row.p99Ms, 0)} ms, ${row.missing} missing |`,
+    );
   }
   for (const row of figures.jobs) {
-    log(`| light jobs (completions), ${row.workers} worker process${row.workers > 1 ? 'es' : ''} × concurrency ${WORKER_CONCURRENCY} | ${round(row.perSecond, 0)} jobs/s (${row.jobs} in ${round(row.seconds, 1)} s, ${row.failed} failed) |`);
+    log(
+      `| light jobs (completions), ${row.workers} worker process${row.workers > 1 ? 'es' : ''} × concurrency ${WORKER_CONCURRENCY} | ${round(row.perSecond, 0)} jobs/s (${row.jobs} in ${round(row.seconds, 1)} s, ${row.failed} failed) |`,
+    );
   }
   for (const row of figures.rest) {
-    log(`| REST \`GET\` voice detail, ${row.redis === 'single' ? 'single Redis' : 'Redis Cluster, 3 masters'} | ${round(row.requestsPerSecond, 0)} req/s, p99 ${row.p99Ms} ms |`);
+    log(
+      `| REST \`GET\` voice detail, ${row.redis === 'single' ? 'single Redis' : 'Redis Cluster, 3 masters'} | ${round(row.requestsPerSecond, 0)} req/s, p99 ${row.p99Ms} ms |`,
+    );
   }
   return figures;
 }

@@ -33,13 +33,24 @@ export async function benchStartup({ log }: { log: (line: string) => void }): Pr
       const child = spawn('npm', ['start'], {
         cwd: ROOT,
         stdio: 'ignore',
-        env: { ...inheritedEnv(), PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url, REDIS_PREFIX: `${redis.prefix}-${run}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        env: {
+          ...inheritedEnv(),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          REDIS_URL: redis.url,
+          REDIS_PREFIX: `${redis.prefix}-${run}`,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        },
       });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
         for (;;) {
           if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-          const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.status === 200, () => false);
+          const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+            (response) => response.status === 200,
+            () => false,
+          );
           if (ok) break;
           if (performance.now() - started > 30_000) throw new Error('npm start gave no 200 within 30 s');
           await sleep(10);
@@ -54,6 +65,8 @@ export async function benchStartup({ log }: { log: (line: string) => void }): Pr
     await redis.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-  log(`npm run build: ${round(buildSeconds)} s; npm start to the first 200, ${RUNS} runs: median ${round(percentile(startMs, 50), 0)} ms, max ${round(Math.max(...startMs), 0)} ms`);
+  log(
+    `npm run build: ${round(buildSeconds)} s; npm start to the first 200, ${RUNS} runs: median ${round(percentile(startMs, 50), 0)} ms, max ${round(Math.max(...startMs), 0)} ms`,
+  );
   return { buildSeconds, startMs };
 }

@@ -68,15 +68,19 @@ export class SubscriberPool {
   async add(count: number, options: { concurrency: number; timeoutMs: number }): Promise<ConnectResult> {
     const started = performance.now();
     const result: ConnectResult = { connected: 0, failed: 0, seconds: 0 };
-    await inBatches(Array.from({ length: count }, (_, index) => index), options.concurrency, async () => {
-      try {
-        this.subscribers.add(await this.open(options.timeoutMs));
-        result.connected++;
-      } catch (error) {
-        result.failed++;
-        result.firstFailure ??= error instanceof Error ? error.message : String(error);
-      }
-    });
+    await inBatches(
+      Array.from({ length: count }, (_, index) => index),
+      options.concurrency,
+      async () => {
+        try {
+          this.subscribers.add(await this.open(options.timeoutMs));
+          result.connected++;
+        } catch (error) {
+          result.failed++;
+          result.firstFailure ??= error instanceof Error ? error.message : String(error);
+        }
+      },
+    );
     result.seconds = (performance.now() - started) / 1000;
     return result;
   }
@@ -103,9 +107,7 @@ export class SubscriberPool {
         if (ready) return this.arrive(subscriber, performance.now(), data);
         const message = JSON.parse(data.toString()) as { type: string; payload?: unknown };
         if (message.type === 'connection_ack') {
-          socket.send(
-            JSON.stringify({ id: SUBSCRIPTION_ID, type: 'subscribe', payload: { query: this.target.query, variables: this.target.variables } }),
-          );
+          socket.send(JSON.stringify({ id: SUBSCRIPTION_ID, type: 'subscribe', payload: { query: this.target.query, variables: this.target.variables } }));
         } else if (message.type === 'next') {
           ready = true;
           clearTimeout(timer);

@@ -124,7 +124,10 @@ export function renderApiPages(document: Json): Record<string, string> {
 
 function renderIndex(document: Json): string {
   const schemes = Object.entries<Json>(document.components.securitySchemes)
-    .map(([name, scheme]) => `| ${name} | ${scheme.type === 'apiKey' ? `\`${scheme.name}\` (${scheme.in})` : `${scheme.scheme} token`} | ${scheme.description ?? ''} |`)
+    .map(
+      ([name, scheme]) =>
+        `| ${name} | ${scheme.type === 'apiKey' ? `\`${scheme.name}\` (${scheme.in})` : `${scheme.scheme} token`} | ${scheme.description ?? ''} |`,
+    )
     .join('\n');
   return `${generatedNote()}
 # REST API reference
@@ -198,7 +201,9 @@ function renderOperation(document: Json, { method, path, operation }: Entry, use
   if (parameters.length > 0) {
     lines.push('| Parameter | In | Type | Notes |', '|---|---|---|---|');
     for (const parameter of parameters) {
-      lines.push(`| \`${parameter.name}\` | ${parameter.in} | ${typeOf(parameter.schema, used)} | ${notes(parameter.schema, parameter.required ? 'required' : undefined, parameter.description)} |`);
+      lines.push(
+        `| \`${parameter.name}\` | ${parameter.in} | ${typeOf(parameter.schema, used)} | ${notes(parameter.schema, parameter.required ? 'required' : undefined, parameter.description)} |`,
+      );
     }
     lines.push('');
   }
@@ -271,7 +276,9 @@ function typeOf(schema: Json | undefined, used: Set<string>): string {
         return `object of ${typeOf(schema.additionalProperties, used)}`;
       }
       if (type === 'object' && schema.properties) {
-        return `object (${Object.keys(schema.properties).map((key) => `\`${key}\``).join(', ')})`;
+        return `object (${Object.keys(schema.properties)
+          .map((key) => `\`${key}\``)
+          .join(', ')})`;
       }
       return type;
     })
@@ -304,7 +311,8 @@ function curl(method: string, path: string, operation: Json): string {
     const fields = exampleFields(multipart ?? json ?? {});
     const files = fields.filter((name) => multipart?.properties[name]?.contentMediaType);
     if (multipart && (files.length > 0 || !json)) {
-      for (const name of fields) parts.push(files.includes(name) ? `-F "${name}=@${exampleFile(name, path)}"` : `-F "${name}=${String(exampleValue(name, path))}"`);
+      for (const name of fields)
+        parts.push(files.includes(name) ? `-F "${name}=@${exampleFile(name, path)}"` : `-F "${name}=${String(exampleValue(name, path))}"`);
     } else if (json && fields.length > 0) {
       const example = Object.fromEntries(fields.filter((name) => !files.includes(name)).map((name) => [name, exampleValue(name, path)]));
       parts.push('-H "Content-Type: application/json"', `-d '${JSON.stringify(example)}'`);
@@ -344,7 +352,10 @@ function exampleValue(name: string, path: string): unknown {
 }
 
 function anchor(method: string, path: string): string {
-  return `${method}-${path}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '');
+  return `${method}-${path}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-+$/, '');
 }
 
 function generatedNote(): string {

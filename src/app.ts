@@ -63,11 +63,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         // New connections are refused at once; open requests (an upload in progress) get
         // the grace period, then are cut, while the workers hand their jobs back.
         const deadline = setTimeout(() => http?.app.server.closeAllConnections(), graceMs).unref();
-        await Promise.all([
-          http && Promise.all([http.graphql.sockets.close(), http.app.close()]),
-          workers?.close(graceMs),
-          maintenance?.stop(),
-        ]);
+        await Promise.all([http && Promise.all([http.graphql.sockets.close(), http.app.close()]), workers?.close(graceMs), maintenance?.stop()]);
         clearTimeout(deadline);
         await leases.stop();
         await platform.close();

@@ -8,7 +8,12 @@ async function main(): Promise<void> {
   const redis: RedisAtStart = config.REDIS_CLUSTER_NODES
     ? { url: config.REDIS_URL }
     : await redisAtStart(
-        { url: process.env.REDIS_URL || undefined, defaultUrl: config.REDIS_DEFAULT_URL, dataDir: config.DATA_DIR, unreachable: config.REDIS_UNREACHABLE_AT_START },
+        {
+          url: process.env.REDIS_URL || undefined,
+          defaultUrl: config.REDIS_DEFAULT_URL,
+          dataDir: config.DATA_DIR,
+          unreachable: config.REDIS_UNREACHABLE_AT_START,
+        },
         (line) => console.log(line),
       );
   // The embedded server is a child of this process: it goes when the service goes, however it ends.

@@ -56,7 +56,12 @@ export async function createPlatform(config: Config): Promise<Platform> {
       for (const stop of untrack) stop();
       // Politely if Redis answers; while it is down a polite close never ends, so past a few
       // seconds the connections are cut instead.
-      if (!(await settlesWithin(queues.close().then(() => redis.close()), CLOSE_CONNECTIONS_MS))) {
+      if (
+        !(await settlesWithin(
+          queues.close().then(() => redis.close()),
+          CLOSE_CONNECTIONS_MS,
+        ))
+      ) {
         logger.warn('Redis did not answer while closing; connections cut');
         await queues.disconnect();
         redis.disconnect();

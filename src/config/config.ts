@@ -1,133 +1,152 @@
 import { z } from 'zod';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const optionalUrl = z.url().optional();
 
 /** Everything the process reads from its environment, checked once at start. */
-export const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').default('redis://127.0.0.1:6379'),
-  /** Tried when REDIS_URL is unset, before an embedded redis-server is started instead. */
-  REDIS_DEFAULT_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').default('redis://127.0.0.1:6379'),
-  /**
-   * Seed nodes of a Redis Cluster (`host:port,host:port,...`). When set, every connection is
-   * a cluster connection and REDIS_URL is not used.
-   */
-  REDIS_CLUSTER_NODES: z
-    .string()
-    .transform((value) => value.split(',').map((node) => node.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^[^\s:,]+:\d{1,5}$/, 'each entry must be host:port')).min(1, 'must name at least one host:port'))
-    .optional(),
-  /** Credentials and TLS of the cluster's nodes (a managed cluster usually asks for both). */
-  REDIS_CLUSTER_USERNAME: z.string().min(1).optional(),
-  REDIS_CLUSTER_PASSWORD: z.string().min(1).optional(),
-  REDIS_CLUSTER_TLS: booleanFromEnv.default(false),
-  /** When Redis does not answer at start: wait for it with backoff, or exit non-zero. */
-  REDIS_UNREACHABLE_AT_START: z.enum(['wait', 'exit']).default('wait'),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore only').default('persona'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** Where blobs live: `local` (DATA_DIR/blobs) or `s3` (an S3-compatible bucket; scratch files stay in DATA_DIR). */
-  BLOB_STORE: z.enum(['local', 's3']).default('local'),
-  /** Unset for AWS; the URL of another S3-compatible service (MinIO, R2, ...). */
-  S3_ENDPOINT: optionalUrl,
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and dashes')
-    .optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
-  /** Start of every object key of ours, so one bucket can hold other things too. */
-  S3_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_.\/-]*$/, 'letters, digits, dot, dash, underscore and slash only')
-    .default('')
-    .transform((prefix) => (prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix)),
-  ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** A bearer token that may read /metrics, besides the admin key. */
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  /**
-   * Requests a process reserves from the shared Redis count at once and counts in memory; 1
-   * counts every request in Redis. Larger batches save a round trip per request, and with P
-   * processes a key may be refused up to P × (batch − 1) requests before its limit.
-   */
-  RATE_LIMIT_BATCH: z.coerce.number().int().positive().max(1000).default(1),
-  INVALID_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2000),
-  GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
-  GRAPHQL_MAX_ALIASES: z.coerce.number().int().nonnegative().default(15),
-  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
-  GRAPHQL_MAX_HEAVY_FIELDS: z.coerce.number().int().positive().default(4),
-  /**
-   * How often graphql-ws connections are pinged; one that has not answered the previous
-   * ping is dropped. Below a proxy's idle timeout, pings also keep quiet connections open.
-   */
-  WS_KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(12),
-  /** graphql-codegen's persisted-documents.json; when set, only the operations in it run. */
-  PERSISTED_DOCUMENTS: z.string().min(1).optional(),
-  MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
-  /** Browser origins allowed to call the APIs, comma-separated, or `*`. */
-  CORS_ORIGINS: z
-    .string()
-    .default('*')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
-    .pipe(
-      z
-        .array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, 'each entry must be * or an origin such as https://app.example.com (no path)'))
-        .min(1, 'must name at least one origin, or *'),
-    ),
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  DEFAULT_TTS_TYPE: z.string().min(1).max(100).default('vendor_tts_v2'),
-  GPU_JOBS_URL: optionalUrl,
-  GPU_JOBS_API_KEY: z.string().optional(),
-  GPU_JOBS_POLL_MS: z.coerce.number().int().positive().default(2000),
-  GPU_JOBS_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3600),
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
-  ESPEAK_PATH: z.string().min(1).default('espeak-ng'),
-  ASR_BASE_URL: optionalUrl,
-  ASR_API_KEY: z.string().optional(),
-  ASR_MODEL: z.string().min(1).default('whisper-1'),
-  LLM_BASE_URL: optionalUrl,
-  LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  LLM_MODEL_ECONOMY: z.string().min(1).optional(),
-  EMBEDDINGS_BASE_URL: optionalUrl,
-  EMBEDDINGS_API_KEY: z.string().optional(),
-  EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
-  ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
-  DOWNLOAD_MAX_MB: z.coerce.number().positive().default(100),
-  DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
-  /** Webhook delivery: attempts per delivery, the first retry's delay (doubling after), and each attempt's limit. */
-  WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
-  WEBHOOK_BACKOFF_MS: z.coerce.number().int().positive().default(60_000),
-  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
-  COMPLETION_TTL_SECONDS: z.coerce.number().int().positive().default(1200),
-  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
-  JOB_LOCK_MS: z.coerce.number().int().positive().default(30_000),
-  JOB_STALLED_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
-  RECONCILE_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
-  RECONCILE_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
-  ORPHAN_MAX_AGE_SECONDS: z.coerce.number().positive().default(3600),
-  ORPHAN_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(900),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-}).superRefine((config, context) => {
-  if (config.BLOB_STORE === 's3' && !config.S3_BUCKET) {
-    context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_STORE=s3' });
-  }
-  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
-    const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-    const present = config.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
-    context.addIssue({ code: 'custom', path: [missing], message: `is required with ${present} (or leave both unset for the default AWS credential chain)` });
-  }
-});
+export const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .default('redis://127.0.0.1:6379'),
+    /** Tried when REDIS_URL is unset, before an embedded redis-server is started instead. */
+    REDIS_DEFAULT_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .default('redis://127.0.0.1:6379'),
+    /**
+     * Seed nodes of a Redis Cluster (`host:port,host:port,...`). When set, every connection is
+     * a cluster connection and REDIS_URL is not used.
+     */
+    REDIS_CLUSTER_NODES: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((node) => node.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[^\s:,]+:\d{1,5}$/, 'each entry must be host:port')).min(1, 'must name at least one host:port'))
+      .optional(),
+    /** Credentials and TLS of the cluster's nodes (a managed cluster usually asks for both). */
+    REDIS_CLUSTER_USERNAME: z.string().min(1).optional(),
+    REDIS_CLUSTER_PASSWORD: z.string().min(1).optional(),
+    REDIS_CLUSTER_TLS: booleanFromEnv.default(false),
+    /** When Redis does not answer at start: wait for it with backoff, or exit non-zero. */
+    REDIS_UNREACHABLE_AT_START: z.enum(['wait', 'exit']).default('wait'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore only')
+      .default('persona'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** Where blobs live: `local` (DATA_DIR/blobs) or `s3` (an S3-compatible bucket; scratch files stay in DATA_DIR). */
+    BLOB_STORE: z.enum(['local', 's3']).default('local'),
+    /** Unset for AWS; the URL of another S3-compatible service (MinIO, R2, ...). */
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and dashes')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    /** Start of every object key of ours, so one bucket can hold other things too. */
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.\/-]*$/, 'letters, digits, dot, dash, underscore and slash only')
+      .default('')
+      .transform((prefix) => (prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix)),
+    ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** A bearer token that may read /metrics, besides the admin key. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /**
+     * Requests a process reserves from the shared Redis count at once and counts in memory; 1
+     * counts every request in Redis. Larger batches save a round trip per request, and with P
+     * processes a key may be refused up to P × (batch − 1) requests before its limit.
+     */
+    RATE_LIMIT_BATCH: z.coerce.number().int().positive().max(1000).default(1),
+    INVALID_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2000),
+    GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
+    GRAPHQL_MAX_ALIASES: z.coerce.number().int().nonnegative().default(15),
+    GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
+    GRAPHQL_MAX_HEAVY_FIELDS: z.coerce.number().int().positive().default(4),
+    /**
+     * How often graphql-ws connections are pinged; one that has not answered the previous
+     * ping is dropped. Below a proxy's idle timeout, pings also keep quiet connections open.
+     */
+    WS_KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(12),
+    /** graphql-codegen's persisted-documents.json; when set, only the operations in it run. */
+    PERSISTED_DOCUMENTS: z.string().min(1).optional(),
+    MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+    /** Browser origins allowed to call the APIs, comma-separated, or `*`. */
+    CORS_ORIGINS: z
+      .string()
+      .default('*')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, 'each entry must be * or an origin such as https://app.example.com (no path)'))
+          .min(1, 'must name at least one origin, or *'),
+      ),
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    DEFAULT_TTS_TYPE: z.string().min(1).max(100).default('vendor_tts_v2'),
+    GPU_JOBS_URL: optionalUrl,
+    GPU_JOBS_API_KEY: z.string().optional(),
+    GPU_JOBS_POLL_MS: z.coerce.number().int().positive().default(2000),
+    GPU_JOBS_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3600),
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+    ESPEAK_PATH: z.string().min(1).default('espeak-ng'),
+    ASR_BASE_URL: optionalUrl,
+    ASR_API_KEY: z.string().optional(),
+    ASR_MODEL: z.string().min(1).default('whisper-1'),
+    LLM_BASE_URL: optionalUrl,
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    LLM_MODEL_ECONOMY: z.string().min(1).optional(),
+    EMBEDDINGS_BASE_URL: optionalUrl,
+    EMBEDDINGS_API_KEY: z.string().optional(),
+    EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
+    ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
+    DOWNLOAD_MAX_MB: z.coerce.number().positive().default(100),
+    DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+    /** Webhook delivery: attempts per delivery, the first retry's delay (doubling after), and each attempt's limit. */
+    WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
+    WEBHOOK_BACKOFF_MS: z.coerce.number().int().positive().default(60_000),
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+    COMPLETION_TTL_SECONDS: z.coerce.number().int().positive().default(1200),
+    WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
+    JOB_LOCK_MS: z.coerce.number().int().positive().default(30_000),
+    JOB_STALLED_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+    RECONCILE_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+    RECONCILE_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
+    ORPHAN_MAX_AGE_SECONDS: z.coerce.number().positive().default(3600),
+    ORPHAN_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(900),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((config, context) => {
+    if (config.BLOB_STORE === 's3' && !config.S3_BUCKET) {
+      context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_STORE=s3' });
+    }
+    if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
+      const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      const present = config.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      context.addIssue({ code: 'custom', path: [missing], message: `is required with ${present} (or leave both unset for the default AWS credential chain)` });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -105,9 +105,7 @@ class SignalAnalyzer {
     const binHz = sampleRate / FRAME_SIZE;
     const lowMel = hzToMel(BAND_LOW_HZ);
     const highMel = hzToMel(BAND_HIGH_HZ);
-    this.bandEdgesHz = Array.from({ length: BAND_COUNT + 1 }, (_, i) =>
-      Math.round(melToHz(lowMel + ((highMel - lowMel) * i) / BAND_COUNT)),
-    );
+    this.bandEdgesHz = Array.from({ length: BAND_COUNT + 1 }, (_, i) => Math.round(melToHz(lowMel + ((highMel - lowMel) * i) / BAND_COUNT)));
     this.bandBins = Array.from({ length: BAND_COUNT }, (_, i) => {
       const from = Math.round((this.bandEdgesHz[i] ?? 0) / binHz);
       const to = Math.max(from + 1, Math.round((this.bandEdgesHz[i + 1] ?? 0) / binHz));
@@ -119,7 +117,7 @@ class SignalAnalyzer {
   push(chunk: Buffer): void {
     let offset = 0;
     if (this.carry !== undefined && chunk.length > 0) {
-      this.add(((chunk[0]! << 8) | this.carry) << 16 >> 16);
+      this.add((((chunk[0]! << 8) | this.carry) << 16) >> 16);
       this.carry = undefined;
       offset = 1;
     }

@@ -3,7 +3,6 @@ import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http
 import type { ChatMessage } from '../domain/shared/chat-message';
 import { measureEngineMethods } from '../observability/metrics';
 
-
 export interface ChatRequest {
   /** Overrides the client's model, e.g. for a cheaper tier. */
   model?: string;

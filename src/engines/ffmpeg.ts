@@ -45,8 +45,28 @@ const STDERR_TAIL_CHARS = 4000;
  * read server files or reach internal hosts; only plain media containers are allowed.
  */
 const INPUT_FORMATS = [
-  'mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm', 'ogg', 'wav', 'w64', 'mp3', 'flac', 'aac', 'aiff',
-  'caf', 'asf', 'amr', 'amrnb', 'amrwb', 'avi', 'flv', 'mpegts', 'mpeg', 'au', 'wv', 'ape', 'tta',
+  'mov,mp4,m4a,3gp,3g2,mj2',
+  'matroska,webm',
+  'ogg',
+  'wav',
+  'w64',
+  'mp3',
+  'flac',
+  'aac',
+  'aiff',
+  'caf',
+  'asf',
+  'amr',
+  'amrnb',
+  'amrwb',
+  'avi',
+  'flv',
+  'mpegts',
+  'mpeg',
+  'au',
+  'wv',
+  'ape',
+  'tta',
 ].join(',');
 const INPUT_GUARD = ['-format_whitelist', INPUT_FORMATS, '-protocol_whitelist', 'file'];
 
@@ -99,23 +119,39 @@ export class Ffmpeg {
   }
 
   /** Converts to the sample format of the platform: Ogg Opus, 96 kbps, mono, 48 kHz. */
-  async toOpus(
-    input: string,
-    output: string,
-    options: CallOptions & { startSeconds?: number; durationSeconds?: number } = {},
-  ): Promise<void> {
+  async toOpus(input: string, output: string, options: CallOptions & { startSeconds?: number; durationSeconds?: number } = {}): Promise<void> {
     const slice: string[] = [];
     if (options.startSeconds !== undefined && options.startSeconds > 0) slice.push('-ss', seconds(options.startSeconds));
     const length = options.durationSeconds !== undefined ? ['-t', seconds(options.durationSeconds)] : [];
     await this.convert(
       output,
       [
-        ...slice, ...INPUT_GUARD, '-i', fileUrl(input), ...length,
-        '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
+        ...slice,
+        ...INPUT_GUARD,
+        '-i',
+        fileUrl(input),
+        ...length,
+        '-map',
+        '0:a:0',
+        '-vn',
+        '-sn',
+        '-dn',
+        '-map_metadata',
+        '-1',
         // Constrained VBR keeps the average at the promised 96 kbps (plain VBR drifts to
         // 115 kbps on tonal audio) while still letting the encoder adapt within a frame.
-        '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '96k', '-vbr', 'constrained',
-        '-f', 'ogg',
+        '-ac',
+        '1',
+        '-ar',
+        '48000',
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '96k',
+        '-vbr',
+        'constrained',
+        '-f',
+        'ogg',
       ],
       options.signal,
     );
@@ -150,10 +186,37 @@ export class Ffmpeg {
       await this.run(
         this.options.ffmpegPath,
         [
-          '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...INPUT_GUARD, '-i', fileUrl(input),
-          '-t', seconds(boundaries.at(-1)!), '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-c:a', 'copy',
-          '-f', 'segment', '-segment_format', 'ogg', '-segment_times', boundaries.map(seconds).join(','),
-          '-reset_timestamps', '1', '-segment_list', 'pipe:1', '-segment_list_type', 'csv',
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          '-y',
+          ...INPUT_GUARD,
+          '-i',
+          fileUrl(input),
+          '-t',
+          seconds(boundaries.at(-1)!),
+          '-map',
+          '0:a:0',
+          '-vn',
+          '-sn',
+          '-dn',
+          '-map_metadata',
+          '-1',
+          '-c:a',
+          'copy',
+          '-f',
+          'segment',
+          '-segment_format',
+          'ogg',
+          '-segment_times',
+          boundaries.map(seconds).join(','),
+          '-reset_timestamps',
+          '1',
+          '-segment_list',
+          'pipe:1',
+          '-segment_list_type',
+          'csv',
           fileUrl(join(outputDir, '%d.opus')),
         ],
         options.signal,
@@ -172,17 +235,29 @@ export class Ffmpeg {
    * 16 kHz mono 16-bit WAV: what speech-to-text engines expect. `onProgress` hears seconds
    * converted, of `totalSeconds` when the caller knows the length.
    */
-  async toWav16kMono(
-    input: string,
-    output: string,
-    options: CallOptions & { onProgress?: ProgressCallback; totalSeconds?: number } = {},
-  ): Promise<void> {
+  async toWav16kMono(input: string, output: string, options: CallOptions & { onProgress?: ProgressCallback; totalSeconds?: number } = {}): Promise<void> {
     const { onProgress, totalSeconds } = options;
     await this.convert(
       output,
       [
-        ...INPUT_GUARD, '-i', fileUrl(input), '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
-        '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav',
+        ...INPUT_GUARD,
+        '-i',
+        fileUrl(input),
+        '-map',
+        '0:a:0',
+        '-vn',
+        '-sn',
+        '-dn',
+        '-map_metadata',
+        '-1',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-c:a',
+        'pcm_s16le',
+        '-f',
+        'wav',
       ],
       options.signal,
       onProgress && ((seconds) => onProgress(seconds, totalSeconds === undefined ? null : Math.ceil(totalSeconds))),
@@ -192,9 +267,14 @@ export class Ffmpeg {
   private async decodedDuration(path: string, signal?: AbortSignal): Promise<number> {
     const rate = 8000;
     let bytes = 0;
-    await this.decodePcm(path, rate, (chunk) => {
-      bytes += chunk.length;
-    }, signal);
+    await this.decodePcm(
+      path,
+      rate,
+      (chunk) => {
+        bytes += chunk.length;
+      },
+      signal,
+    );
     return bytes / 2 / rate;
   }
 
@@ -204,8 +284,25 @@ export class Ffmpeg {
       await this.run(
         this.options.ffmpegPath,
         [
-          '-hide_banner', '-nostdin', '-loglevel', 'error', ...INPUT_GUARD, '-i', fileUrl(path),
-          '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(sampleRate), '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1',
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          ...INPUT_GUARD,
+          '-i',
+          fileUrl(path),
+          '-map',
+          '0:a:0',
+          '-vn',
+          '-ac',
+          '1',
+          '-ar',
+          String(sampleRate),
+          '-c:a',
+          'pcm_s16le',
+          '-f',
+          's16le',
+          'pipe:1',
         ],
         signal,
         onChunk,
@@ -282,17 +379,17 @@ function fileUrl(path: string): string {
 
 function toEngineError(error: unknown, action: string, output: string): unknown {
   if (!(error instanceof ProcessFailed)) return error;
-  const serverSide =
-    error.exitCode === null ||
-    error.stderrTail.includes(output) ||
-    SERVER_SIDE_FAILURES.some((pattern) => error.stderrTail.includes(pattern));
+  const serverSide = error.exitCode === null || error.stderrTail.includes(output) || SERVER_SIDE_FAILURES.some((pattern) => error.stderrTail.includes(pattern));
   if (!serverSide) return new EngineError(NOT_READABLE, false);
   const how = error.exitCode === null ? 'was killed' : `exit code ${error.exitCode}`;
   return new EngineError(`${action} (ffmpeg ${how}): ${lastLines(error.stderrTail)}`);
 }
 
 function lastLines(text: string): string {
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const tail = lines.slice(-3).join(' | ');
   return tail.length > 500 ? tail.slice(-500) : tail || 'no error output';
 }

@@ -29,9 +29,7 @@ const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'can
 
 const resultSchema = z.object({
   sample_scores: z.array(z.object({ sample_index: z.number().int().min(0), score: z.number().min(0).max(1) })),
-  test_samples: z.array(
-    z.object({ sample_index: z.number().int().min(0), sentence_index: z.number().int().min(0), url: z.string().min(1) }),
-  ),
+  test_samples: z.array(z.object({ sample_index: z.number().int().min(0), sentence_index: z.number().int().min(0), url: z.string().min(1) })),
   embedding_url: z.string().min(1),
 });
 
@@ -163,10 +161,7 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
           if (!job.result) throw new JobEnded('The GPU job service reported success without a result');
           return this.checkResult(job.result, input);
         case 'failed':
-          throw new JobEnded(
-            `The GPU job service failed the embedding: ${job.error?.trim() || 'no reason given'}`,
-            job.retryable ?? true,
-          );
+          throw new JobEnded(`The GPU job service failed the embedding: ${job.error?.trim() || 'no reason given'}`, job.retryable ?? true);
         case 'cancelled':
           throw new JobEnded('The GPU job service cancelled the embedding job');
         default:
@@ -243,12 +238,7 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
     return new URL(path, this.base);
   }
 
-  private async call(
-    method: 'GET' | 'POST' | 'DELETE',
-    url: URL,
-    signal: AbortSignal,
-    body?: FormData,
-  ): Promise<Dispatcher.ResponseData> {
+  private async call(method: 'GET' | 'POST' | 'DELETE', url: URL, signal: AbortSignal, body?: FormData): Promise<Dispatcher.ResponseData> {
     const headers: Record<string, string> = { accept: 'application/json' };
     // The key is ours to protect: result files on another origin (pre-signed storage URLs)
     // are fetched without it.

@@ -216,8 +216,7 @@ function pooledFingerprint(analyses: AudioAnalysis[]) {
   return {
     kind: 'long-term-average-spectrum',
     description:
-      'CPU stand-in for a neural speaker embedding: log energies of 20 mel-spaced bands (100-8000 Hz) ' +
-      'over the voiced 43 ms frames of all samples',
+      'CPU stand-in for a neural speaker embedding: log energies of 20 mel-spaced bands (100-8000 Hz) ' + 'over the voiced 43 ms frames of all samples',
     band_edges_hz: first.spectrum.bandEdgesHz,
     mean_db: meanDb,
     std_db: stdDb,

@@ -21,11 +21,7 @@ export interface OpenAiCall<Schema extends z.ZodType> {
   response: Schema;
 }
 
-export function endpointUrl(
-  options: OpenAiClientOptions,
-  path: string,
-  notConfigured: { engine: string; variable: string },
-): string {
+export function endpointUrl(options: OpenAiClientOptions, path: string, notConfigured: { engine: string; variable: string }): string {
   if (!options.baseUrl) throw new EngineNotConfigured(notConfigured.engine, notConfigured.variable);
   return `${options.baseUrl.replace(/\/+$/, '')}${path}`;
 }

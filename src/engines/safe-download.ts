@@ -82,9 +82,7 @@ async function download(url: string, destinationPath: string, options: DownloadO
           bytes,
           contentType: headerValue(response.headers['content-type']),
           finalUrl: current.href,
-          filename:
-            filenameFromContentDisposition(headerValue(response.headers['content-disposition'])) ??
-            filenameFromUrl(current),
+          filename: filenameFromContentDisposition(headerValue(response.headers['content-disposition'])) ?? filenameFromUrl(current),
         };
       } finally {
         await agent.destroy();

@@ -44,7 +44,10 @@ const transcriptionResponse = z.object({
   detected_language_probability: probability,
   // OpenAI lists the words at the top; some servers list them inside each segment instead.
   words: timedWords,
-  segments: z.array(z.object({ words: timedWords })).optional().catch(undefined),
+  segments: z
+    .array(z.object({ words: timedWords }))
+    .optional()
+    .catch(undefined),
 });
 
 type TranscriptionResponse = z.infer<typeof transcriptionResponse>;

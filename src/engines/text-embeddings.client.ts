@@ -112,12 +112,7 @@ function mix(value: number): number {
 }
 
 /** The configured service when there is one, else the local embedder. */
-export function createTextEmbedder(config: {
-  baseUrl?: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs?: number;
-}): TextEmbedder {
+export function createTextEmbedder(config: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number }): TextEmbedder {
   return config.baseUrl ? new RemoteTextEmbedder(config) : new LocalTextEmbedder();
 }
 

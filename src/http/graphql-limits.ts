@@ -19,7 +19,9 @@ export interface GraphqlLimits {
   maxHeavyFields: number;
 }
 
-export function graphqlLimits(config: Pick<Config, 'GRAPHQL_MAX_TOKENS' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_ALIASES' | 'GRAPHQL_MAX_COST' | 'GRAPHQL_MAX_HEAVY_FIELDS'>): GraphqlLimits {
+export function graphqlLimits(
+  config: Pick<Config, 'GRAPHQL_MAX_TOKENS' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_ALIASES' | 'GRAPHQL_MAX_COST' | 'GRAPHQL_MAX_HEAVY_FIELDS'>,
+): GraphqlLimits {
   return {
     maxTokens: config.GRAPHQL_MAX_TOKENS,
     maxDepth: config.GRAPHQL_MAX_DEPTH,
@@ -56,7 +58,9 @@ function heavyFieldsRule(max: number): ValidationRule {
         if (!parent || !HEAVY_FIELDS.has(`${parent.name}.${node.name.value}`)) return;
         count += 1;
         if (count === max + 1) {
-          context.reportError(new GraphQLError(`At most ${max} heavy fields (${[...HEAVY_FIELDS].join(', ')}) may be requested in one document.`, { nodes: [node] }));
+          context.reportError(
+            new GraphQLError(`At most ${max} heavy fields (${[...HEAVY_FIELDS].join(', ')}) may be requested in one document.`, { nodes: [node] }),
+          );
         }
       },
     };

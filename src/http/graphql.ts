@@ -79,7 +79,9 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, caller, requestId: request.id });
           return sendResponse(reply, response);
         }
-        const params = await readParams(request, { tmpPath: () => services.platform.blobs.scratch.tmpPath(), maxFileBytes, fileFields: 'any' }).catch((error) => error as Error);
+        const params = await readParams(request, { tmpPath: () => services.platform.blobs.scratch.tmpPath(), maxFileBytes, fileFields: 'any' }).catch(
+          (error) => error as Error,
+        );
         if (params instanceof Error) return sendGraphqlError(reply, params);
         let tokens: string[] = [];
         try {
@@ -91,7 +93,11 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
           }
           headers.set('content-type', 'application/json');
           const url = `http://${request.headers.host ?? 'localhost'}${GRAPHQL_PATH}`;
-          const response = await yoga.fetch(url, { method: 'POST', headers, body: JSON.stringify(operations) }, { req: request, reply, caller, requestId: request.id });
+          const response = await yoga.fetch(
+            url,
+            { method: 'POST', headers, body: JSON.stringify(operations) },
+            { req: request, reply, caller, requestId: request.id },
+          );
           const body = await response.text();
           response.headers.forEach((value, name) => reply.header(name, value));
           return reply.status(response.status).send(body);
@@ -126,7 +132,8 @@ async function sendResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   // Only event streams need streaming; a JSON answer sent whole skips the stream machinery
   // that otherwise costs more than executing the query.
-  const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream') || (response.headers.get('content-type') ?? '').startsWith('multipart/');
+  const streaming =
+    (response.headers.get('content-type') ?? '').startsWith('text/event-stream') || (response.headers.get('content-type') ?? '').startsWith('multipart/');
   if (streaming) trackEventStream((done) => reply.raw.once('close', done));
   return reply.send(streaming ? response.body : await response.text());
 }

@@ -48,8 +48,7 @@ export class SharedSubscriptions {
     return result instanceof Promise ? result.then(this.masked) : this.masked(result);
   }
 
-  private readonly masked = (result: ExecutionResult): ExecutionResult =>
-    result.errors ? { ...result, errors: this.mask(result.errors) } : result;
+  private readonly masked = (result: ExecutionResult): ExecutionResult => (result.errors ? { ...result, errors: this.mask(result.errors) } : result);
 }
 
 /**

@@ -20,4 +20,3 @@ export function requireCaller(context: GraphqlContext): Caller {
   if (!context.caller) throw new Unauthorized();
   return context.caller;
 }
-

@@ -47,7 +47,16 @@ export async function createDocumentsBatch(ctx: Ctx, args: DocumentOptionArgs & 
 
 export async function createEmptyDocument(
   ctx: Ctx,
-  args: { partner: string; kb: string; name: string; folder: string; type: DocumentType; url?: Maybe<string>; expertName?: Maybe<string>; userEmail?: Maybe<string> },
+  args: {
+    partner: string;
+    kb: string;
+    name: string;
+    folder: string;
+    type: DocumentType;
+    url?: Maybe<string>;
+    expertName?: Maybe<string>;
+    userEmail?: Maybe<string>;
+  },
 ) {
   return ctx.services.documents.createEmptyDocument(args.partner, args.kb, parseInput(emptyDocumentInput, restParams(args)));
 }

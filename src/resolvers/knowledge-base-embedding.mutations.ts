@@ -5,6 +5,9 @@ import { restParams } from './rest-params';
 
 type Maybe<T> = T | null | undefined;
 
-export async function startKnowledgeBaseEmbedding(ctx: GraphqlContext, args: { partner: string; kb: string; splitLevel?: Maybe<number>; language?: Maybe<string> }) {
+export async function startKnowledgeBaseEmbedding(
+  ctx: GraphqlContext,
+  args: { partner: string; kb: string; splitLevel?: Maybe<number>; language?: Maybe<string> },
+) {
   return ctx.services.knowledgeBaseEmbedding.startEmbedding(args.partner, args.kb, parseInput(startEmbeddingInput, restParams(args)), ctx.requestId);
 }

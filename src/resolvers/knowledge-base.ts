@@ -5,9 +5,7 @@ import type { GraphqlContext } from './context';
 export async function documents(ctx: GraphqlContext, kb: KnowledgeBaseRecord): Promise<DocumentRecord[]> {
   const ids = await ctx.loaders.documentIdsByKb.load(kb.id);
   const loaded = await ctx.loaders.documentById.loadMany(ids);
-  return loaded
-    .filter((document): document is DocumentRecord => document !== null && !(document instanceof Error) && document.kbId === kb.id)
-    .sort(byCreation);
+  return loaded.filter((document): document is DocumentRecord => document !== null && !(document instanceof Error) && document.kbId === kb.id).sort(byCreation);
 }
 
 export async function folders(ctx: GraphqlContext, kb: KnowledgeBaseRecord) {

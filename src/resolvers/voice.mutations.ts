@@ -1,14 +1,7 @@
 import { Invalid } from '../domain/errors';
 import { parseInput } from '../domain/shared/validation';
 import type { UploadedFile } from '../domain/shared/uploaded-file';
-import {
-  createVoiceInput,
-  preferredSampleInput,
-  renameVoiceInput,
-  requiredTtsTypeInput,
-  splitVoiceInput,
-  ttsTypeInput,
-} from '../domain/voice/voice.inputs';
+import { createVoiceInput, preferredSampleInput, renameVoiceInput, requiredTtsTypeInput, splitVoiceInput, ttsTypeInput } from '../domain/voice/voice.inputs';
 import { restParams } from './rest-params';
 import type { GraphqlContext } from './context';
 

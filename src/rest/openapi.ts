@@ -105,7 +105,10 @@ export function apiRoute(options: RouteOptions & { access?: 'partner' | 'public'
     pathParameters: options.pathParameters,
     query: options.query,
     body: options.body,
-    responses: { ...options.success, ...errorResponses({ ...API_ERRORS, ...options.errorDescriptions }, () => apiErrorSchema, [...(options.errors ?? []), ...bodyErrors, ...always].sort()) },
+    responses: {
+      ...options.success,
+      ...errorResponses({ ...API_ERRORS, ...options.errorDescriptions }, () => apiErrorSchema, [...(options.errors ?? []), ...bodyErrors, ...always].sort()),
+    },
   };
 }
 
@@ -120,7 +123,10 @@ export function v2Route(options: RouteOptions): RouteDoc {
     pathParameters: options.pathParameters,
     query: options.query,
     body: options.body,
-    responses: { ...options.success, ...errorResponses({ ...V2_ERRORS, ...options.errorDescriptions }, (status) => (status === 422 ? v2ValidationErrorSchema : v2ErrorSchema), statuses) },
+    responses: {
+      ...options.success,
+      ...errorResponses({ ...V2_ERRORS, ...options.errorDescriptions }, (status) => (status === 422 ? v2ValidationErrorSchema : v2ErrorSchema), statuses),
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { TRANSCRIPT_STATUSES, transcriptPath, type TranscriptRecord } from '../d
 
 export const transcriptSchema = z
   .object({
-    id: z.string().meta({ description: 'The transcript\'s path (/v2/transcript/<uuid>): poll it with GET.' }),
+    id: z.string().meta({ description: "The transcript's path (/v2/transcript/<uuid>): poll it with GET." }),
     status: z.enum(TRANSCRIPT_STATUSES),
     text: z.string().optional().meta({ description: 'Present when status is completed.' }),
     audio_duration: z.number().optional().meta({ description: 'Seconds; present when status is completed.' }),
@@ -20,14 +20,17 @@ export const transcriptSchema = z
       )
       .optional()
       .meta({ description: 'Each word with its timing; present once completed when the speech-to-text engine gives word timestamps.' }),
-    language_code: z.string().optional().meta({ description: 'The detected language; present once completed with language_auto, when the engine detects one.' }),
+    language_code: z
+      .string()
+      .optional()
+      .meta({ description: 'The detected language; present once completed with language_auto, when the engine detects one.' }),
     language_confidence: z.number().min(0).max(1).optional().meta({ description: 'How sure the engine is of the detected language; present when it says.' }),
   })
   .meta({ id: 'Transcript' });
 
 export const completionSchema = z
   .object({
-    id: z.string().meta({ description: 'The completion\'s path (/v2/completions/<uuid>): poll it with GET.' }),
+    id: z.string().meta({ description: "The completion's path (/v2/completions/<uuid>): poll it with GET." }),
     state: z.enum(COMPLETION_STATES),
     output: z
       .union([

@@ -26,23 +26,35 @@ export function voiceEmbeddingRoutes({ voices, platform }: DomainServices) {
       return listed.files.map((file) => testSampleJson(listed.voice, listed.ttsType, file));
     });
 
-    app.get('/voices/:partner/:voice/test-samples/:filename', { config: { ...config, openapi: voiceDocs.testSample } }, async (request: Req<VoiceParams & { filename: string }>, reply) => {
-      const ttsType = parseInput(ttsTypeInput, request.query);
-      const { file, stream } = await voices.testSample(request.params.partner, request.params.voice, request.params.filename, ttsType);
-      return sendAudio(reply, stream(), file.filename);
-    });
+    app.get(
+      '/voices/:partner/:voice/test-samples/:filename',
+      { config: { ...config, openapi: voiceDocs.testSample } },
+      async (request: Req<VoiceParams & { filename: string }>, reply) => {
+        const ttsType = parseInput(ttsTypeInput, request.query);
+        const { file, stream } = await voices.testSample(request.params.partner, request.params.voice, request.params.filename, ttsType);
+        return sendAudio(reply, stream(), file.filename);
+      },
+    );
 
-    app.delete('/voices/:partner/:voice/test-files/:tts_type', { config: { ...config, openapi: voiceDocs.deleteTestFiles } }, async (request: Req<VoiceParams & { tts_type: string }>, reply) => {
-      await voices.deleteTestFiles(request.params.partner, request.params.voice, parseInput(ttsTypeParam, request.params.tts_type));
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/voices/:partner/:voice/test-files/:tts_type',
+      { config: { ...config, openapi: voiceDocs.deleteTestFiles } },
+      async (request: Req<VoiceParams & { tts_type: string }>, reply) => {
+        await voices.deleteTestFiles(request.params.partner, request.params.voice, parseInput(ttsTypeParam, request.params.tts_type));
+        return reply.status(204).send();
+      },
+    );
 
-    app.get('/voices/:partner/:voice/embedding-archive', { config: { ...config, openapi: voiceDocs.embeddingArchive } }, async (request: Req<VoiceParams>, reply) => {
-      const archive = await voices.embeddingArchive(request.params.partner, request.params.voice, parseInput(ttsTypeInput, request.query));
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachment(`${archive.voice.name}_${archive.ttsType}_embedding.zip`))
-        .send(archive.stream());
-    });
+    app.get(
+      '/voices/:partner/:voice/embedding-archive',
+      { config: { ...config, openapi: voiceDocs.embeddingArchive } },
+      async (request: Req<VoiceParams>, reply) => {
+        const archive = await voices.embeddingArchive(request.params.partner, request.params.voice, parseInput(ttsTypeInput, request.query));
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', attachment(`${archive.voice.name}_${archive.ttsType}_embedding.zip`))
+          .send(archive.stream());
+      },
+    );
   };
 }

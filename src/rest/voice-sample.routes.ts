@@ -33,11 +33,15 @@ export function voiceSampleRoutes({ voices, platform }: DomainServices) {
       return sendAudio(reply, stream(), sampleFilename(index));
     });
 
-    app.delete('/voices/:partner/:voice/samples/:index', { config: { ...config, openapi: voiceDocs.deleteSample } }, async (request: Req<SampleParams>, reply) => {
-      const index = parseInput(sampleIndexParam, request.params.index);
-      await voices.deleteSample(request.params.partner, request.params.voice, index);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/voices/:partner/:voice/samples/:index',
+      { config: { ...config, openapi: voiceDocs.deleteSample } },
+      async (request: Req<SampleParams>, reply) => {
+        const index = parseInput(sampleIndexParam, request.params.index);
+        await voices.deleteSample(request.params.partner, request.params.voice, index);
+        return reply.status(204).send();
+      },
+    );
 
     app.get('/voices/:partner/:voice/samples-bundle', { config: { ...config, openapi: voiceDocs.samplesBundle } }, async (request: Req<VoiceParams>, reply) => {
       const { voice, samples } = await voices.samples(request.params.partner, request.params.voice);

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  createVoiceInput,
-  preferredSampleInput,
-  renameVoiceInput,
-  splitVoiceInput,
-  ttsTypeInput,
-} from '../domain/voice/voice.inputs';
+import { createVoiceInput, preferredSampleInput, renameVoiceInput, splitVoiceInput, ttsTypeInput } from '../domain/voice/voice.inputs';
 import { ANY_ENCODING } from '../http/openapi/route-doc';
 import { apiRoute, noContent, TAGS } from './openapi';
 import { sampleSchema, testSampleSchema, voiceDetailSchema, voiceListItemSchema } from './voice.wire';

@@ -9,7 +9,8 @@ import { createdWebhookSchema, webhookDeliverySchema, webhookEndpointSchema } fr
 const endpointId = { id: z.string().meta({ format: 'uuid', description: 'Webhook endpoint id, as its create answer and the list show it.' }) };
 
 const WEBHOOK_NOT_FOUND = 'Webhook not found: the partner has no endpoint with this id.';
-const INVALID_ENDPOINT = 'A parameter is invalid; the detail names it (url: must be an http or https URL, url: must be reachable: ..., events: unknown event type ...). Also a malformed request URL.';
+const INVALID_ENDPOINT =
+  'A parameter is invalid; the detail names it (url: must be an http or https URL, url: must be reachable: ..., events: unknown event type ...). Also a malformed request URL.';
 
 const webhookRoute = (options: Omit<Parameters<typeof apiRoute>[0], 'tag'>) => apiRoute({ ...options, tag: TAGS.webhooks });
 const endpointRoute = (options: Omit<Parameters<typeof apiRoute>[0], 'tag'>) => webhookRoute({ ...options, pathParameters: endpointId });
@@ -48,6 +49,9 @@ export const webhookDocs = {
     description: 'Sends the same event (same body and webhook-id, new signature) in a new series of attempts, whatever the delivery’s status.',
     success: { 202: { description: 'The delivery, pending again.', schema: webhookDeliverySchema } },
     errors: [404, 409],
-    errorDescriptions: { 404: 'Webhook not found (the partner has no endpoint with this id), or Delivery not found (the endpoint has no delivery with this id).', 409: 'Webhook endpoint is disabled (its receiver answered 410 Gone).' },
+    errorDescriptions: {
+      404: 'Webhook not found (the partner has no endpoint with this id), or Delivery not found (the endpoint has no delivery with this id).',
+      409: 'Webhook endpoint is disabled (its receiver answered 410 Gone).',
+    },
   }),
 };

@@ -37,9 +37,13 @@ export function webhookRoutes({ webhooks, platform }: DomainServices) {
       return (await webhooks.deliveries(request.params.partner, request.params.id, limit)).map(webhookDeliveryJson);
     });
 
-    app.post('/webhooks/:partner/:id/deliveries/:delivery/redeliver', { config: { openapi: webhookDocs.redeliver } }, async (request: Req<DeliveryParams>, reply) => {
-      const delivery = await webhooks.redeliver(request.params.partner, request.params.id, request.params.delivery, request.id);
-      return reply.status(202).send(webhookDeliveryJson(delivery));
-    });
+    app.post(
+      '/webhooks/:partner/:id/deliveries/:delivery/redeliver',
+      { config: { openapi: webhookDocs.redeliver } },
+      async (request: Req<DeliveryParams>, reply) => {
+        const delivery = await webhooks.redeliver(request.params.partner, request.params.id, request.params.delivery, request.id);
+        return reply.status(202).send(webhookDeliveryJson(delivery));
+      },
+    );
   };
 }

@@ -61,7 +61,12 @@ builder.mutationFields((t) => ({
   }),
   renameDocument: t.field({
     type: DocumentRef,
-    args: { partner: t.arg.string({ required: true }), kb: t.arg.string({ required: true }), id: t.arg.id({ required: true }), name: t.arg.string({ required: true }) },
+    args: {
+      partner: t.arg.string({ required: true }),
+      kb: t.arg.string({ required: true }),
+      id: t.arg.id({ required: true }),
+      name: t.arg.string({ required: true }),
+    },
     authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.renameDocument(ctx, args),
   }),
@@ -80,7 +85,12 @@ builder.mutationFields((t) => ({
   updateDocumentUrl: t.field({
     type: DocumentRef,
     description: 'Changes the URL without fetching it; queue a DIGITIZE for that.',
-    args: { partner: t.arg.string({ required: true }), kb: t.arg.string({ required: true }), id: t.arg.id({ required: true }), url: t.arg.string({ required: true }) },
+    args: {
+      partner: t.arg.string({ required: true }),
+      kb: t.arg.string({ required: true }),
+      id: t.arg.id({ required: true }),
+      url: t.arg.string({ required: true }),
+    },
     authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.updateDocumentUrl(ctx, args),
   }),

@@ -11,8 +11,7 @@ import { ProgressRef } from './progress';
 export type DocumentShape = DocumentRecord & { deleted?: boolean };
 
 export const DocumentRef = builder.objectRef<DocumentShape>('Document').implement({
-  description:
-    'A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field.',
+  description: 'A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field.',
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
@@ -38,7 +37,11 @@ export const DocumentRef = builder.objectRef<DocumentShape>('Document').implemen
     rewriteInputTokens: t.int({ nullable: true, resolve: (document) => document.rewriteInputTokens }),
     rewriteOutputTokens: t.int({ nullable: true, resolve: (document) => document.rewriteOutputTokens }),
     rewriteCompletedAt: t.field({ type: 'DateTime', nullable: true, resolve: (document) => document.rewriteCompletedAt }),
-    processingError: t.string({ nullable: true, description: 'Readable reason when the last processing run failed.', resolve: (document) => document.processingError }),
+    processingError: t.string({
+      nullable: true,
+      description: 'Readable reason when the last processing run failed.',
+      resolve: (document) => document.processingError,
+    }),
     isEmbedded: t.boolean({ description: 'Included in the last successful embedding run.', resolve: (document) => document.isEmbedded }),
     digitizedCharCount: t.int({ resolve: (document) => document.digitized?.chars ?? 0 }),
     draftRewriteCharCount: t.int({ resolve: (document) => document.draft?.chars ?? 0 }),

@@ -21,7 +21,7 @@ export const EmbeddingInfoRef = builder.objectRef<{ voice: VoiceRecord; info: Em
     }),
     sampleScores: t.field({ type: [SampleScoreRef], resolve: ({ info }) => info.sampleScores }),
     stale: t.boolean({
-      description: 'True when the voice\'s samples changed since this embedding was made (an upload, a deletion or a re-split).',
+      description: "True when the voice's samples changed since this embedding was made (an upload, a deletion or a re-split).",
       resolve: ({ voice }) => isEmbeddingStale(voice),
     }),
   }),

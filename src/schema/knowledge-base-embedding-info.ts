@@ -5,7 +5,11 @@ export const KnowledgeBaseEmbeddingInfoRef = builder.objectRef<KnowledgeBaseReco
   description: 'The short form of the embedding status that the REST listings carry.',
   fields: (t) => ({
     lastSuccessfulUpdateTime: t.field({ type: 'DateTime', nullable: true, resolve: (kb) => kb.embedding.lastSuccessfulUpdateTime }),
-    lastUpdateStatus: t.string({ nullable: true, description: 'success or failed; null before the first run.', resolve: (kb) => kb.embedding.lastUpdateStatus }),
+    lastUpdateStatus: t.string({
+      nullable: true,
+      description: 'success or failed; null before the first run.',
+      resolve: (kb) => kb.embedding.lastUpdateStatus,
+    }),
     embeddingStale: t.boolean({ description: 'Documents changed since the last successful run started.', resolve: (kb) => isEmbeddingStale(kb) }),
   }),
 });

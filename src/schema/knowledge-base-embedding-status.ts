@@ -25,7 +25,11 @@ export const KnowledgeBaseEmbeddingStatusRef = builder.objectRef<EmbeddingStatus
     error: t.string({ nullable: true, description: 'Readable reason when FAILED.', resolve: (kb) => kb.embedding.error }),
     lastSuccessfulUpdateTime: t.field({ type: 'DateTime', nullable: true, resolve: (kb) => kb.embedding.lastSuccessfulUpdateTime }),
     lastUpdateTime: t.field({ type: 'DateTime', nullable: true, resolve: (kb) => kb.embedding.lastUpdateTime }),
-    lastUpdateStatus: t.string({ nullable: true, description: 'success or failed; null before the first run.', resolve: (kb) => kb.embedding.lastUpdateStatus }),
+    lastUpdateStatus: t.string({
+      nullable: true,
+      description: 'success or failed; null before the first run.',
+      resolve: (kb) => kb.embedding.lastUpdateStatus,
+    }),
     lastUpdateDetails: t.field({ type: KnowledgeBaseEmbeddingDetailsRef, nullable: true, resolve: (kb) => kb.embedding.lastUpdateDetails }),
     lastSuccessfulDetails: t.field({ type: KnowledgeBaseEmbeddingDetailsRef, nullable: true, resolve: (kb) => kb.embedding.lastSuccessfulDetails }),
     externalJobId: t.string({ nullable: true, resolve: (kb) => kb.embedding.externalJobId }),

@@ -9,8 +9,7 @@ import { KnowledgeBaseStatsRef } from './knowledge-base-stats';
 import { ProgressRef } from './progress';
 
 export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('KnowledgeBase').implement({
-  description:
-    'A knowledge base of a partner. documents, folders and stats share one read of the documents per request, whatever their number.',
+  description: 'A knowledge base of a partner. documents, folders and stats share one read of the documents per request, whatever their number.',
   fields: (t) => ({
     id: t.exposeID('id'),
     partner: t.exposeString('partner'),

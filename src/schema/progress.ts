@@ -2,8 +2,7 @@ import { percentOf, type Progress } from '../domain/shared/progress';
 import { builder } from './builder';
 
 export const ProgressRef = builder.objectRef<Progress>('Progress').implement({
-  description:
-    'How far the running job has come. Sent at most about four times a second per resource; null when no job runs or it has not reported yet.',
+  description: 'How far the running job has come. Sent at most about four times a second per resource; null when no job runs or it has not reported yet.',
   fields: (t) => ({
     stage: t.exposeString('stage', { description: 'What the job is doing now, e.g. splitting, embedding, downloading, transcribing.' }),
     done: t.exposeInt('done', { description: 'Units of the stage done: samples, chunks, seconds of audio, bytes, pages.' }),

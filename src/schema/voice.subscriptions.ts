@@ -17,7 +17,7 @@ builder.subscriptionFields((t) => ({
   }),
   voicesUpdated: t.field({
     type: VoiceRef,
-    description: "Every voice of the partner now, then each voice that changes (deletions have deleted: true).",
+    description: 'Every voice of the partner now, then each voice that changes (deletions have deleted: true).',
     args: { partner: t.arg.string({ required: true }) },
     authScopes: (_root, args) => ({ partner: args.partner }),
     subscribe: (_root, args, ctx) => resolvers.voicesUpdated(ctx, args),

@@ -22,7 +22,7 @@ builder.mutationFields((t) => ({
   }),
   redeliverWebhook: t.field({
     type: WebhookDeliveryRef,
-    description: 'Sends a delivery\'s event again (same webhook-id) in a new series of attempts.',
+    description: "Sends a delivery's event again (same webhook-id) in a new series of attempts.",
     args: { partner: t.arg.string({ required: true }), id: t.arg.id({ required: true }), deliveryId: t.arg.id({ required: true }) },
     authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.redeliverWebhook(ctx, args),

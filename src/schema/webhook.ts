@@ -16,7 +16,9 @@ function eventEnumName(event: WebhookEventFilter): string {
 
 export const WebhookEventEnum = builder.enumType('WebhookEvent', {
   description: 'What an endpoint hears of; ALL is every event, present and future.',
-  values: Object.fromEntries(WEBHOOK_EVENT_FILTERS.map((event) => [eventEnumName(event), { value: event, description: event === '*' ? 'Every event (`*`).' : `\`${event}\`` }])),
+  values: Object.fromEntries(
+    WEBHOOK_EVENT_FILTERS.map((event) => [eventEnumName(event), { value: event, description: event === '*' ? 'Every event (`*`).' : `\`${event}\`` }]),
+  ),
 });
 
 export const WebhookEndpointStatusEnum = builder.enumType('WebhookEndpointStatus', {

@@ -118,7 +118,16 @@ export async function redisAtStart(
       );
       return { url: embedded.url, embedded };
     }
-    return { url: await reachable('REDIS_URL is not set; the default Redis', options.defaultUrl, options.unreachable, say, local.reason, ' and redis-server is not on PATH') };
+    return {
+      url: await reachable(
+        'REDIS_URL is not set; the default Redis',
+        options.defaultUrl,
+        options.unreachable,
+        say,
+        local.reason,
+        ' and redis-server is not on PATH',
+      ),
+    };
   }
   const first = await probeRedis(options.url);
   if (first.ok) return { url: options.url };

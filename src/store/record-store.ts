@@ -170,7 +170,10 @@ export class RecordStore {
    * Redis Cluster.
    */
   async addRecent(indexKey: string, id: string, atMs: number, limits: { keepMs: number; keepCount?: number }): Promise<void> {
-    const write = this.redis.multi().zadd(indexKey, atMs, id).zremrangebyscore(indexKey, '-inf', atMs - limits.keepMs);
+    const write = this.redis
+      .multi()
+      .zadd(indexKey, atMs, id)
+      .zremrangebyscore(indexKey, '-inf', atMs - limits.keepMs);
     if (limits.keepCount !== undefined) write.zremrangebyrank(indexKey, 0, -(limits.keepCount + 1));
     await write.pexpire(indexKey, limits.keepMs).exec();
   }
@@ -218,12 +221,7 @@ export class RecordStore {
   }
 
   /** Creates a record at version 1; with an index, throws NameTaken when the name is in use. */
-  async create<T extends Versioned>(
-    kind: string,
-    id: string,
-    record: Omit<T, 'version'>,
-    options: WriteOptions<T> & { index?: NameIndex },
-  ): Promise<T> {
+  async create<T extends Versioned>(kind: string, id: string, record: Omit<T, 'version'>, options: WriteOptions<T> & { index?: NameIndex }): Promise<T> {
     const stored = { ...record, version: 1 } as T;
     const result = await this.write(kind, id, '', null, stored, options, '', options.index?.name ?? '');
     if (result === -2) throw new NameTaken(options.index?.name);

@@ -55,10 +55,7 @@ function reportOutages(client: RedisClient, name: string, log?: OutageLog): void
   });
 }
 
-export type RedisConfig = Pick<
-  Config,
-  'REDIS_URL' | 'REDIS_CLUSTER_NODES' | 'REDIS_CLUSTER_USERNAME' | 'REDIS_CLUSTER_PASSWORD' | 'REDIS_CLUSTER_TLS'
->;
+export type RedisConfig = Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES' | 'REDIS_CLUSTER_USERNAME' | 'REDIS_CLUSTER_PASSWORD' | 'REDIS_CLUSTER_TLS'>;
 
 /** One plain command connection, for tools that neither subscribe nor queue (the key CLI). */
 export function connectCommands(config: RedisConfig): RedisClient {
@@ -186,11 +183,7 @@ class FailFastCluster extends Cluster {
 }
 
 // The messages ioredis rejects commands with when it has no usable connection.
-const UNAVAILABLE_MESSAGES = new Set([
-  'Command timed out',
-  "Stream isn't writeable and enableOfflineQueue options is false",
-  'Connection is closed.',
-]);
+const UNAVAILABLE_MESSAGES = new Set(['Command timed out', "Stream isn't writeable and enableOfflineQueue options is false", 'Connection is closed.']);
 
 /** Whether an error is ioredis failing to reach Redis (the doors answer it with 503). */
 export function isRedisUnavailable(error: unknown): boolean {

@@ -89,9 +89,7 @@ export class S3BlobStore extends BlobStore {
 
   async remove(...blobIds: (string | undefined | null)[]): Promise<void> {
     await Promise.all(
-      blobIds
-        .filter((id): id is string => !!id)
-        .map((id) => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(id) }))),
+      blobIds.filter((id): id is string => !!id).map((id) => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(id) }))),
     );
   }
 

@@ -82,7 +82,10 @@ export async function entriesBefore(dir: string, cutoffMs: number): Promise<Stor
   const entries: StoredEntry[] = [];
   for (const name of await readdir(dir).catch(() => [])) {
     const entryPath = path.join(dir, name);
-    const modifiedMs = await stat(entryPath).then((stats) => stats.mtimeMs, () => null);
+    const modifiedMs = await stat(entryPath).then(
+      (stats) => stats.mtimeMs,
+      () => null,
+    );
     if (modifiedMs !== null && modifiedMs < cutoffMs) entries.push({ path: entryPath, modifiedMs });
   }
   return entries;

@@ -48,9 +48,7 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
 
       const { original } = document;
       const current = document;
-      const { text, title } = await withProgress(processing.progress(documentId, generation), (progress) =>
-        readOriginal(deps, current, original, progress),
-      );
+      const { text, title } = await withProgress(processing.progress(documentId, generation), (progress) => readOriginal(deps, current, original, progress));
       if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
       await processing.recordDigitized(documentId, generation, text, { title, thenRewrite });
     },

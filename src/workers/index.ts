@@ -38,12 +38,14 @@ export function jobProcessors(services: Services): JobProcessor[] {
   const { documentProcessing, knowledgeBaseEmbedding } = services;
   processors.push(
     processorFor(digitizeProcessor({ ...audioToText, processing: documentProcessing })),
-    processorFor(rewriteProcessor({
-      processing: documentProcessing,
-      blobs: platform.blobs,
-      chat: services.chat,
-      models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
-    })),
+    processorFor(
+      rewriteProcessor({
+        processing: documentProcessing,
+        blobs: platform.blobs,
+        chat: services.chat,
+        models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
+      }),
+    ),
     processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder, blobs: platform.blobs })),
     processorFor(deliverWebhookProcessor({ deliveries: services.webhookDeliveries, sender: services.webhookSender })),
   );

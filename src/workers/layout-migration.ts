@@ -81,7 +81,10 @@ async function migrateOnce(platform: Platform): Promise<MigrationOutcome | null>
     }
     // A name left behind in an old index is moved by the next start, once its newer holder is renamed.
     if (outcome.conflicts === 0) await redis.commands.set(version, String(LAYOUT_VERSION));
-    logger.info({ ...outcome, layoutVersion: LAYOUT_VERSION }, outcome.conflicts === 0 ? 'layout migration done' : 'layout migration done but for names in use twice; it runs again at the next start');
+    logger.info(
+      { ...outcome, layoutVersion: LAYOUT_VERSION },
+      outcome.conflicts === 0 ? 'layout migration done' : 'layout migration done but for names in use twice; it runs again at the next start',
+    );
     return outcome;
   } finally {
     await redis.commands.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, lock, token);
@@ -107,7 +110,10 @@ async function moveNameIndexes(platform: Platform, kind: string, outcome: Migrat
           moved.push(name);
         } else {
           outcome.conflicts++;
-          logger.error({ kind, partner, name, id }, 'layout migration: the name is taken by a newer record; rename that one, and the next start moves this entry');
+          logger.error(
+            { kind, partner, name, id },
+            'layout migration: the name is taken by a newer record; rename that one, and the next start moves this entry',
+          );
         }
       }
       if (moved.length > 0) await redis.commands.hdel(oldKey, ...moved);
@@ -124,7 +130,13 @@ async function moveNameIndexes(platform: Platform, kind: string, outcome: Migrat
  * then deletes the old keys. A job whose payload no longer fits the contract is left out with
  * a log line: the reconciler then requeues or fails its record, as for any lost job.
  */
-async function moveJobs(platform: Platform, oldPrefix: string, definition: AnyQueueDefinition, outcome: MigrationOutcome, renewLock: () => Promise<unknown>): Promise<void> {
+async function moveJobs(
+  platform: Platform,
+  oldPrefix: string,
+  definition: AnyQueueDefinition,
+  outcome: MigrationOutcome,
+  renewLock: () => Promise<unknown>,
+): Promise<void> {
   const { redis, queues, records, logger } = platform;
   // The old prefix has no hash tag, so BullMQ's scripts cannot read it on a cluster; no build
   // before the tagged prefix ran on one, so only a copied data set can bring such keys there,
@@ -140,7 +152,10 @@ async function moveJobs(platform: Platform, oldPrefix: string, definition: AnyQu
       for (const job of jobs) {
         const parsed = definition.schema.safeParse(job.data);
         if (!parsed.success) {
-          logger.warn({ queue: definition.name, jobId: job.id }, 'layout migration: an old job does not fit its queue any more; the reconciler takes its record');
+          logger.warn(
+            { queue: definition.name, jobId: job.id },
+            'layout migration: an old job does not fit its queue any more; the reconciler takes its record',
+          );
           continue;
         }
         await queues.add(definition, parsed.data);

@@ -46,7 +46,12 @@ export function embedVoiceProcessor({ pipeline, engine, blobs }: EmbedWorkerDeps
         for (const file of result.testSamples) {
           const blobId = await blobs.adopt(file.path);
           adopted.push(blobId);
-          testSamples.push({ filename: testSampleFilename(file.sampleIndex, file.sentenceIndex), blobId, sampleIndex: file.sampleIndex, sentenceIndex: file.sentenceIndex });
+          testSamples.push({
+            filename: testSampleFilename(file.sampleIndex, file.sentenceIndex),
+            blobId,
+            sampleIndex: file.sampleIndex,
+            sentenceIndex: file.sentenceIndex,
+          });
         }
         const archiveBlobId = await blobs.adopt(result.archivePath);
         adopted.push(archiveBlobId);

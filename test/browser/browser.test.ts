@@ -14,7 +14,7 @@ import { chromiumPath, keepLocal, launchChromium } from './chromium';
 /** Where people find what the browser saw. */
 const OUTPUT_DIR = join(import.meta.dirname, '..', '..', 'test-output');
 
-if (!chromiumPath) console.warn('Browser tests skipped: no Chromium found (set CHROMIUM_PATH, or install Debian\'s chromium package).');
+if (!chromiumPath) console.warn("Browser tests skipped: no Chromium found (set CHROMIUM_PATH, or install Debian's chromium package).");
 
 describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
   let gpu: GpuJobsServer;
@@ -59,7 +59,11 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
     }
 
     /** The response pane's text as shown (Monaco draws spaces as non-breaking ones). */
-    const responseText = (page: Page) => page.locator('.graphiql-response .view-lines').innerText().then((text) => text.replace(/\u00a0/g, ' '));
+    const responseText = (page: Page) =>
+      page
+        .locator('.graphiql-response .view-lines')
+        .innerText()
+        .then((text) => text.replace(/\u00a0/g, ' '));
 
     it('loads from the service alone, takes the key in its Headers tab, and streams a voice as it is processed', async () => {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -72,7 +76,11 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
       await setEditor(page, '.graphiql-editor-tool .graphiql-editor:not(.hidden)', JSON.stringify({ 'X-Api-Key': key }));
 
       await run(page, 'Voices', 'query Voices { voices(partner: "acme") { name } }');
-      await waitFor(() => responseText(page), (text) => /"voices": \[\]/.test(text), 20_000);
+      await waitFor(
+        () => responseText(page),
+        (text) => /"voices": \[\]/.test(text),
+        20_000,
+      );
 
       const created = await restClient(app.url, key)('POST', '/api/voices/acme', { form: await multipart({ name: 'Ada' }, { file: recording }) });
       expect(created.status).toBe(201);
@@ -81,7 +89,11 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
         const seen: string[] = [];
         (window as unknown as { seen: string[] }).seen = seen;
         const pane = document.querySelector('.graphiql-response')!;
-        new MutationObserver(() => seen.push((pane as HTMLElement).innerText.replace(/\u00a0/g, ' '))).observe(pane, { subtree: true, childList: true, characterData: true });
+        new MutationObserver(() => seen.push((pane as HTMLElement).innerText.replace(/\u00a0/g, ' '))).observe(pane, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
       });
       await run(
         page,
@@ -91,9 +103,17 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
       const done = /"splitting": "COMPLETED",\s*"embedding": "COMPLETED"/;
       const embeddingProgress = /"stage": "embedding",[^}]*"percent": \d/;
       // A picture of progress on screen for people to look at, when the page is caught showing it.
-      const midway = await waitFor(() => responseText(page), (text) => embeddingProgress.test(text) || done.test(text), 60_000);
+      const midway = await waitFor(
+        () => responseText(page),
+        (text) => embeddingProgress.test(text) || done.test(text),
+        60_000,
+      );
       if (embeddingProgress.test(midway)) await page.screenshot({ path: join(OUTPUT_DIR, 'graphiql-progress.png') });
-      await waitFor(() => responseText(page), (text) => done.test(text), 60_000);
+      await waitFor(
+        () => responseText(page),
+        (text) => done.test(text),
+        60_000,
+      );
       const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
       const firstInProgress = seen.findIndex((text) => text.includes('"IN_PROGRESS"'));
       expect(firstInProgress).toBeGreaterThanOrEqual(0);
@@ -144,7 +164,11 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
               return { failed: String(error) };
             }
           };
-          const graphql = { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ query: '{ voices(partner: "acme") { name } }' }) };
+          const graphql = {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': key },
+            body: JSON.stringify({ query: '{ voices(partner: "acme") { name } }' }),
+          };
           return {
             rest: await read('/api/voices/acme', { headers: { 'x-api-key': key } }),
             graphql: await read('/graphql', graphql),

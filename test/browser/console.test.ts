@@ -112,7 +112,7 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     }, name);
   }
 
-  it('shows a key\'s partners, a recording split and embedded up to full bars, a failed document retried and a recording transcribed', async () => {
+  it("shows a key's partners, a recording split and embedded up to full bars, a failed document retried and a recording transcribed", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const external = await keepLocal(page, [app.url]);
     const pageErrors: string[] = [];
@@ -218,7 +218,10 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     expect((await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Recipes' }) })).status).toBe(201);
     await page.getByRole('button', { name: 'Refresh knowledge bases' }).click();
     const options = page.getByLabel('Knowledge base', { exact: true }).locator('option');
-    await waitFor(() => options.allTextContents(), (names) => names.includes('Recipes'));
+    await waitFor(
+      () => options.allTextContents(),
+      (names) => names.includes('Recipes'),
+    );
     expect(await page.getByLabel('Knowledge base', { exact: true }).inputValue()).toBe('Handbook');
 
     const bar = page.getByLabel('Knowledge base embedding');
@@ -253,7 +256,15 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     const built = `http://127.0.0.1:${port}`;
     // A second API process over the same Redis and files, as a deployment scales out: same keys, same voices.
     const child = await startAppProcess(
-      { REDIS_URL: app.redis.url, REDIS_PREFIX: app.redis.prefix, DATA_DIR: app.dataDir, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+      {
+        REDIS_URL: app.redis.url,
+        REDIS_PREFIX: app.redis.prefix,
+        DATA_DIR: app.dataDir,
+        ROLE: 'api',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+      },
       { via: 'npm' },
     );
     try {

@@ -36,10 +36,7 @@ function words(text: string): string[] {
 }
 
 function paragraph(seed: number, sentences: number): string {
-  return Array.from(
-    { length: sentences },
-    (_, index) => `Sentence ${index + 1} of paragraph ${seed} tells a little more of the story.`,
-  ).join(' ');
+  return Array.from({ length: sentences }, (_, index) => `Sentence ${index + 1} of paragraph ${seed} tells a little more of the story.`).join(' ');
 }
 
 function expectWithinLimit(chunks: Chunk[], limit = MAX_CHUNK_CHARS): void {
@@ -131,9 +128,7 @@ describe('splitByHeadings headings', () => {
   it('does not take hashtags, indented code or escaped hashes for headings', () => {
     const text = '# Real\n\n#hashtag is a word\n\n    # indented code\n\n\\# escaped\n\n####### seven';
 
-    expect(splitByHeadings(text, 6)).toEqual([
-      { heading: 'Real', text: '#hashtag is a word\n\n    # indented code\n\n\\# escaped\n\n####### seven' },
-    ]);
+    expect(splitByHeadings(text, 6)).toEqual([{ heading: 'Real', text: '#hashtag is a word\n\n    # indented code\n\n\\# escaped\n\n####### seven' }]);
   });
 
   it('ignores headings inside fenced code blocks', () => {
@@ -213,12 +208,7 @@ describe('splitByHeadings cutting', () => {
   it('handles sentences ending in quotes and CJK full stops', () => {
     const text = '“Is it late?” she asked. He nodded.\n\n今日は晴れです。明日は雨です。';
 
-    expect(splitByHeadings(text, 0, 20).map((chunk) => chunk.text)).toEqual([
-      '“Is it late?”',
-      'she asked.',
-      'He nodded.',
-      '今日は晴れです。明日は雨です。',
-    ]);
+    expect(splitByHeadings(text, 0, 20).map((chunk) => chunk.text)).toEqual(['“Is it late?”', 'she asked.', 'He nodded.', '今日は晴れです。明日は雨です。']);
   });
 });
 

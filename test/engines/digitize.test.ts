@@ -6,25 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { splitByHeadings } from '../../src/domain/knowledge-base/chunking';
 import { EngineError } from '../../src/domain/shared/engine-error';
-import {
-  detectFormat,
-  extractDocxText,
-  extractHtmlText,
-  extractPdfText,
-  extractText,
-  readPlainText,
-} from '../../src/engines/digitize';
-import {
-  ARTICLE,
-  DOCX_CONTENT,
-  PDF_PAGES,
-  buildArticleHtml,
-  buildDocx,
-  buildPdf,
-  buildScannedPdf,
-  makeTempDir,
-  type TempDir,
-} from '../support/documents';
+import { detectFormat, extractDocxText, extractHtmlText, extractPdfText, extractText, readPlainText } from '../../src/engines/digitize';
+import { ARTICLE, DOCX_CONTENT, PDF_PAGES, buildArticleHtml, buildDocx, buildPdf, buildScannedPdf, makeTempDir, type TempDir } from '../support/documents';
 
 const run = promisify(execFile);
 
@@ -124,10 +107,7 @@ describe('extractDocxText', () => {
 
     const chunks = splitByHeadings(await extractDocxText(path), 2);
 
-    expect(chunks.map((chunk) => chunk.heading)).toEqual([
-      DOCX_CONTENT.title,
-      `${DOCX_CONTENT.title} > ${DOCX_CONTENT.section}`,
-    ]);
+    expect(chunks.map((chunk) => chunk.heading)).toEqual([DOCX_CONTENT.title, `${DOCX_CONTENT.title} > ${DOCX_CONTENT.section}`]);
     expect(chunks[1]?.text).toContain(DOCX_CONTENT.bullets[1]);
   });
 

@@ -7,18 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/domain/shared/engine-error';
 import { analyzeAudio } from '../../src/engines/audio-analysis';
 import { planSamples } from '../../src/domain/voice/sample-plan';
-import {
-  FFMPEG_PATH,
-  ffmpeg,
-  makeClippedSine,
-  makeMostlySilent,
-  makeNoise,
-  makeSilence,
-  makeSine,
-  makeTempDir,
-  probeFile,
-  removeDir,
-} from '../support/audio';
+import { FFMPEG_PATH, ffmpeg, makeClippedSine, makeMostlySilent, makeNoise, makeSilence, makeSine, makeTempDir, probeFile, removeDir } from '../support/audio';
 
 let dir: string;
 
@@ -153,7 +142,10 @@ describe('toOpus', () => {
     await ffmpeg.toOpus(await makeSine(join(dir, 'short-source.wav'), { seconds: 3 }), original);
     const outputDir = await makeTempDir('ffmpeg-slices-');
     try {
-      const gap = [{ startSeconds: 0, durationSeconds: 1 }, { startSeconds: 2, durationSeconds: 1 }];
+      const gap = [
+        { startSeconds: 0, durationSeconds: 1 },
+        { startSeconds: 2, durationSeconds: 1 },
+      ];
       await expect(ffmpeg.cutOpusSlices(original, outputDir, gap)).rejects.toThrow('Opus slices must follow each other from the start');
       const tooLong = [0, 2, 4].map((startSeconds) => ({ startSeconds, durationSeconds: 2 }));
       const error = await ffmpeg.cutOpusSlices(original, outputDir, tooLong).catch((caught: unknown) => caught);
@@ -173,7 +165,7 @@ describe('toOpus', () => {
     await expect(access(output)).rejects.toThrow();
   });
 
-  it('reports a failure on the output side as retryable, with ffmpeg\'s words', async () => {
+  it("reports a failure on the output side as retryable, with ffmpeg's words", async () => {
     const source = await makeSine(join(dir, 'fine.wav'), { seconds: 1 });
     const error = await ffmpeg.toOpus(source, join(dir, 'missing-dir', 'out.opus')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(EngineError);
@@ -248,7 +240,17 @@ describe('analyze', () => {
 
 async function renderVideoOnly(path: string): Promise<void> {
   await promisify(execFile)(FFMPEG_PATH, [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x64:rate=10',
-    '-c:v', 'ffv1', path,
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=1:size=64x64:rate=10',
+    '-c:v',
+    'ffv1',
+    path,
   ]);
 }

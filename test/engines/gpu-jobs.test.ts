@@ -91,10 +91,18 @@ describe('GpuJobsClient', () => {
       expect(server.requests.every((request) => request.headers.authorization === 'Bearer gpu-secret')).toBe(true);
       expect(server.requests.some((request) => request.method === 'DELETE')).toBe(false);
       expect(notes.some((note) => note.endsWith(' queued'))).toBe(true);
-      expect(notes.filter((note) => note.includes(' running ('))).toEqual([expect.stringMatching(/ running \(33 %\)$/), expect.stringMatching(/ running \(67 %\)$/)]);
+      expect(notes.filter((note) => note.includes(' running ('))).toEqual([
+        expect.stringMatching(/ running \(33 %\)$/),
+        expect.stringMatching(/ running \(67 %\)$/),
+      ]);
       // The service's own fraction in percent of 100 (kept through its succeeded answer), none before it reports one.
       expect(counts[0]).toEqual([0, null]);
-      expect(counts.filter(([, total]) => total !== null)).toEqual([[33, 100], [67, 100], [67, 100], [100, 100]]);
+      expect(counts.filter(([, total]) => total !== null)).toEqual([
+        [33, 100],
+        [67, 100],
+        [67, 100],
+        [100, 100],
+      ]);
       expect(notes.some((note) => note.endsWith(' succeeded'))).toBe(true);
     } finally {
       await removeDir(out);
@@ -181,9 +189,7 @@ describe('GpuJobsClient', () => {
       await expect(embedding).rejects.toThrow('voice deleted');
       const [job] = [...server.jobs.values()];
       expect(job?.status).toBe('cancelled');
-      expect(server.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
-        `/jobs/${job?.id}`,
-      ]);
+      expect(server.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`/jobs/${job?.id}`]);
     } finally {
       await removeDir(out);
     }
@@ -224,4 +230,3 @@ describe('GpuJobsClient', () => {
     }
   });
 });
-

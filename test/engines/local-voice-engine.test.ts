@@ -55,10 +55,7 @@ beforeAll(async () => {
   samples = [
     await opusSample(CLEAN, (path) => makeSine(path, { seconds: 6, volume: 0.14 })),
     await opusSample(SPEECH, async (path) => {
-      const spoken = await makeSpeech(
-        path,
-        'My name is Alex, and I am recording this sample so that my voice can be cloned for the assistant.',
-      );
+      const spoken = await makeSpeech(path, 'My name is Alex, and I am recording this sample so that my voice can be cloned for the assistant.');
       if (!spoken) await makeSine(path, { seconds: 6, frequency: 180, volume: 0.14 });
     }),
     await opusSample(CLIPPED, (path) => makeClippedSine(path, { seconds: 6 })),
@@ -157,7 +154,11 @@ describe('LocalVoiceEngine archive', () => {
       tts_type: string;
       voice_id: string;
       fingerprint: { band_edges_hz: number[]; mean_db: number[]; std_db: number[]; shape_db: number[]; vector: number[]; voiced_frames: number };
-      samples: { index: number; score: number; features: { rms_db: number; clipped_ratio: number; silence_ratio: number; noise_floor_db: number; band_mean_db: number[] } }[];
+      samples: {
+        index: number;
+        score: number;
+        features: { rms_db: number; clipped_ratio: number; silence_ratio: number; noise_floor_db: number; band_mean_db: number[] };
+      }[];
       test_samples: { filename: string }[];
     };
     expect(document).toMatchObject({ engine: 'local-cpu', tts_type: 'vendor_tts_v2', voice_id: 'voice-42' });
@@ -248,4 +249,3 @@ function cosine(a: number[], b: number[]): number {
   });
   return dot / Math.sqrt(normA * normB);
 }
-

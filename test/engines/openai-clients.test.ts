@@ -9,11 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatCompletionsClient } from '../../src/engines/chat-completions.client';
 import { EngineError, EngineNotConfigured } from '../../src/domain/shared/engine-error';
 import { SpeechToTextClient } from '../../src/engines/speech-to-text.client';
-import {
-  createTextEmbedder,
-  LocalTextEmbedder,
-  RemoteTextEmbedder,
-} from '../../src/engines/text-embeddings.client';
+import { createTextEmbedder, LocalTextEmbedder, RemoteTextEmbedder } from '../../src/engines/text-embeddings.client';
 import {
   defaultTranscript,
   echoLastUserMessage,
@@ -116,9 +112,7 @@ describe('SpeechToTextClient', () => {
     await writeFile(notAudio, 'this is plain text, not audio');
     const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1' });
     const error = await failure(client.transcribe(notAudio));
-    expect(error.message).toBe(
-      'Speech-to-text request failed: HTTP 400: Invalid file format. The audio could not be decoded.',
-    );
+    expect(error.message).toBe('Speech-to-text request failed: HTTP 400: Invalid file format. The audio could not be decoded.');
     expect(error.retryable).toBe(false);
   });
 

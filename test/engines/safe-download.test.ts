@@ -145,9 +145,7 @@ describe('downloadToFile', () => {
   });
 
   it('refuses loopback addresses, by IP and by name, unless allowed', async () => {
-    const byIp = await failure(
-      downloadToFile(`${origin}/files/payload.bin`, join(workDir, 'refused-ip'), { ...allowed, allowPrivate: false }),
-    );
+    const byIp = await failure(downloadToFile(`${origin}/files/payload.bin`, join(workDir, 'refused-ip'), { ...allowed, allowPrivate: false }));
     expect(byIp.message).toBe('Download refused: private or loopback address (127.0.0.1)');
     expect(byIp.retryable).toBe(false);
 
@@ -180,9 +178,7 @@ describe('downloadToFile', () => {
 
   it('stops a chunked body without a length once it passes the cap and deletes the partial file', async () => {
     const destination = join(workDir, 'chunked');
-    const error = await failure(
-      downloadToFile(`${origin}/chunked-large`, destination, { ...allowed, maxBytes: 10 * 1024 }),
-    );
+    const error = await failure(downloadToFile(`${origin}/chunked-large`, destination, { ...allowed, maxBytes: 10 * 1024 }));
     expect(error.message).toBe('Download too large: over 10 KB');
     expect(error.retryable).toBe(false);
     expect(await exists(destination)).toBe(false);
@@ -203,9 +199,7 @@ describe('downloadToFile', () => {
     expect(result.finalUrl).toBe(`${origin}/files/payload.bin`);
     expect(result.bytes).toBe(payload.length);
 
-    const error = await failure(
-      downloadToFile(`${origin}/redirect/3`, join(workDir, 'too-many'), { ...allowed, maxRedirects: 2 }),
-    );
+    const error = await failure(downloadToFile(`${origin}/redirect/3`, join(workDir, 'too-many'), { ...allowed, maxRedirects: 2 }));
     expect(error.message).toBe('Download failed: too many redirects');
     const defaultLimit = await failure(downloadToFile(`${origin}/redirect/6`, join(workDir, 'default-limit'), allowed));
     expect(defaultLimit.message).toBe('Download failed: too many redirects');

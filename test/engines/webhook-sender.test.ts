@@ -29,7 +29,9 @@ describe('the webhook sender', () => {
     receiver.answerWith('/sent', 202);
     const result = await webhookSender({ timeoutMs: 5_000, allowPrivate: true }).send(request(receiver.url('/sent')));
     expect(result).toMatchObject({ statusCode: 202, error: null });
-    expect(receiver.at('/sent')).toEqual([expect.objectContaining({ body: '{"type":"voice.updated"}', headers: expect.objectContaining({ 'webhook-id': 'msg_1' }) })]);
+    expect(receiver.at('/sent')).toEqual([
+      expect.objectContaining({ body: '{"type":"voice.updated"}', headers: expect.objectContaining({ 'webhook-id': 'msg_1' }) }),
+    ]);
   });
 
   it('refuses a private address at delivery time when private URLs are not allowed, without connecting', async () => {
@@ -52,7 +54,9 @@ describe('the webhook sender', () => {
 
 describe('the webhook URL guard', () => {
   it('names why a URL may not be called, and lets a public one pass', async () => {
-    expect(await webhookUrlGuard(false).refusal('http://127.0.0.1:9/hook')).toBe('must be reachable: the host resolves to a private or loopback address (127.0.0.1)');
+    expect(await webhookUrlGuard(false).refusal('http://127.0.0.1:9/hook')).toBe(
+      'must be reachable: the host resolves to a private or loopback address (127.0.0.1)',
+    );
     expect(await webhookUrlGuard(false).refusal('http://[::1]:9/hook')).toBe('must be reachable: the host resolves to a private or loopback address (::1)');
     expect(await webhookUrlGuard(false).refusal('http://93.184.215.14/hook')).toBeNull();
     expect(await webhookUrlGuard(true).refusal('http://127.0.0.1:9/hook')).toBeNull();

@@ -154,7 +154,17 @@ const CreateDocument = graphql(`
     $autoRewrite: Boolean
     $modelTier: ModelTier
   ) {
-    createDocument(partner: $partner, kb: $kb, folder: $folder, type: $type, file: $file, url: $url, name: $name, autoRewrite: $autoRewrite, modelTier: $modelTier) {
+    createDocument(
+      partner: $partner
+      kb: $kb
+      folder: $folder
+      type: $type
+      file: $file
+      url: $url
+      name: $name
+      autoRewrite: $autoRewrite
+      modelTier: $modelTier
+    ) {
       ...DocumentFields
     }
   }
@@ -305,7 +315,7 @@ const EmbeddingUpdated = graphql(`
         language
       }
       embeddingStale
-        progress {
+      progress {
         stage
         done
         total
@@ -316,7 +326,6 @@ const EmbeddingUpdated = graphql(`
     }
   }
 `);
-
 
 let environment: KnowledgeBaseEnvironment;
 let engines: OpenAiCompatibleServer;
@@ -359,7 +368,13 @@ describe('queries and access', () => {
     const first = await emptyDocument('Notes', 'First', 'Drafts');
     const second = await emptyDocument('Notes', 'Second', 'Drafts');
     await emptyDocument('Notes', 'Third', 'Final');
-    const written = await execute(app.url, key, UpdateDocumentContent, { partner: 'acme', kb: 'Notes', id: first.id, kind: 'DIGITIZED', content: 'héllo wörld' });
+    const written = await execute(app.url, key, UpdateDocumentContent, {
+      partner: 'acme',
+      kb: 'Notes',
+      id: first.id,
+      kind: 'DIGITIZED',
+      content: 'héllo wörld',
+    });
     expect(written.data!.updateDocumentContent).toMatchObject({ digitizedCharCount: 11, fileDigitized: 'digitized.md', fileRewritten: null });
     await execute(app.url, key, UpdateDocumentContent, { partner: 'acme', kb: 'Notes', id: second.id, kind: 'REWRITTEN', content: '# Done' });
 
@@ -467,12 +482,21 @@ describe('mutations', () => {
       { file: markdown },
     );
     expect(uploaded.errors).toBeUndefined();
-    expect(uploaded.data!.uploadDocumentContent).toEqual({ finalRewriteCharCount: 26, fileRewritten: 'rewritten.md', content: '# Final\n\nWritten by hand.\n' });
+    expect(uploaded.data!.uploadDocumentContent).toEqual({
+      finalRewriteCharCount: 26,
+      fileRewritten: 'rewritten.md',
+      content: '# Final\n\nWritten by hand.\n',
+    });
 
     const noText = await execute(app.url, key, QueueProcessing, { partner: 'acme', kb: 'Edits', id: document.id, action: 'REWRITE' });
     expect(noText.errors![0]!.extensions!.errors).toEqual({ document: ['the document has no digitized content to rewrite'] });
     const skipped = await execute(app.url, key, BulkRewriteFolder, { partner: 'acme', kb: 'Edits', folder: 'Inbox' });
-    expect(skipped.data!.bulkRewriteFolder).toEqual({ queuedCount: 0, skippedCount: 1, queued: [], skipped: [{ documentId: document.id, reason: 'already rewritten' }] });
+    expect(skipped.data!.bulkRewriteFolder).toEqual({
+      queuedCount: 0,
+      skippedCount: 1,
+      queued: [],
+      skipped: [{ documentId: document.id, reason: 'already rewritten' }],
+    });
     const missingFolder = await execute(app.url, key, BulkRewriteFolder, { partner: 'acme', kb: 'Edits', folder: 'Nope' });
     expect(missingFolder.errors![0]!.message).toBe('Folder not found');
 
@@ -486,7 +510,9 @@ describe('mutations', () => {
       expect(queued.data!.queueDocumentProcessing.inQueues).toEqual(['REWRITE']);
       const done = await feed.until((event) => event.documentUpdated.inQueues.length === 0 && event.documentUpdated.rewriteModel !== null);
       expect(done.documentUpdated).toMatchObject({ rewriteModel: 'big-model', fileRewrittenDraft: 'rewritten_draft.md', processingError: null });
-      const prompts = engines.requests.filter((request) => request.endpoint === 'chat' && request.messages?.some((message) => message.content.includes('Tides follow the moon.')));
+      const prompts = engines.requests.filter(
+        (request) => request.endpoint === 'chat' && request.messages?.some((message) => message.content.includes('Tides follow the moon.')),
+      );
       expect(prompts[0]!.messages![0]!.content).toContain('Ann');
 
       expect((await execute(app.url, key, DeleteDocument, { partner: 'acme', kb: 'Edits', id: document.id })).data!.deleteDocument).toBe(true);
@@ -561,7 +587,13 @@ describe('subscriptions', () => {
       );
       expect(created.errors).toBeUndefined();
       id = created.data!.createDocument.id;
-      expect(created.data!.createDocument).toMatchObject({ type: 'FILE', name: 'keeper', fileOriginal: 'original.pdf', inQueues: ['DIGITIZE'], expertName: 'Grace Hopper' });
+      expect(created.data!.createDocument).toMatchObject({
+        type: 'FILE',
+        name: 'keeper',
+        fileOriginal: 'original.pdf',
+        inQueues: ['DIGITIZE'],
+        expertName: 'Grace Hopper',
+      });
 
       const done = await feed.until((event) => event.documentUpdated.id === id && event.documentUpdated.fileRewritten !== null);
       const states = feed.events.map((event) => event.documentUpdated).filter((document) => document.id === id);
@@ -615,7 +647,9 @@ describe('subscriptions', () => {
       expect(started.data!.startKnowledgeBaseEmbedding).toMatchObject({ status: 'IN_PROGRESS', splitLevel: 2, language: 'english' });
       expect(started.data!.startKnowledgeBaseEmbedding.externalJobId).toBeTruthy();
       await feed.until((event) => event.knowledgeBaseEmbeddingUpdated.status === 'IN_PROGRESS');
-      const finished = await feed.until((event) => event.knowledgeBaseEmbeddingUpdated.status === 'COMPLETED' || event.knowledgeBaseEmbeddingUpdated.status === 'FAILED');
+      const finished = await feed.until(
+        (event) => event.knowledgeBaseEmbeddingUpdated.status === 'COMPLETED' || event.knowledgeBaseEmbeddingUpdated.status === 'FAILED',
+      );
       expect(finished.knowledgeBaseEmbeddingUpdated).toMatchObject({
         status: 'COMPLETED',
         error: null,
@@ -637,7 +671,11 @@ describe('subscriptions', () => {
 
       await execute(app.url, key, DeleteKnowledgeBase, { partner: 'acme', name: 'Shelf' });
       await feed.until((event) => event.knowledgeBaseEmbeddingUpdated.deleted);
-      await waitFor(async () => feed.completed, (done) => done, 5_000);
+      await waitFor(
+        async () => feed.completed,
+        (done) => done,
+        5_000,
+      );
     } finally {
       await client.dispose();
     }
@@ -647,10 +685,18 @@ describe('subscriptions', () => {
     const client = wsClient(app.url, key);
     try {
       const forbidden = subscribe(client, DocumentUpdated, { partner: 'beta', kb: 'Notes' });
-      await waitFor(async () => forbidden.errors.length, (count) => count > 0, 5_000);
+      await waitFor(
+        async () => forbidden.errors.length,
+        (count) => count > 0,
+        5_000,
+      );
       expect(JSON.stringify(forbidden.errors)).toContain('Access denied');
       const missing = subscribe(client, EmbeddingUpdated, { partner: 'acme', kb: 'Ghost' });
-      await waitFor(async () => missing.errors.length, (count) => count > 0, 5_000);
+      await waitFor(
+        async () => missing.errors.length,
+        (count) => count > 0,
+        5_000,
+      );
       expect(JSON.stringify(missing.errors)).toContain('Knowledge base not found');
     } finally {
       await client.dispose();

@@ -216,7 +216,7 @@ describe('mutations', () => {
 
   it('uploads samples, sets the preferred one, validates, renames and deletes', async () => {
     await execute(app.url, key, CreateEmptyVoice, { partner: 'acme', name: 'Builder' });
-    const sample = await executeWithFiles(app.url, key, UploadSample, { partner: "acme", name: "Builder", file: null as unknown as File }, { file: clip });
+    const sample = await executeWithFiles(app.url, key, UploadSample, { partner: 'acme', name: 'Builder', file: null as unknown as File }, { file: clip });
     expect(sample.data!.uploadVoiceSample).toMatchObject({ index: 0, sourceTimestamp: null });
     expect(sample.data!.uploadVoiceSample.duration).toBeCloseTo(5, 0);
     const preferred = await execute(app.url, key, SetPreferred, { partner: 'acme', name: 'Builder', sampleIndex: 0 });
@@ -289,7 +289,11 @@ describe('subscriptions', () => {
       await feed.until((event) => event.voiceUpdated.name === 'Seen');
       await execute(app.url, key, DeleteVoice, { partner: 'acme', name: 'Seen' });
       await feed.until((event) => event.voiceUpdated.deleted);
-      await waitFor(async () => feed.completed, (done) => done, 5_000);
+      await waitFor(
+        async () => feed.completed,
+        (done) => done,
+        5_000,
+      );
     } finally {
       await client.dispose();
     }
@@ -322,10 +326,18 @@ describe('subscriptions', () => {
     const client = wsClient(app.url, key);
     try {
       const forbidden = subscribe(client, VoicesUpdated, { partner: 'beta' });
-      await waitFor(async () => forbidden.errors.length, (count) => count > 0, 5_000);
+      await waitFor(
+        async () => forbidden.errors.length,
+        (count) => count > 0,
+        5_000,
+      );
       expect(JSON.stringify(forbidden.errors)).toContain('Access denied');
       const missing = subscribe(client, VoiceUpdated, { partner: 'acme', name: 'Ghost' });
-      await waitFor(async () => missing.errors.length, (count) => count > 0, 5_000);
+      await waitFor(
+        async () => missing.errors.length,
+        (count) => count > 0,
+        5_000,
+      );
       expect(JSON.stringify(missing.errors)).toContain('Voice not found');
     } finally {
       await client.dispose();
@@ -366,7 +378,15 @@ describe('subscriptions', () => {
       });
       const otherUrl = `http://127.0.0.1:${port}`;
       const remote = restClient(otherUrl, apiKey);
-      await waitFor(async () => remote('GET', '/healthz').then((response) => response.status, () => 0), (status) => status === 200, 30_000);
+      await waitFor(
+        async () =>
+          remote('GET', '/healthz').then(
+            (response) => response.status,
+            () => 0,
+          ),
+        (status) => status === 200,
+        30_000,
+      );
 
       const client = wsClient(api.url, apiKey);
       const feed = subscribe(client, VoicesUpdated, { partner: 'acme' });

@@ -51,7 +51,11 @@ describe('compression of answers', () => {
     }
     const recording = await makeNoise(join(dir, 'recording.wav'), { seconds: 20, amplitude: 0.2 });
     expect((await call('POST', '/api/voices/acme', { form: await multipart({ name: 'Sampled' }, { file: recording }) })).status).toBe(201);
-    await waitFor(async () => (await call('GET', '/api/voices/acme/Sampled')).body as { status: { splitting: string } }, (voice) => voice.status.splitting !== 'in_progress', 60_000);
+    await waitFor(
+      async () => (await call('GET', '/api/voices/acme/Sampled')).body as { status: { splitting: string } },
+      (voice) => voice.status.splitting !== 'in_progress',
+      60_000,
+    );
   });
   afterAll(async () => {
     await app?.close();

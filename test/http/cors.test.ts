@@ -10,7 +10,10 @@ const ORIGIN = 'http://frontend.example:5173';
 describe('CORS_ORIGINS', () => {
   it('defaults to any origin and takes a comma-separated list', () => {
     expect(loadConfig({}).CORS_ORIGINS).toEqual(['*']);
-    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).CORS_ORIGINS).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).CORS_ORIGINS).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
   });
 
   it('refuses an entry that is not an origin', () => {
@@ -37,7 +40,10 @@ describe('CORS on every door, any origin', () => {
   });
 
   const preflight = (path: string, method: string) =>
-    call('OPTIONS', path, { key: null, headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'x-api-key, content-type' } });
+    call('OPTIONS', path, {
+      key: null,
+      headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'x-api-key, content-type' },
+    });
 
   it.each([
     ['/api/voices/acme', 'POST'],
@@ -110,7 +116,7 @@ describe('CORS on every door, any origin', () => {
     controller.abort();
   });
 
-  it('sends one Access-Control-Allow-Origin, not yoga\'s as well', async () => {
+  it("sends one Access-Control-Allow-Origin, not yoga's as well", async () => {
     const response = await call('POST', '/graphql', { key: null, headers: { origin: ORIGIN }, json: { query: '{ contentTypes }' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

@@ -24,7 +24,11 @@ const QUERIES: { name: string; query: string; variables?: Record<string, unknown
   { name: 'the list, chosen by operation name', query: 'query A { voices(partner: "acme") { name } } query B { me { partners } }', operationName: 'A' },
   { name: 'another partner (an error)', query: 'query { voice(partner: "other", name: "Direct") { name } }' },
   { name: 'extensions that are not an object (an error)', query: '{ me { partners } }', extensions: 'persisted' },
-  { name: 'a variable of the wrong type (an error)', query: 'query V($name: String!) { voice(partner: "acme", name: $name) { name } }', variables: { name: 7 } },
+  {
+    name: 'a variable of the wrong type (an error)',
+    query: 'query V($name: String!) { voice(partner: "acme", name: $name) { name } }',
+    variables: { name: 7 },
+  },
 ];
 
 describe('GraphQL JSON POST queries', () => {
@@ -60,7 +64,16 @@ describe('GraphQL JSON POST queries', () => {
   it('answers with data and no errors where it should', async () => {
     const answer = JSON.parse((await post(DIRECT, { query: QUERIES[0]!.query, variables: QUERIES[0]!.variables })).body);
     expect(answer).toEqual({
-      data: { voice: { __typename: 'Voice', name: 'Direct', again: 'Direct', samples: [], status: { splitting: 'IDLE', embedding: 'IDLE' }, preferredSampleIndex: null } },
+      data: {
+        voice: {
+          __typename: 'Voice',
+          name: 'Direct',
+          again: 'Direct',
+          samples: [],
+          status: { splitting: 'IDLE', embedding: 'IDLE' },
+          preferredSampleIndex: null,
+        },
+      },
     });
   });
 });

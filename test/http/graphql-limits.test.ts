@@ -9,7 +9,13 @@ let key: string;
 let client: Client;
 
 beforeAll(async () => {
-  app = await startTestApp({ GRAPHQL_MAX_ALIASES: '15', GRAPHQL_MAX_DEPTH: '10', GRAPHQL_MAX_TOKENS: '2000', GRAPHQL_MAX_HEAVY_FIELDS: '4', GRAPHQL_MAX_COST: '100' });
+  app = await startTestApp({
+    GRAPHQL_MAX_ALIASES: '15',
+    GRAPHQL_MAX_DEPTH: '10',
+    GRAPHQL_MAX_TOKENS: '2000',
+    GRAPHQL_MAX_HEAVY_FIELDS: '4',
+    GRAPHQL_MAX_COST: '100',
+  });
   key = await app.createKey('acme');
   client = wsClient(app.url, key);
 });
@@ -37,7 +43,11 @@ const refused: Record<string, { query: string; says: string }> = {
 };
 
 async function overHttp(query: string) {
-  const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ query }) });
+  const response = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify({ query }),
+  });
   return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { message: string }[] } };
 }
 
@@ -93,6 +103,8 @@ describe('GraphQL limits', () => {
 
   it('still answers ordinary queries', async () => {
     const { body } = await overHttp(`{ ${aliases(3, 'contentTypes')} }`);
-    expect(body).toEqual({ data: { a0: ['auto', 'article', 'video', 'book'], a1: ['auto', 'article', 'video', 'book'], a2: ['auto', 'article', 'video', 'book'] } });
+    expect(body).toEqual({
+      data: { a0: ['auto', 'article', 'video', 'book'], a1: ['auto', 'article', 'video', 'book'], a2: ['auto', 'article', 'video', 'book'] },
+    });
   });
 });

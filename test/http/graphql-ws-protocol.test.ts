@@ -85,7 +85,11 @@ describe('the graphql-transport-ws protocol as graphql-ws clients expect it', ()
     const peer = await initialised();
     peer.send({ type: 'ping', payload: { at: 1 } });
     expect(await peer.receive((message) => message.type === 'pong')).toEqual({ type: 'pong', payload: { at: 1 } });
-    peer.send({ id: 'q', type: 'subscribe', payload: { query: 'query V($p: String!) { voice(partner: $p, name: "ada") { name } }', variables: { p: 'acme' } } });
+    peer.send({
+      id: 'q',
+      type: 'subscribe',
+      payload: { query: 'query V($p: String!) { voice(partner: $p, name: "ada") { name } }', variables: { p: 'acme' } },
+    });
     await peer.receive((message) => message.type === 'complete');
     expect(peer.messages.filter((message) => message.id === 'q')).toEqual([
       { id: 'q', type: 'next', payload: { data: { voice: { name: 'ada' } } } },
@@ -177,7 +181,10 @@ describe('results written straight to the socket', () => {
     // Under 126 bytes, under 64 KiB and over it: the three ways a frame states its length.
     const results: ExecutionResult[] = [{ data: { a: 1 } }, { data: { text: 'é'.repeat(500) } }, { data: { text: 'x'.repeat(70_000) } }];
     for (const result of results) writer.write(result);
-    await waitFor(async () => peer.messages.length, (count) => count === results.length);
+    await waitFor(
+      async () => peer.messages.length,
+      (count) => count === results.length,
+    );
     expect(peer.messages).toEqual(results.map((result) => ({ id, type: 'next', payload: result })));
     await close();
   });
@@ -196,7 +203,10 @@ describe('results written straight to the socket', () => {
     expect(ended).toBe(false);
 
     late({ data: { n: 1 } });
-    await waitFor(async () => peer.messages.length, (count) => count === 2);
+    await waitFor(
+      async () => peer.messages.length,
+      (count) => count === 2,
+    );
     expect(peer.messages.map((message) => (message.payload as { data: { n: number } }).data.n)).toEqual([1, 2]);
     expect(ended).toBe(true);
     await close();
@@ -229,7 +239,11 @@ describe('keep-alive', () => {
     expect(closed?.code).toBe(1006);
     expect(silentPings).toBe(1);
 
-    await waitFor(async () => answeredPings, (count) => count >= 3, 5_000);
+    await waitFor(
+      async () => answeredPings,
+      (count) => count >= 3,
+      5_000,
+    );
     expect(answering.socket.readyState).toBe(WebSocket.OPEN);
   });
 
@@ -244,7 +258,11 @@ describe('keep-alive', () => {
         },
       });
     }
-    await waitFor(async () => firstPings.length, (count) => count === 24, 5_000);
+    await waitFor(
+      async () => firstPings.length,
+      (count) => count === 24,
+      5_000,
+    );
     // Pings less than 20 ms apart count as one burst. Turns are a twenty-fourth of the
     // interval (about 42 ms here) apart; one round for every socket would be a burst or two.
     const inOrder = [...firstPings].sort((a, b) => a - b);

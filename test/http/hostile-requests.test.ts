@@ -18,13 +18,27 @@ const part = (name: string, value: string, filename?: string) =>
 /** Bodies no multipart route may answer with a 5xx or a 2xx. */
 const hostile: Record<string, { contentType: string; body: string }> = {
   'a missing boundary': { contentType: 'multipart/form-data', body: part('name', 'x') },
-  'a truncated body': { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: `${part('name', 'x')}--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\nRIFF` },
-  'too many fields': { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: `${Array.from({ length: 1000 }, (_, index) => part(`field${index}`, 'x')).join('')}--${BOUNDARY}--\r\n` },
-  'too many files': { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: `${Array.from({ length: 1000 }, (_, index) => part(String(index), 'x', `f${index}.txt`)).join('')}--${BOUNDARY}--\r\n` },
+  'a truncated body': {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `${part('name', 'x')}--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\nRIFF`,
+  },
+  'too many fields': {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `${Array.from({ length: 1000 }, (_, index) => part(`field${index}`, 'x')).join('')}--${BOUNDARY}--\r\n`,
+  },
+  'too many files': {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `${Array.from({ length: 1000 }, (_, index) => part(String(index), 'x', `f${index}.txt`)).join('')}--${BOUNDARY}--\r\n`,
+  },
 };
 
 /** A request whose bytes are exactly `body` (fetch would fix up a broken multipart body). */
-function send(url: string, method: string, headers: Record<string, string>, body: string): Promise<{ status: number; headers: Record<string, unknown>; json: unknown }> {
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; headers: Record<string, unknown>; json: unknown }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
       const chunks: Buffer[] = [];
@@ -58,9 +72,7 @@ function expectDialect(path: string, json: unknown) {
 }
 
 const concretePath = (url: string) =>
-  url
-    .replace(':partner', 'acme')
-    .replace(/:[a-z_]+/g, (param) => (param === ':type' ? 'original' : param === ':index' ? '0' : `x${param.slice(1)}`));
+  url.replace(':partner', 'acme').replace(/:[a-z_]+/g, (param) => (param === ':type' ? 'original' : param === ':index' ? '0' : `x${param.slice(1)}`));
 
 describe('hostile multipart bodies', () => {
   it('are answered with a 4xx in the API format on every route that takes a body', async () => {
@@ -72,7 +84,8 @@ describe('hostile multipart bodies', () => {
       const path = concretePath(route.url);
       for (const [name, { contentType, body }] of Object.entries(hostile)) {
         const answer = await send(`${app.url}${path}`, route.method, { 'content-type': contentType, 'x-api-key': key }, body);
-        if (answer.status < 400 || answer.status >= 500) failures.push(`${route.method} ${route.url} with ${name}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
+        if (answer.status < 400 || answer.status >= 500)
+          failures.push(`${route.method} ${route.url} with ${name}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
         else expectDialect(path, answer.json);
       }
     }
@@ -85,7 +98,10 @@ describe('GraphQL transport errors', () => {
     'bad JSON': { contentType: 'application/json', body: '{"query": ' },
     'an empty body': { contentType: 'application/json', body: '' },
     'a wrong content type': { contentType: 'text/plain', body: '{ contentTypes }' },
-    'an oversized body': { contentType: 'application/json', body: JSON.stringify({ query: '{ contentTypes }', variables: { padding: 'x'.repeat(11 * 1024 * 1024) } }) },
+    'an oversized body': {
+      contentType: 'application/json',
+      body: JSON.stringify({ query: '{ contentTypes }', variables: { padding: 'x'.repeat(11 * 1024 * 1024) } }),
+    },
   };
   for (const [name, { contentType, body }] of Object.entries(cases)) {
     it(`answers ${name} with a 4xx in GraphQL's error format`, async () => {

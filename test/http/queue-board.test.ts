@@ -67,9 +67,16 @@ describe('queue administration at /admin/queues', () => {
   });
 
   it('lists all eight queues', async () => {
-    expect((await queues()).map((queue) => queue.name).sort()).toEqual(
-      ['complete', 'kb-digitize', 'kb-embed', 'kb-rewrite', 'transcribe', 'voice-embed', 'voice-split', 'webhook-deliver'],
-    );
+    expect((await queues()).map((queue) => queue.name).sort()).toEqual([
+      'complete',
+      'kb-digitize',
+      'kb-embed',
+      'kb-rewrite',
+      'transcribe',
+      'voice-embed',
+      'voice-split',
+      'webhook-deliver',
+    ]);
   });
 
   it('shows a failed job with its reason and retries it: the job runs again', async () => {
@@ -86,7 +93,11 @@ describe('queue administration at /admin/queues', () => {
       const all = await queues('?activeQueue=transcribe&status=latest');
       return all.find((queue) => queue.name === 'transcribe')!.jobs.find((each) => each.id === failed!.id);
     };
-    const again = await waitFor(job, (each) => each !== undefined && each.processedOn !== undefined && each.processedOn > failed!.processedOn! && each.finishedOn !== undefined, 30_000);
+    const again = await waitFor(
+      job,
+      (each) => each !== undefined && each.processedOn !== undefined && each.processedOn > failed!.processedOn! && each.finishedOn !== undefined,
+      30_000,
+    );
     expect(again!.processedOn).toBeGreaterThan(failed!.processedOn!);
   });
 });

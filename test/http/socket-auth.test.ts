@@ -105,7 +105,7 @@ describe('graphql-ws authentication', () => {
     expect(await first(client, { query: '{ contentTypes }' })).toMatchObject({ data: { contentTypes: expect.any(Array) } });
   });
 
-  it('runs an operation with an empty key as the connection\'s caller', async () => {
+  it("runs an operation with an empty key as the connection's caller", async () => {
     const { client } = connect({ apiKey: key });
     const result = await first(client, { query: VOICES, variables: { partner: 'acme' }, extensions: { headers: { 'X-Api-Key': '' } } });
     expect(result).toEqual({ data: { voices: [] } });
@@ -122,9 +122,13 @@ describe('graphql-ws authentication', () => {
 
 describe('GraphQL over SSE authentication', () => {
   it('answers a wrong key with 401 and a JSON body the client can show', async () => {
-    const response = await restClient(app.url, 'pk_wrong')('GET', `/graphql?query=${encodeURIComponent('subscription { voicesUpdated(partner: "acme") { name } }')}`, {
-      headers: { accept: 'text/event-stream' },
-    });
+    const response = await restClient(app.url, 'pk_wrong')(
+      'GET',
+      `/graphql?query=${encodeURIComponent('subscription { voicesUpdated(partner: "acme") { name } }')}`,
+      {
+        headers: { accept: 'text/event-stream' },
+      },
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.body).toMatchObject({ errors: [{ message: 'Invalid API key', extensions: { code: 'UNAUTHENTICATED' } }] });

@@ -12,7 +12,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 const CONTENT_TYPES = 'query ContentTypes { contentTypes }';
 const CREATE_KB = 'mutation CreateKb($partner: String!, $name: String!) { createKnowledgeBase(partner: $partner, name: $name) { name } }';
-const EMBEDDING_UPDATED = 'subscription EmbeddingUpdated($partner: String!, $kb: String!) { knowledgeBaseEmbeddingUpdated(partner: $partner, kb: $kb) { knowledgeBase status } }';
+const EMBEDDING_UPDATED =
+  'subscription EmbeddingUpdated($partner: String!, $kb: String!) { knowledgeBaseEmbeddingUpdated(partner: $partner, kb: $kb) { knowledgeBase status } }';
 /** Persisted, yet over GRAPHQL_MAX_ALIASES: the manifest does not lift the limits. */
 const TOO_MANY_ALIASES = `query TooMany { ${Array.from({ length: 20 }, (_, index) => `a${index}: contentTypes`).join(' ')} }`;
 
@@ -29,7 +30,10 @@ let key: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'trusted-documents-'));
   manifest = path.join(dir, 'persisted-documents.json');
-  await writeFile(manifest, JSON.stringify(Object.fromEntries([CONTENT_TYPES, CREATE_KB, EMBEDDING_UPDATED, TOO_MANY_ALIASES].map((text) => [sha256(text), text])), null, 2));
+  await writeFile(
+    manifest,
+    JSON.stringify(Object.fromEntries([CONTENT_TYPES, CREATE_KB, EMBEDDING_UPDATED, TOO_MANY_ALIASES].map((text) => [sha256(text), text])), null, 2),
+  );
   app = await startTestApp({ PERSISTED_DOCUMENTS: manifest, GRAPHQL_MAX_ALIASES: '15' });
   key = await app.createKey('acme');
 });
@@ -44,7 +48,11 @@ interface Answer {
 }
 
 async function overHttp(body: Record<string, unknown>) {
-  const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) });
+  const response = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Answer };
 }
 
@@ -98,7 +106,9 @@ describe('trusted documents (PERSISTED_DOCUMENTS)', () => {
     expect(await overHttp({ documentId: sha256(CONTENT_TYPES) })).toEqual({ status: 200, body: expected });
     expect(await overHttp({ ...byHash(CONTENT_TYPES), query: '{ __typename }' })).toEqual({ status: 200, body: expected });
 
-    const get = await fetch(`${app.url}/graphql?extensions=${encodeURIComponent(JSON.stringify(byHash(CONTENT_TYPES).extensions))}`, { headers: { accept: 'application/json' } });
+    const get = await fetch(`${app.url}/graphql?extensions=${encodeURIComponent(JSON.stringify(byHash(CONTENT_TYPES).extensions))}`, {
+      headers: { accept: 'application/json' },
+    });
     expect(await get.json()).toEqual(expected);
   });
 
@@ -137,7 +147,10 @@ describe('trusted documents (PERSISTED_DOCUMENTS)', () => {
       await overHttp({ ...byHash(CREATE_KB), variables: { partner: 'acme', name: kb } });
       await withClient(async (client) => {
         await new Promise((resolve) => {
-          client.subscribe({ query: '', ...byHash(EMBEDDING_UPDATED), variables: { partner: 'acme', kb } }, { next: resolve, error: resolve, complete: () => undefined });
+          client.subscribe(
+            { query: '', ...byHash(EMBEDDING_UPDATED), variables: { partner: 'acme', kb } },
+            { next: resolve, error: resolve, complete: () => undefined },
+          );
         });
         const ws = await overWebSocket(client, { query: '', ...body } as SubscribePayload);
         expect(ws).not.toHaveProperty('data');
@@ -168,7 +181,13 @@ describe('a bad PERSISTED_DOCUMENTS', () => {
   it('stops the process at start with a message naming the variable', async () => {
     const file = path.join(dir, 'broken.json');
     await writeFile(file, '{ "abc": ');
-    const started = startAppProcess({ ...app.env, PERSISTED_DOCUMENTS: file, REDIS_PREFIX: `${app.env.REDIS_PREFIX}-broken`, ROLE: 'api', LOG_LEVEL: 'silent' });
+    const started = startAppProcess({
+      ...app.env,
+      PERSISTED_DOCUMENTS: file,
+      REDIS_PREFIX: `${app.env.REDIS_PREFIX}-broken`,
+      ROLE: 'api',
+      LOG_LEVEL: 'silent',
+    });
     await expect(started).rejects.toThrow(/the app exited \(1\)[\s\S]*PERSISTED_DOCUMENTS: .*broken\.json: not JSON/);
   });
 

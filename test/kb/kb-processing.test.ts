@@ -18,7 +18,6 @@ let key: string;
 let tmp: TempDir;
 let call: RestClient;
 
-
 beforeAll(async () => {
   environment = await startKnowledgeBaseEnvironment({ transcript: 'Welcome to the talk about tides and the moon.' });
   ({ app, engines, pagesUrl, key } = environment);
@@ -31,9 +30,6 @@ afterAll(async () => {
   await environment?.close();
   await tmp?.remove();
 });
-
-
-
 
 const documentOf = (kb: string, id: string) => async () => (await call('GET', `/api/document/acme/${kb}/${id}`)).body as Json;
 const settled = (document: Json) => document.in_queues?.length === 0;
@@ -87,7 +83,10 @@ describe('document processing', () => {
     const finalCall = engines.requests.find((request) => request.endpoint === 'chat' && request.messages?.[1]?.content === draft);
     expect(finalCall?.model).toBe('big-model');
     const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-    const promptTokens = [...calls, finalCall!].reduce((sum, request) => sum + request.messages!.reduce((total, message) => total + words(message.content), 0), 0);
+    const promptTokens = [...calls, finalCall!].reduce(
+      (sum, request) => sum + request.messages!.reduce((total, message) => total + words(message.content), 0),
+      0,
+    );
     expect(document.rewrite_input_tokens).toBe(promptTokens);
     expect(document.rewrite_output_tokens).toBe(words(draft) + words(final));
     expect(Date.parse(document.rewrite_completed_at)).not.toBeNaN();
@@ -125,7 +124,10 @@ describe('document processing', () => {
     const wav = await makeSine(`${tmp.path}/talk.wav`, { seconds: 2 });
     const { readFile } = await import('node:fs/promises');
     const created = await call('POST', '/api/documents/acme/Library', {
-      form: await multipart({ type: 'file', folder: 'Talks', auto_rewrite: 'true' }, { file: { filename: 'talk.wav', data: await readFile(wav), type: 'audio/wav' } }),
+      form: await multipart(
+        { type: 'file', folder: 'Talks', auto_rewrite: 'true' },
+        { file: { filename: 'talk.wav', data: await readFile(wav), type: 'audio/wav' } },
+      ),
     });
     expect(created.body.file_original).toBe('original.wav');
     const document = await processed('Library', created.body.id);
@@ -138,7 +140,10 @@ describe('document processing', () => {
 
   it('uses the digitized original as the rewrite when asked, without the LLM', async () => {
     const created = await call('POST', '/api/documents/acme/Library', {
-      form: await multipart({ type: 'file', folder: 'Notes', auto_rewrite: 'true', use_original_as_rewritten: 'true' }, { file: { filename: 'memo.txt', data: 'Plain memo text about harbours.', type: 'text/plain' } }),
+      form: await multipart(
+        { type: 'file', folder: 'Notes', auto_rewrite: 'true', use_original_as_rewritten: 'true' },
+        { file: { filename: 'memo.txt', data: 'Plain memo text about harbours.', type: 'text/plain' } },
+      ),
     });
     const document = await processed('Library', created.body.id);
     expect(document).toMatchObject({ use_original_as_rewritten: true, file_rewritten: 'rewritten.md', file_rewritten_draft: null, rewrite_model: null });
@@ -231,7 +236,10 @@ describe('document processing', () => {
 
     const started = await call('POST', '/api/embedding/acme/Vectors', { form: await multipart({ split_level: '2', language: 'german' }) });
     expect(started.status).toBe(202);
-    const status = await waitFor(async () => (await call('GET', '/api/embedding/acme/Vectors')).body, (body) => body.status !== 'in_progress');
+    const status = await waitFor(
+      async () => (await call('GET', '/api/embedding/acme/Vectors')).body,
+      (body) => body.status !== 'in_progress',
+    );
     expect(status).toMatchObject({
       status: 'completed',
       last_update_status: 'success',
@@ -242,7 +250,9 @@ describe('document processing', () => {
     expect(status.last_successful_details).toEqual(status.last_update_details);
     expect(status.last_successful_update_time).toBe(status.last_update_time);
     const inputs = engines.requests.filter((request) => request.endpoint === 'embeddings').flatMap((request) => request.inputs ?? []);
-    expect(inputs).toEqual(expect.arrayContaining(['Tides > Spring tides\n\nHigher than usual.', 'Tides > Neap tides\n\nLower than usual.', 'Rewritten only.']));
+    expect(inputs).toEqual(
+      expect.arrayContaining(['Tides > Spring tides\n\nHigher than usual.', 'Tides > Neap tides\n\nLower than usual.', 'Rewritten only.']),
+    );
 
     const documents = (await call('GET', '/api/documents/acme/Vectors')).body;
     expect(Object.fromEntries(documents.documents.map((doc: Json) => [doc.name, doc.is_embedded]))).toEqual({ first: true, second: true, bare: false });
@@ -255,8 +265,16 @@ describe('document processing', () => {
     engines.setBehaviour({ failures: { embeddings: { status: 400, message: 'input too long' } } });
     try {
       await call('POST', '/api/embedding/acme/Vectors', { json: {} });
-      const failed = await waitFor(async () => (await call('GET', '/api/embedding/acme/Vectors')).body, (body) => body.status !== 'in_progress');
-      expect(failed).toMatchObject({ status: 'failed', last_update_status: 'failed', error: 'Text embeddings request failed: HTTP 400: input too long', embedding_stale: true });
+      const failed = await waitFor(
+        async () => (await call('GET', '/api/embedding/acme/Vectors')).body,
+        (body) => body.status !== 'in_progress',
+      );
+      expect(failed).toMatchObject({
+        status: 'failed',
+        last_update_status: 'failed',
+        error: 'Text embeddings request failed: HTTP 400: input too long',
+        embedding_stale: true,
+      });
       expect(failed.last_successful_details).toEqual(status.last_successful_details);
     } finally {
       engines.setBehaviour({ failures: {} });
@@ -290,8 +308,13 @@ describe('document processing', () => {
     engines.setBehaviour({ delaysMs: { chat: 800 } });
     try {
       await call('POST', '/api/queue/process', { json: { document: { id }, action: 'rewrite', partner: 'acme', kb: 'Library', content_type: 'article' } });
-      await waitFor(async () => chatsAbout('Text rewritten twice.').length, (count) => count > 0);
-      const second = await call('POST', '/api/queue/process', { json: { document: { id }, action: 'rewrite', partner: 'acme', kb: 'Library', content_type: 'book' } });
+      await waitFor(
+        async () => chatsAbout('Text rewritten twice.').length,
+        (count) => count > 0,
+      );
+      const second = await call('POST', '/api/queue/process', {
+        json: { document: { id }, action: 'rewrite', partner: 'acme', kb: 'Library', content_type: 'book' },
+      });
       expect(second.body.document.in_queues).toEqual(['rewrite']);
       const document = await processed('Library', id);
       expect(document.file_rewritten).toBe('rewritten.md');
@@ -299,7 +322,10 @@ describe('document processing', () => {
       engines.setBehaviour({ delaysMs: {} });
     }
     const finalSteps = engines.requests.filter(
-      (request) => request.endpoint === 'chat' && request.messages?.[0]?.content.startsWith('You are the final editor') && request.messages[1]?.content.includes('Text rewritten twice.'),
+      (request) =>
+        request.endpoint === 'chat' &&
+        request.messages?.[0]?.content.startsWith('You are the final editor') &&
+        request.messages[1]?.content.includes('Text rewritten twice.'),
     );
     expect(finalSteps.map((request) => request.messages?.[0]?.content.includes('book'))).toEqual([true]);
   });
@@ -312,12 +338,18 @@ describe('document processing', () => {
     engines.setBehaviour({ delaysMs: { chat: 1500 } });
     try {
       await call('POST', '/api/queue/process', { json: { document: { id }, action: 'rewrite', partner: 'acme', kb: 'Doomed' } });
-      await waitFor(async () => chatsAbout('Slow text to rewrite.').length, (count) => count > 0);
+      await waitFor(
+        async () => chatsAbout('Slow text to rewrite.').length,
+        (count) => count > 0,
+      );
       expect((await call('DELETE', `/api/documents/acme/Doomed/${id}?force=false`)).status).toBe(409);
       expect((await call('DELETE', `/api/documents/acme/Doomed/${id}?force=true`)).status).toBe(204);
       // The delayed draft arrives after the delete; a job that noticed stops before the final step.
       const rewrites = app.app.services.platform.queues.get(rewriteQueue);
-      await waitFor(() => rewrites.getJobCounts('active', 'waiting', 'delayed'), (counts) => Object.values(counts).every((count) => count === 0));
+      await waitFor(
+        () => rewrites.getJobCounts('active', 'waiting', 'delayed'),
+        (counts) => Object.values(counts).every((count) => count === 0),
+      );
       expect(chatsAbout('DRAFT of: Slow text to rewrite.')).toHaveLength(0);
     } finally {
       engines.setBehaviour({ delaysMs: {} });

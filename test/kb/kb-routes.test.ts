@@ -20,7 +20,6 @@ afterAll(async () => app?.close());
 
 type Json = Record<string, any>;
 
-
 async function createKb(name: string, extra: Record<string, string> = {}) {
   const created = await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name, ...extra }) });
   expect(created.status).toBe(201);
@@ -95,7 +94,10 @@ describe('knowledge base REST', () => {
   it('creates documents, updates and reads them, with content of every kind', async () => {
     await createKb('Docs', { expert_name: 'Default Expert' });
     const file = await call('POST', '/api/documents/acme/Docs', {
-      form: await multipart({ type: 'file', folder: 'Inbox', name: 'Field notes', model_tier: 'economy' }, { file: { filename: '../../etc/notes.md', data: '# Notes\n\nHello there.', type: 'text/markdown' } }),
+      form: await multipart(
+        { type: 'file', folder: 'Inbox', name: 'Field notes', model_tier: 'economy' },
+        { file: { filename: '../../etc/notes.md', data: '# Notes\n\nHello there.', type: 'text/markdown' } },
+      ),
     });
     expect(file.status).toBe(201);
     expect(file.body).toMatchObject({
@@ -114,7 +116,9 @@ describe('knowledge base REST', () => {
     });
     const id = file.body.id as string;
 
-    const url = await call('POST', '/api/documents/acme/Docs', { form: await multipart({ type: 'url', folder: 'Inbox', url: 'http://127.0.0.1:9/some-page.html' }) });
+    const url = await call('POST', '/api/documents/acme/Docs', {
+      form: await multipart({ type: 'url', folder: 'Inbox', url: 'http://127.0.0.1:9/some-page.html' }),
+    });
     expect(url.status).toBe(201);
     expect(url.body).toMatchObject({ type: 'url', url: 'http://127.0.0.1:9/some-page.html', name: 'some-page.html', file_original: null });
 
@@ -137,7 +141,12 @@ describe('knowledge base REST', () => {
     const uploaded = await call('POST', `/api/documents/acme/Docs/${id}/content/rewritten`, {
       form: await multipart({}, { file: { filename: 'final.txt', data: 'Final rewritten text', type: 'text/plain' } }),
     });
-    expect(uploaded.body).toMatchObject({ file_rewritten: 'rewritten.md', final_rewrite_char_count: 20, file_rewritten_draft: 'rewritten_draft.md', draft_rewrite_char_count: 10 });
+    expect(uploaded.body).toMatchObject({
+      file_rewritten: 'rewritten.md',
+      final_rewrite_char_count: 20,
+      file_rewritten_draft: 'rewritten_draft.md',
+      draft_rewrite_char_count: 10,
+    });
     expect((await call('GET', `/api/documents/acme/Docs/${id}/content/draft`)).body.content).toBe('Draft text');
     expect((await call('GET', `/api/documents/acme/Docs/${id}/content/digitized`)).body.content).toBe('Digitized ünïcode');
 
@@ -210,24 +219,50 @@ describe('knowledge base REST', () => {
       ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'url', folder: 'f' }) }, 422, /^url: is required/],
       ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'url', folder: 'f', url: 'file:///etc/passwd' }) }, 422, /^url: must be an http/],
       ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'file', folder: 'f' }) }, 422, /^file: is required/],
-      ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'url', folder: 'f', url: 'https://a.example', auto_rewrite: 'maybe' }) }, 422, /^auto_rewrite: must be true or false/],
-      ['POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'url', folder: 'f', url: 'https://a.example', model_tier: 'premium' }) }, 422, /^model_tier:/],
+      [
+        'POST',
+        '/api/documents/acme/Strict',
+        { form: await multipart({ type: 'url', folder: 'f', url: 'https://a.example', auto_rewrite: 'maybe' }) },
+        422,
+        /^auto_rewrite: must be true or false/,
+      ],
+      [
+        'POST',
+        '/api/documents/acme/Strict',
+        { form: await multipart({ type: 'url', folder: 'f', url: 'https://a.example', model_tier: 'premium' }) },
+        422,
+        /^model_tier:/,
+      ],
       ['POST', '/api/documents/acme/Strict/empty', { json: { name: 'n', type: 'file' } }, 422, /^folder: is required/],
       ['POST', '/api/documents/acme/Strict/batch', { json: { folder: 'f', urls: 'https://a.example' } }, 422, /^urls:/],
-      ['POST', '/api/documents/acme/Strict/batch', { json: { folder: 'f', urls: Array.from({ length: 1001 }, (_, i) => `https://a.example/${i}`) } }, 422, /^urls: must contain at most 1000/],
+      [
+        'POST',
+        '/api/documents/acme/Strict/batch',
+        { json: { folder: 'f', urls: Array.from({ length: 1001 }, (_, i) => `https://a.example/${i}`) } },
+        422,
+        /^urls: must contain at most 1000/,
+      ],
       ['POST', '/api/embedding/acme/Strict', { form: await multipart({ split_level: '7' }) }, 422, /^split_level: must be between 0 and 6/],
       ['POST', '/api/embedding/acme/Strict', { form: await multipart({ split_level: 'two' }) }, 422, /^split_level: must be an integer/],
       ['POST', '/api/bulk/rewrite/kb/acme/Strict', { json: { content_type: 'poem' } }, 422, /^content_type: must be one of/],
       ['POST', '/api/queue/process', { json: { partner: 'acme', kb: 'Strict', document: { id: 'nope' } } }, 422, /^document/],
       ['POST', '/api/queue/process', { json: { partner: 'acme', kb: 'Strict' } }, 422, /^document/],
-      ['GET', '/api/documents/acme/Strict/00000000-0000-4000-8000-000000000000/content/summary', {}, 422, /must be one of original, digitized, draft, rewritten/],
+      [
+        'GET',
+        '/api/documents/acme/Strict/00000000-0000-4000-8000-000000000000/content/summary',
+        {},
+        422,
+        /must be one of original, digitized, draft, rewritten/,
+      ],
     ];
     for (const [method, path, options, status, detail] of cases) {
       const response = await call(method, path, options);
       expect({ path, status: response.status }).toEqual({ path, status });
       expect(response.body.detail).toMatch(detail);
     }
-    const unsupported = await call('POST', '/api/documents/acme/Strict', { form: await multipart({ type: 'file', folder: 'f' }, { file: { filename: 'blob.bin', data: Buffer.from([0, 1, 2, 3, 0, 255]) } }) });
+    const unsupported = await call('POST', '/api/documents/acme/Strict', {
+      form: await multipart({ type: 'file', folder: 'f' }, { file: { filename: 'blob.bin', data: Buffer.from([0, 1, 2, 3, 0, 255]) } }),
+    });
     expect(unsupported.status).toBe(415);
     expect((await call('GET', '/api/documents/acme/Strict')).body.documents).toEqual([]);
   });
@@ -265,7 +300,10 @@ describe('knowledge base REST', () => {
       expect(await call(method, path, { key: otherKey })).toEqual({ status: 403, body: { detail: 'Access denied' } });
       expect(await call(method, path, { key: null })).toEqual({ status: 401, body: { detail: 'Invalid API key' } });
     }
-    const queued = await call('POST', '/api/queue/process', { key: otherKey, json: { partner: 'acme', kb: 'Private', document: { id: '00000000-0000-4000-8000-000000000000' } } });
+    const queued = await call('POST', '/api/queue/process', {
+      key: otherKey,
+      json: { partner: 'acme', kb: 'Private', document: { id: '00000000-0000-4000-8000-000000000000' } },
+    });
     expect(queued.status).toBe(403);
     expect((await call('GET', '/api/documents/acme/Private')).status).toBe(200);
   });

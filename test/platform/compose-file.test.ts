@@ -60,7 +60,8 @@ function servicesStartedBy(command: Command): Map<string, ComposeService & { env
 }
 
 const dependenciesOf = (service: ComposeService) => (Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {}));
-const ourServices = (started: ReturnType<typeof servicesStartedBy>) => [...started].filter(([name]) => name === 'app' || name.startsWith('api') || name === 'worker');
+const ourServices = (started: ReturnType<typeof servicesStartedBy>) =>
+  [...started].filter(([name]) => name === 'app' || name.startsWith('api') || name === 'worker');
 
 const documented: [string, Command][] = [
   ['docker compose up', {}],
@@ -84,7 +85,12 @@ describe('docker-compose.yml', () => {
     const bucket = started.get('minio-bucket')!.entrypoint!.at(-1);
     for (const name of ['api-1', 'api-2', 'worker']) {
       const config = loadConfig(started.get(name)!.env);
-      expect(config).toMatchObject({ ROLE: name === 'worker' ? 'worker' : 'api', BLOB_STORE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: true });
+      expect(config).toMatchObject({
+        ROLE: name === 'worker' ? 'worker' : 'api',
+        BLOB_STORE: 's3',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: true,
+      });
       expect(`minio/${config.S3_BUCKET}`).toBe(bucket);
       expect([config.S3_ACCESS_KEY_ID, config.S3_SECRET_ACCESS_KEY]).toEqual([minio.MINIO_ROOT_USER, minio.MINIO_ROOT_PASSWORD]);
       expect(started.get(name)!.depends_on).toMatchObject({ 'minio-bucket': { condition: 'service_completed_successfully' } });
@@ -110,7 +116,10 @@ describe('docker-compose.yml', () => {
     }
     const known = Object.keys(configSchema.shape);
     for (const [name, service] of ourServices(started)) {
-      expect(Object.keys(service.env).filter((variable) => !known.includes(variable)), name).toEqual([]);
+      expect(
+        Object.keys(service.env).filter((variable) => !known.includes(variable)),
+        name,
+      ).toEqual([]);
       expect(() => loadConfig(service.env), name).not.toThrow();
     }
   });

@@ -38,7 +38,11 @@ describe('configuration', () => {
 
 describe('REDIS_CLUSTER_NODES', () => {
   it('takes host:port entries separated by commas', () => {
-    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-a:7000, redis-b:7001,10.0.0.3:7002' }).REDIS_CLUSTER_NODES).toEqual(['redis-a:7000', 'redis-b:7001', '10.0.0.3:7002']);
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-a:7000, redis-b:7001,10.0.0.3:7002' }).REDIS_CLUSTER_NODES).toEqual([
+      'redis-a:7000',
+      'redis-b:7001',
+      '10.0.0.3:7002',
+    ]);
   });
 
   it('refuses an entry without a port, naming the variable', () => {

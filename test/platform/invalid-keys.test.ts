@@ -96,7 +96,11 @@ describe('an unknown key', () => {
     // The creation reaches this process over Redis pub/sub, normally within a millisecond,
     // but on a busy machine the next request can overtake it. The bound is well under the
     // 5 s for which an unknown key is remembered, so only the broadcast can make this pass.
-    await waitFor(async () => (await call('GET', '/api/voices/acme', { key: coming })).status, (status) => status === 200, 2_000);
+    await waitFor(
+      async () => (await call('GET', '/api/voices/acme', { key: coming })).status,
+      (status) => status === 200,
+      2_000,
+    );
   });
 
   it('is looked up again after `npm run key create` in another process', async () => {
@@ -112,10 +116,14 @@ describe('an unknown key', () => {
     const cliKey = created.stdout.trim().split('\n').at(-1)!;
     expect((await call('GET', '/api/voices/acme', { key: cliKey })).status).toBe(200);
     // The creation was broadcast: the cached answer for the unknown key is gone too.
-    await waitFor(async () => {
-      const before = await hgets();
-      await call('GET', '/api/voices/acme', { key: wrong });
-      return (await hgets()) - before;
-    }, (lookups) => lookups === 1, 10_000);
+    await waitFor(
+      async () => {
+        const before = await hgets();
+        await call('GET', '/api/voices/acme', { key: wrong });
+        return (await hgets()) - before;
+      },
+      (lookups) => lookups === 1,
+      10_000,
+    );
   });
 });

@@ -138,7 +138,9 @@ describe('when BullMQ gives up on a job because its worker died twice', () => {
     expect(fetched.status).toBe(201);
     const typed = await call('POST', '/api/documents/acme/Library/empty', { json: { name: 'Typed', folder: 'Manual', type: 'file' } });
     await call('PUT', `/api/documents/acme/Library/${typed.body.id}/content/digitized`, { json: { content: 'Notes about lighthouse lenses.' } });
-    expect((await call('POST', '/api/queue/process', { json: { document: { id: typed.body.id }, action: 'rewrite', partner: 'acme', kb: 'Library' } })).status).toBe(202);
+    expect(
+      (await call('POST', '/api/queue/process', { json: { document: { id: typed.body.id }, action: 'rewrite', partner: 'acme', kb: 'Library' } })).status,
+    ).toBe(202);
     expect((await call('POST', '/api/embedding/acme/Library', { json: {} })).status).toBe(202);
 
     const transcriptForm = await multipart({}, { audio: { path: shortRecording, filename: 'audio.wav' } });
@@ -149,7 +151,11 @@ describe('when BullMQ gives up on a job because its worker died twice', () => {
     const voice = (name: string) => voices.get('acme', name);
     const documentGeneration = async (id: string) => (await knowledgeBases.getDocuments([id]))[0]!.generation;
     const jobs: TrackedJob[] = [
-      { name: 'voice split', queue: splitVoiceQueue, id: async () => splitVoiceQueue.jobId({ voiceId: (await voice('Splitter')).id, generation: (await voice('Splitter')).splitting.generation }) },
+      {
+        name: 'voice split',
+        queue: splitVoiceQueue,
+        id: async () => splitVoiceQueue.jobId({ voiceId: (await voice('Splitter')).id, generation: (await voice('Splitter')).splitting.generation }),
+      },
       {
         name: 'voice embed',
         queue: embedVoiceQueue,
@@ -158,8 +164,16 @@ describe('when BullMQ gives up on a job because its worker died twice', () => {
           return embedder.splitting.status === 'completed' ? embedVoiceQueue.jobId({ voiceId: embedder.id, generation: embedder.embedding.generation }) : null;
         },
       },
-      { name: 'document digitize', queue: digitizeQueue, id: async () => digitizeQueue.jobId({ documentId: fetched.body.id, generation: await documentGeneration(fetched.body.id) }) },
-      { name: 'document rewrite', queue: rewriteQueue, id: async () => rewriteQueue.jobId({ documentId: typed.body.id, generation: await documentGeneration(typed.body.id) }) },
+      {
+        name: 'document digitize',
+        queue: digitizeQueue,
+        id: async () => digitizeQueue.jobId({ documentId: fetched.body.id, generation: await documentGeneration(fetched.body.id) }),
+      },
+      {
+        name: 'document rewrite',
+        queue: rewriteQueue,
+        id: async () => rewriteQueue.jobId({ documentId: typed.body.id, generation: await documentGeneration(typed.body.id) }),
+      },
       {
         name: 'knowledge base embedding',
         queue: embedKnowledgeBaseQueue,
@@ -180,25 +194,49 @@ describe('when BullMQ gives up on a job because its worker died twice', () => {
     // The third worker finds every job over BullMQ's stalled limit.
     await startWorker();
 
-    const splitter = await waitFor(() => voice('Splitter'), (current) => current.splitting.status !== 'in_progress', 90_000);
+    const splitter = await waitFor(
+      () => voice('Splitter'),
+      (current) => current.splitting.status !== 'in_progress',
+      90_000,
+    );
     expect(splitter.splitting).toMatchObject({ status: 'failed', error: STALLED_REASON });
     expect(splitter.embedding).toMatchObject({ status: 'failed', error: `Splitting failed: ${STALLED_REASON}` });
-    const embedder = await waitFor(() => voice('Embedder'), (current) => current.embedding.status !== 'in_progress', 30_000);
+    const embedder = await waitFor(
+      () => voice('Embedder'),
+      (current) => current.embedding.status !== 'in_progress',
+      30_000,
+    );
     expect(embedder.embedding).toMatchObject({ status: 'failed', error: STALLED_REASON });
     expect((await call('DELETE', '/api/voices/acme/Splitter')).status).toBe(204);
     expect((await call('DELETE', '/api/voices/acme/Embedder')).status).toBe(204);
 
     for (const id of [fetched.body.id, typed.body.id]) {
-      const document = await waitFor(async () => (await call('GET', `/api/document/acme/Library/${id}`)).body, (body) => body.in_queues.length === 0, 30_000);
+      const document = await waitFor(
+        async () => (await call('GET', `/api/document/acme/Library/${id}`)).body,
+        (body) => body.in_queues.length === 0,
+        30_000,
+      );
       expect(document.processing_error).toBe(STALLED_REASON);
       expect((await call('DELETE', `/api/documents/acme/Library/${id}`)).status).toBe(204);
     }
-    const embedding = await waitFor(async () => (await call('GET', '/api/embedding/acme/Library')).body, (body) => body.status !== 'in_progress', 30_000);
+    const embedding = await waitFor(
+      async () => (await call('GET', '/api/embedding/acme/Library')).body,
+      (body) => body.status !== 'in_progress',
+      30_000,
+    );
     expect(embedding).toMatchObject({ status: 'failed', error: STALLED_REASON });
 
-    const transcribed = await waitFor(async () => (await call('GET', transcript.id)).body, (body) => body.status !== 'queued' && body.status !== 'processing', 30_000);
+    const transcribed = await waitFor(
+      async () => (await call('GET', transcript.id)).body,
+      (body) => body.status !== 'queued' && body.status !== 'processing',
+      30_000,
+    );
     expect(transcribed).toMatchObject({ status: 'error', error: STALLED_REASON });
-    const completed = await waitFor(async () => (await call('GET', completion.body.id)).body, (body) => body.state !== 'in-progress', 30_000);
+    const completed = await waitFor(
+      async () => (await call('GET', completion.body.id)).body,
+      (body) => body.state !== 'in-progress',
+      30_000,
+    );
     expect(completed).toMatchObject({ state: 'failed', output: { error: STALLED_REASON } });
   }, 300_000);
 });

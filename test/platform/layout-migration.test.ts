@@ -145,7 +145,9 @@ async function seedOldLayout(): Promise<void> {
   const original = { blobId: null, uploadBlobId, uploadedName: 'recording.wav', durationSeconds: 12 };
   await client.set(
     old('voice', splittingVoiceId),
-    JSON.stringify(voice(splittingVoiceId, 'Splitting Voice', { original, splitting: pipeline('in_progress', 1), embedding: pipeline('in_progress', 1), version: 1 })),
+    JSON.stringify(
+      voice(splittingVoiceId, 'Splitting Voice', { original, splitting: pipeline('in_progress', 1), embedding: pipeline('in_progress', 1), version: 1 }),
+    ),
   );
   await client.set(
     old('voice', embeddingVoiceId),
@@ -261,7 +263,9 @@ describe('when this build starts on the layout of the release before it', () => 
     expect((await call('GET', '/api/voices/acme/Renamed%20Voice')).body).toMatchObject({ name: 'Renamed Voice', samples: [{ index: 0 }, { index: 1 }] });
     expect((await call('GET', '/api/voices/acme/Legacy%20Voice')).status).toBe(404);
 
-    const added = await call('POST', '/api/documents/acme/Legacy%20Library/empty', { form: await multipart({ name: 'Chapter three', folder: 'Manual', type: 'file' }) });
+    const added = await call('POST', '/api/documents/acme/Legacy%20Library/empty', {
+      form: await multipart({ name: 'Chapter three', folder: 'Manual', type: 'file' }),
+    });
     expect(added.status).toBe(201);
     const documents = await call('GET', '/api/documents/acme/Legacy%20Library');
     expect(JSON.stringify(documents.body)).toContain(added.body.id);
@@ -323,10 +327,12 @@ describe('on a Redis Cluster holding keys of the old layout', () => {
 
   const oldKeysOnEveryMaster = async (space: KeySpace) => {
     const found = await Promise.all(
-      nodes.nodes('master').map(async (node) => [
-        ...(await node.keys(space.key('voice-names', '*'))).filter((key) => !space.isPartnerKey('voice-names', key)),
-        ...(await node.keys(space.key('bull', '*'))),
-      ]),
+      nodes
+        .nodes('master')
+        .map(async (node) => [
+          ...(await node.keys(space.key('voice-names', '*'))).filter((key) => !space.isPartnerKey('voice-names', key)),
+          ...(await node.keys(space.key('bull', '*'))),
+        ]),
     );
     return found.flat();
   };

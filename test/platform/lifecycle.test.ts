@@ -68,7 +68,11 @@ describe('job lifecycle', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const url = `http://127.0.0.1:${port}`;
-    const health = async () => restClient(url)('GET', '/healthz').then((response) => response.status, () => 0);
+    const health = async () =>
+      restClient(url)('GET', '/healthz').then(
+        (response) => response.status,
+        () => 0,
+      );
     await waitFor(health, (status) => status === 200, 30_000);
 
     const worker = await startTestApp({ ROLE: 'worker', REDIS_PREFIX: env.REDIS_PREFIX, DATA_DIR: dataDir }, redis);
@@ -82,7 +86,11 @@ describe('job lifecycle', () => {
       expect(refused).toBe(0);
 
       const voices = worker.app.services.voices;
-      const done = await waitFor(() => voices.get('acme', 'Drained'), (voice) => voice.embedding.status !== 'in_progress' && voice.splitting.status !== 'in_progress', 90_000);
+      const done = await waitFor(
+        () => voices.get('acme', 'Drained'),
+        (voice) => voice.embedding.status !== 'in_progress' && voice.splitting.status !== 'in_progress',
+        90_000,
+      );
       expect(done.splitting.status).toBe('completed');
       expect(done.embedding.status).toBe('completed');
       expect(done.samples.length).toBe(4);
@@ -114,7 +122,11 @@ describe('job lifecycle', () => {
       });
       const completionPath = ((await submitted.json()) as { id: string }).id;
       const jobId = completeQueue.jobId({ completionId: completionPath.slice(completionPath.lastIndexOf('/') + 1) });
-      await waitFor(async () => engines.requests.filter((entry) => entry.endpoint === 'chat').length, (count) => count === 1, 30_000);
+      await waitFor(
+        async () => engines.requests.filter((entry) => entry.endpoint === 'chat').length,
+        (count) => count === 1,
+        30_000,
+      );
       engines.setBehaviour({ delaysMs: {} });
 
       const upload = slowUpload(`${url}/api/voices/acme`, key);
@@ -122,10 +134,19 @@ describe('job lifecycle', () => {
       child.kill('SIGTERM');
       expect(await upload.ended).toBe('cut');
       await child.exited;
-      expect(await fetch(`${url}/healthz`).then((response) => response.status, () => 0)).toBe(0);
+      expect(
+        await fetch(`${url}/healthz`).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      ).toBe(0);
 
       worker = await startTestApp({ ...shared, ...slowStalls, ROLE: 'worker' }, redis);
-      const done = await waitFor(async () => (await fetch(`${observer.url}${completionPath}`, { headers: { 'x-api-key': key } })).json() as Promise<{ state: string }>, (body) => body.state !== 'in-progress', 30_000);
+      const done = await waitFor(
+        async () => (await fetch(`${observer.url}${completionPath}`, { headers: { 'x-api-key': key } })).json() as Promise<{ state: string }>,
+        (body) => body.state !== 'in-progress',
+        30_000,
+      );
       expect(done).toMatchObject({ state: 'completed', output: { message: { content: 'Echo: hello' } } });
       const job = await observer.app.services.platform.queues.get(completeQueue).getJob(jobId);
       expect(job?.stalledCounter).toBe(0);

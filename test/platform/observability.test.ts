@@ -118,7 +118,10 @@ describe('request ids', () => {
   it('is logged as requestId on the request lines', async () => {
     await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'logged-7' } });
     await waitFor(
-      async () => logLines().filter((line) => line.requestId === 'logged-7').map((line) => line.msg),
+      async () =>
+        logLines()
+          .filter((line) => line.requestId === 'logged-7')
+          .map((line) => line.msg),
       (messages) => messages.includes('incoming request') && messages.includes('request completed'),
     );
   });
@@ -132,7 +135,11 @@ describe('/metrics', () => {
   });
 
   it('answers the metrics token and the admin key, as X-Api-Key or bearer', async () => {
-    const accepted: Record<string, string>[] = [{ authorization: `Bearer ${METRICS_TOKEN}` }, { 'x-api-key': ADMIN_KEY }, { authorization: `Bearer ${ADMIN_KEY}` }];
+    const accepted: Record<string, string>[] = [
+      { authorization: `Bearer ${METRICS_TOKEN}` },
+      { 'x-api-key': ADMIN_KEY },
+      { authorization: `Bearer ${ADMIN_KEY}` },
+    ];
     for (const headers of accepted) {
       const { status, text } = await scrape(headers);
       expect(status).toBe(200);
@@ -205,7 +212,11 @@ describe('real traffic', () => {
 
     const jobLines = logLines().filter((line) => line.requestId === 'job-request-42' && line.queue === 'complete');
     expect(jobLines.map((line) => line.msg)).toEqual(expect.arrayContaining(['job started', 'job ended']));
-    expect(jobLines.find((line) => line.msg === 'job ended')).toMatchObject({ outcome: 'completed', durationMs: expect.any(Number), jobId: expect.any(String) });
+    expect(jobLines.find((line) => line.msg === 'job ended')).toMatchObject({
+      outcome: 'completed',
+      durationMs: expect.any(Number),
+      jobId: expect.any(String),
+    });
   });
 });
 

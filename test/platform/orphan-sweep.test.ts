@@ -28,7 +28,11 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 const ageBy = (path: string, ms: number) => utimes(path, new Date(Date.now() - ms), new Date(Date.now() - ms));
 
 async function strayFile(path: string, ageMs: number): Promise<string> {
@@ -67,7 +71,11 @@ describe('the orphan sweep', () => {
     const orphan = await strayFile(localBlobs(api).pathOf(randomUUID()), 2 * HOUR_MS);
     const worker = await startTestApp({ ROLE: 'worker', DATA_DIR: api.dataDir, ORPHAN_MAX_AGE_SECONDS: '3600' }, redis);
     try {
-      await waitFor(() => exists(orphan), (present) => !present, 30_000);
+      await waitFor(
+        () => exists(orphan),
+        (present) => !present,
+        30_000,
+      );
     } finally {
       await worker.close();
     }

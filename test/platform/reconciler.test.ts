@@ -77,7 +77,7 @@ describe('when a record says in progress but its job is gone', () => {
     expect(await run()).toEqual({ requeued: 0, failed: 0 });
   });
 
-  it('fails a record whose job BullMQ failed while nobody recorded it, with the job\'s reason', async () => {
+  it("fails a record whose job BullMQ failed while nobody recorded it, with the job's reason", async () => {
     const path = await submitCompletion();
     const { platform } = api.app.services;
     // A worker that takes the job and fails it, then dies before the failure write: fetched by hand, as BullMQ allows.
@@ -100,7 +100,11 @@ describe('when a record says in progress but its job is gone', () => {
     await loseJob(completeQueue.jobId({ completionId: uuidOf(path) }));
     const worker = await startTestApp({ ...env, ROLE: 'worker' }, redis);
     try {
-      const done = await waitFor(async () => (await call('GET', path)).body, (body) => body.state !== 'in-progress', 30_000);
+      const done = await waitFor(
+        async () => (await call('GET', path)).body,
+        (body) => body.state !== 'in-progress',
+        30_000,
+      );
       expect(done).toMatchObject({ state: 'completed', output: { message: { content: 'Echo: hello' } } });
     } finally {
       await worker.close();

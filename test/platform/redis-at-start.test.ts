@@ -42,7 +42,10 @@ describe('Redis at start', () => {
       expect(voices.status).toBe(200);
       expect(voices.body).toEqual([]);
       const files = await readdir(join(dataDir, 'redis'), { recursive: true });
-      expect(files.some((file) => /\.aof$/.test(file)), files.join(', ')).toBe(true);
+      expect(
+        files.some((file) => /\.aof$/.test(file)),
+        files.join(', '),
+      ).toBe(true);
       expect((await probeRedis(embeddedUrl)).ok).toBe(true);
 
       app.kill('SIGTERM');
@@ -55,7 +58,14 @@ describe('Redis at start', () => {
 
   it('with REDIS_URL at a closed port, says so in one line without a stack trace, and exits non-zero when told to', async () => {
     const closed = await freePort();
-    const env = { ...process.env, REDIS_URL: `redis://127.0.0.1:${closed}`, REDIS_UNREACHABLE_AT_START: 'exit', DATA_DIR: join(dir, 'exit'), PORT: '0', HOST: '127.0.0.1' };
+    const env = {
+      ...process.env,
+      REDIS_URL: `redis://127.0.0.1:${closed}`,
+      REDIS_UNREACHABLE_AT_START: 'exit',
+      DATA_DIR: join(dir, 'exit'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+    };
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

@@ -50,7 +50,11 @@ describe('when the whole Redis Cluster goes away and comes back', () => {
     await expect(commands.set(`${app.redis.prefix}:outage-write`, 'late')).rejects.toThrow('Command timed out');
 
     await cluster.up();
-    await waitFor(async () => (await call('GET', '/readyz', { key: null })).status, (status) => status === 200, 30_000);
+    await waitFor(
+      async () => (await call('GET', '/readyz', { key: null })).status,
+      (status) => status === 200,
+      30_000,
+    );
     expect(await commands.get(`${app.redis.prefix}:outage-write`)).toBeNull();
     const after = await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'After' }) });
     expect(after.status).toBe(201);
@@ -60,7 +64,11 @@ describe('when the whole Redis Cluster goes away and comes back', () => {
     // The workers are back too: a job queued now reaches its final state (no LLM is configured here).
     const submitted = await call('POST', '/v2/completions', { json: { input: { messages: [{ role: 'user', content: 'hello' }] } } });
     expect(submitted.status).toBe(200);
-    const settled = await waitFor(() => call('GET', submitted.body.id), (answer) => answer.body.state !== 'in-progress', 30_000);
+    const settled = await waitFor(
+      () => call('GET', submitted.body.id),
+      (answer) => answer.body.state !== 'in-progress',
+      30_000,
+    );
     expect(settled.body.state).toBe('failed');
   });
 });

@@ -15,7 +15,9 @@ import { waitFor } from '../support/wait-for';
 interface VoiceEvent {
   voicesUpdated: { name: string; status: { splitting: string; embedding: string } };
 }
-const VoicesUpdated = parse('subscription ($partner: String!) { voicesUpdated(partner: $partner) { name status { splitting embedding } } }') as TypedDocumentNode<VoiceEvent, { partner: string }>;
+const VoicesUpdated = parse(
+  'subscription ($partner: String!) { voicesUpdated(partner: $partner) { name status { splitting embedding } } }',
+) as TypedDocumentNode<VoiceEvent, { partner: string }>;
 
 // A request that hangs fails here instead of waiting for the test's own timeout.
 const bounded = () => AbortSignal.timeout(5_000);
@@ -87,7 +89,11 @@ describe('when Redis goes away and comes back', () => {
     expect((await call('GET', '/healthz', { key: null, signal: bounded() })).status).toBe(200);
 
     await redis.up();
-    await waitFor(async () => (await call('GET', '/readyz', { key: null })).status, (status) => status === 200, 20_000);
+    await waitFor(
+      async () => (await call('GET', '/readyz', { key: null })).status,
+      (status) => status === 200,
+      20_000,
+    );
     // The live subscription from before the outage receives changes made after it.
     const after = await call('POST', '/api/voices/acme', { form: await multipart({ name: 'After' }, { file: recording }) });
     expect(after.status).toBe(201);

@@ -79,9 +79,15 @@ describe('subscriptions release what they hold', () => {
     expect(new Set(completed)).toEqual(new Set(['complete']));
 
     const ignore = { next: () => undefined, error: () => undefined, complete: () => undefined };
-    const cancels = Array.from({ length: 1000 }, () => client.subscribe({ query: 'subscription ($p: String!) { voicesUpdated(partner: $p) { name } }', variables: { p: 'acme' } }, ignore));
+    const cancels = Array.from({ length: 1000 }, () =>
+      client.subscribe({ query: 'subscription ($p: String!) { voicesUpdated(partner: $p) { name } }', variables: { p: 'acme' } }, ignore),
+    );
     // A partner without voices sends no snapshot: the subscriptions are in place once the bus counts them.
-    await waitFor(async () => app.app.services.platform.events.subscriberCount, (count) => count === start.listeners + 1000, 30_000);
+    await waitFor(
+      async () => app.app.services.platform.events.subscriberCount,
+      (count) => count === start.listeners + 1000,
+      30_000,
+    );
     for (const cancel of cancels) cancel();
 
     await waitFor(footprint, (now) => now.channels === start.channels && now.listeners === start.listeners, 30_000);

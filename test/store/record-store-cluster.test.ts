@@ -95,7 +95,11 @@ describe('on a Redis Cluster', () => {
     );
     try {
       const record = await create(partner, 'heard');
-      await waitFor(async () => received.map((events) => events.length), (counts) => counts.every((count) => count === 1), 10_000);
+      await waitFor(
+        async () => received.map((events) => events.length),
+        (counts) => counts.every((count) => count === 1),
+        10_000,
+      );
       for (const events of received) expect(events).toEqual([{ version: 1, deleted: false, data: record }]);
     } finally {
       for (const listener of listeners) listener.disconnect();

@@ -13,7 +13,9 @@ interface Job extends Versioned {
 }
 
 const stageOf = (job: Job): JobStage => ({ generation: job.stage.generation, running: job.stage.status === 'in_progress' });
-const finish = (result: string) => (job: Job): Job => ({ ...job, result, stage: { ...job.stage, status: 'completed' } });
+const finish =
+  (result: string) =>
+  (job: Job): Job => ({ ...job, result, stage: { ...job.stage, status: 'completed' } });
 
 let redis: TestRedis;
 let commands: Redis;

@@ -91,7 +91,10 @@ describe('with BLOB_STORE=s3', () => {
     expect(sha256(archive.bytes)).toBe(sha256(await objectBytes(`blobs/${record.embeddings[record.embeddingType]!.archiveBlobId}`)));
     expect((await readdir(app.dataDir, { recursive: true })).filter((file) => file.startsWith('blobs'))).toEqual([]);
     // The local copies ffmpeg and the engine read are gone once their job is done.
-    await waitFor(() => readdir(join(app.dataDir, 'tmp')), (entries) => entries.length === 0);
+    await waitFor(
+      () => readdir(join(app.dataDir, 'tmp')),
+      (entries) => entries.length === 0,
+    );
   });
 
   it('sweeps objects no record references and leaves referenced ones and keys outside the blob ids', async () => {
@@ -131,13 +134,19 @@ describe('the S3 configuration', () => {
   it('refuses BLOB_STORE=s3 without a bucket, and half a key pair, naming the variables', () => {
     expect(() => loadConfig({ BLOB_STORE: 's3' })).toThrow(ConfigError);
     expect(() => loadConfig({ BLOB_STORE: 's3' })).toThrow(/S3_BUCKET: is required when BLOB_STORE=s3/);
-    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID/,
+    );
     expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
     expect(() => loadConfig({ BLOB_STORE: 'nfs' })).toThrow(/BLOB_STORE/);
   });
 
   it('defaults to the local directory, and ends a prefix with a slash', () => {
     expect(loadConfig({}).BLOB_STORE).toBe('local');
-    expect(loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'media', S3_PREFIX: 'persona' })).toMatchObject({ S3_PREFIX: 'persona/', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    expect(loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'media', S3_PREFIX: 'persona' })).toMatchObject({
+      S3_PREFIX: 'persona/',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+    });
   });
 });

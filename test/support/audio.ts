@@ -32,10 +32,22 @@ export async function removeDir(path: string): Promise<void> {
 export async function renderLavfi(path: string, source: string, options: { filter?: string; sampleRate?: number } = {}) {
   const codec = /\.(opus|webm)$/.test(path) ? ['-c:a', 'libopus'] : [];
   await run(FFMPEG_PATH, [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', source,
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    source,
     ...(options.filter ? ['-af', options.filter] : []),
-    '-ac', '1', '-ar', String(options.sampleRate ?? 48000), ...codec, path,
+    '-ac',
+    '1',
+    '-ar',
+    String(options.sampleRate ?? 48000),
+    ...codec,
+    path,
   ]);
   return path;
 }

@@ -12,11 +12,7 @@ export const PDF_PAGES = [
     'The keeper climbed the spiral stairs every evening at dusk.',
     'Salt had crusted the brass rails of the lantern room.',
   ],
-  [
-    'Chapter Two: The Storm',
-    'A storm rolled in from the west before midnight.',
-    'By morning the fishing boats were safe in the harbour.',
-  ],
+  ['Chapter Two: The Storm', 'A storm rolled in from the west before midnight.', 'By morning the fishing boats were safe in the harbour.'],
 ] as const;
 
 /** A real PDF whose text layer holds `pages`, one drawn line per entry. */
@@ -70,9 +66,7 @@ export async function buildDocx(): Promise<Buffer> {
           new Paragraph({
             children: [new TextRun({ text: 'Gentians open only ', bold: true }), new TextRun('when the sun reaches the meadow.')],
           }),
-          ...DOCX_CONTENT.bullets.map(
-            (text) => new Paragraph({ text, numbering: { reference: 'bullets', level: 0 } }),
-          ),
+          ...DOCX_CONTENT.bullets.map((text) => new Paragraph({ text, numbering: { reference: 'bullets', level: 0 } })),
         ],
       },
     ],
@@ -115,7 +109,10 @@ export function buildArticleHtml(): string {
 </head>
 <body>
   <header class="site-header"><a href="/">Nature Weekly</a><p>${subscribe}</p></header>
-  <nav class="main-nav"><ul>${menu.split(' ').map((item) => `<li><a href="/${item.toLowerCase()}">${item}</a></li>`).join('')}</ul></nav>
+  <nav class="main-nav"><ul>${menu
+    .split(' ')
+    .map((item) => `<li><a href="/${item.toLowerCase()}">${item}</a></li>`)
+    .join('')}</ul></nav>
   <div class="layout">
     <article class="post">
       <h1>${ARTICLE.title}</h1>

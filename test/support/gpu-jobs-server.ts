@@ -155,9 +155,22 @@ export async function startGpuJobsServer(options: GpuJobsServerOptions = {}): Pr
     for (const [sentenceIndex] of job.sentences.entries()) {
       const name = `test_${best}_${sentenceIndex}.opus`;
       await run(FFMPEG_PATH, [
-        '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi',
-        '-i', `sine=frequency=${300 + 100 * sentenceIndex}:sample_rate=48000:duration=1.5`,
-        '-ac', '1', '-c:a', 'libopus', '-b:a', '96k', join(outDir, name),
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${300 + 100 * sentenceIndex}:sample_rate=48000:duration=1.5`,
+        '-ac',
+        '1',
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '96k',
+        join(outDir, name),
       ]);
       testSamples.push({ sample_index: best, sentence_index: sentenceIndex, url: `files/${job.id}/${name}` });
     }
@@ -265,10 +278,7 @@ async function writeEmbeddingZip(path: string, job: ServerJob): Promise<void> {
   const vector = Float32Array.from({ length: 256 }, (_, i) => Math.sin(i + job.sampleIndices.length));
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(vector.buffer), 'speaker_embedding.f32');
-  zip.addBuffer(
-    Buffer.from(JSON.stringify({ dims: vector.length, dtype: 'float32', samples: job.sampleIndices })),
-    'meta.json',
-  );
+  zip.addBuffer(Buffer.from(JSON.stringify({ dims: vector.length, dtype: 'float32', samples: job.sampleIndices })), 'meta.json');
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(path));
 }

@@ -100,9 +100,7 @@ class HttpFailure extends Error {
  * embeddings) that speaks the real wire protocol over a real socket, so the clients are
  * tested exactly as they talk to production engines.
  */
-export async function startOpenAiCompatibleServer(
-  options: Partial<ServerBehaviour> & { ffprobePath?: string } = {},
-): Promise<OpenAiCompatibleServer> {
+export async function startOpenAiCompatibleServer(options: Partial<ServerBehaviour> & { ffprobePath?: string } = {}): Promise<OpenAiCompatibleServer> {
   const { ffprobePath = 'ffprobe', ...initial } = options;
   const behaviour: ServerBehaviour = {
     transcript: defaultTranscript,
@@ -199,12 +197,7 @@ interface Handled {
   answer: () => Promise<{ contentType: string; body: string }>;
 }
 
-async function handleTranscription(
-  req: IncomingMessage,
-  behaviour: ServerBehaviour,
-  uploadDir: string,
-  ffprobePath: string,
-): Promise<Handled> {
+async function handleTranscription(req: IncomingMessage, behaviour: ServerBehaviour, uploadDir: string, ffprobePath: string): Promise<Handled> {
   const contentType = req.headers['content-type'] ?? '';
   if (!contentType.startsWith('multipart/form-data')) {
     throw new HttpFailure(400, 'Expected a multipart/form-data body.');
@@ -295,15 +288,7 @@ function timedWords(text: string, duration: number, style: WordStyle) {
 
 async function probeDuration(ffprobePath: string, path: string): Promise<number> {
   try {
-    const { stdout } = await execFileAsync(ffprobePath, [
-      '-v',
-      'error',
-      '-show_entries',
-      'format=duration',
-      '-of',
-      'default=noprint_wrappers=1:nokey=1',
-      path,
-    ]);
+    const { stdout } = await execFileAsync(ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', path]);
     const duration = Number.parseFloat(stdout.trim());
     if (!Number.isFinite(duration)) throw new Error('no duration');
     return duration;
@@ -367,11 +352,7 @@ async function handleChat(req: IncomingMessage, behaviour: ServerBehaviour): Pro
 async function handleEmbeddings(req: IncomingMessage, behaviour: ServerBehaviour): Promise<Handled> {
   const body = await readJson(req);
   const inputs =
-    typeof body.input === 'string'
-      ? [body.input]
-      : Array.isArray(body.input)
-        ? body.input.filter((input): input is string => typeof input === 'string')
-        : [];
+    typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? body.input.filter((input): input is string => typeof input === 'string') : [];
   const model = typeof body.model === 'string' ? body.model : undefined;
   return {
     recorded: { model, inputs },

@@ -65,7 +65,11 @@ export class OpenApiConformance {
       const dialect = path.startsWith('/api/') ? ['ApiError'] : path.startsWith('/v2/') ? ['V2Error', 'V2ValidationError'] : null;
       if (!dialect) return null;
       if (answer.status < 400) return `${where}, but no documented route serves it`;
-      return this.#check(where, dialect.map((name) => `#/components/schemas/${name}`), answer);
+      return this.#check(
+        where,
+        dialect.map((name) => `#/components/schemas/${name}`),
+        answer,
+      );
     }
     const responses = this.document.paths[operation.template][operation.method.toLowerCase()].responses as Json;
     const response = responses[String(answer.status)] as Json | undefined;

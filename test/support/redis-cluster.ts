@@ -34,14 +34,22 @@ export async function startTestCluster(): Promise<TestCluster> {
       spawn(
         'redis-server',
         [
-          '--port', String(port),
-          '--bind', '127.0.0.1',
-          '--cluster-enabled', 'yes',
-          '--cluster-config-file', join(dir, `nodes-${port}.conf`),
-          '--dir', dir,
-          '--dbfilename', `dump-${port}.rdb`,
-          '--appendonly', 'no',
-          '--save', '',
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          join(dir, `nodes-${port}.conf`),
+          '--dir',
+          dir,
+          '--dbfilename',
+          `dump-${port}.rdb`,
+          '--appendonly',
+          'no',
+          '--save',
+          '',
         ],
         { stdio: 'ignore' },
       ),
@@ -89,7 +97,11 @@ export async function startTestCluster(): Promise<TestCluster> {
 async function untilClusterOk(url: string): Promise<void> {
   const node = new Redis(url);
   try {
-    await waitFor(() => node.cluster('INFO'), (info) => info.includes('cluster_state:ok'), 30_000);
+    await waitFor(
+      () => node.cluster('INFO'),
+      (info) => info.includes('cluster_state:ok'),
+      30_000,
+    );
   } finally {
     node.disconnect();
   }

@@ -123,7 +123,13 @@ describe('completion', () => {
       input: {
         messages: [
           { role: 'assistant', content: 'Ahoy! What can I do for you?' },
-          { role: 'user', content: [{ type: 'text', text: 'Listen to this:' }, { type: 'audio', audio_file: 'greeting' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Listen to this:' },
+              { type: 'audio', audio_file: 'greeting' },
+            ],
+          },
         ],
         audio_files: { greeting: files.url('hello.ogg') },
         character: 'Captain Rowan',
@@ -159,7 +165,13 @@ describe('completion', () => {
       input: {
         messages: [
           { role: 'system', content: 'Keep answers short.' },
-          { role: 'user', content: [{ type: 'text', text: 'First this:' }, { type: 'audio', audio_file: 'greeting' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'First this:' },
+              { type: 'audio', audio_file: 'greeting' },
+            ],
+          },
         ],
         audio_files: { memo: wavDataUri, greeting: files.url('hello.ogg'), tail: files.url('hello.ogg') },
       },
@@ -244,15 +256,16 @@ describe('completion', () => {
   });
 
   it('forgets a finished completion after COMPLETION_TTL_SECONDS', async () => {
-    const shortLived = await startTestApp(
-      { LLM_BASE_URL: engine.baseUrl, COMPLETION_TTL_SECONDS: '1', REDIS_PREFIX: `${app.redis.prefix}-ttl` },
-      app.redis,
-    );
+    const shortLived = await startTestApp({ LLM_BASE_URL: engine.baseUrl, COMPLETION_TTL_SECONDS: '1', REDIS_PREFIX: `${app.redis.prefix}-ttl` }, app.redis);
     try {
       const shortKey = await shortLived.createKey('acme');
       const done = await submitAndWait({ input: { messages: [{ role: 'user', content: 'soon gone' }] } }, shortLived, shortKey);
       expect(done.state).toBe('completed');
-      const response = await waitFor(() => restClient(shortLived.url, shortKey)('GET', done.id), (answer) => answer.status !== 200, 15_000);
+      const response = await waitFor(
+        () => restClient(shortLived.url, shortKey)('GET', done.id),
+        (answer) => answer.status !== 200,
+        15_000,
+      );
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ error: 'Completion not found' });
     } finally {

@@ -274,7 +274,15 @@ describe('completions over GraphQL', () => {
         const dataUri = `data:audio/wav;base64,${(await readFile(wav)).toString('base64')}`;
         const submitted = await execute(app.url, key, SubmitCompletion, {
           input: {
-            messages: [{ role: 'USER', parts: [{ type: 'TEXT', text: 'Transcribe me:' }, { type: 'AUDIO', audioFile: 'memo' }] }],
+            messages: [
+              {
+                role: 'USER',
+                parts: [
+                  { type: 'TEXT', text: 'Transcribe me:' },
+                  { type: 'AUDIO', audioFile: 'memo' },
+                ],
+              },
+            ],
             audioFiles: [{ name: 'memo', url: dataUri }],
             character: 'Ada',
             characterParams: { description: 'a patient tutor' },

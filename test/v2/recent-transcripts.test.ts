@@ -54,8 +54,7 @@ describe('recentTranscripts', () => {
     const samePartner = await app.createKey('acme');
     const first = await submitByRest(key, 'one');
     const foreign = await submitByRest(samePartner, 'foreign');
-    const second = (await execute(app.url, key, SubmitRecentTranscript, { input: { audioUrl: 'http://127.0.0.1:9/two.wav' } })).data!
-      .submitTranscript.id;
+    const second = (await execute(app.url, key, SubmitRecentTranscript, { input: { audioUrl: 'http://127.0.0.1:9/two.wav' } })).data!.submitTranscript.id;
     const third = await submitByRest(key, 'three');
 
     expect(await recent(key)).toEqual([third, second, first]);

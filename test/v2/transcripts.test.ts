@@ -64,7 +64,10 @@ function uploadForm(fields: Record<string, string | string[]>, audioPath?: strin
 
 /** Polls the transcript the way a partner does, until `done` holds for it. */
 async function transcriptWhen(client: RestClient, id: string, done: (body: TranscriptBody) => boolean): Promise<TranscriptBody> {
-  const answer = await waitFor(() => client('GET', id), (current) => current.status === 200 && done(current.body as TranscriptBody));
+  const answer = await waitFor(
+    () => client('GET', id),
+    (current) => current.status === 200 && done(current.body as TranscriptBody),
+  );
   return answer.body as TranscriptBody;
 }
 
@@ -199,14 +202,16 @@ describe('transcription', () => {
     // The upload is not kept once its transcript is finished: it is released right after the
     // finishing write (which must land first, or a crash between would lose the audio), so
     // on a slower store it may still be going when the client sees `completed`.
-    await waitFor(() => storedBlobs(app), (blobs) => blobs.length === 0, 10_000);
+    await waitFor(
+      () => storedBlobs(app),
+      (blobs) => blobs.length === 0,
+      10_000,
+    );
   });
 
   it('fetches audio_url, keeps fillers when asked and leaves the text unformatted', async () => {
     const before = asr.requests.length;
-    const done = await submitAndWait(
-      await postJson({ audio_url: files.url('tone.mp3'), filler_words: true, format_text: 'no', language_auto: '1' }),
-    );
+    const done = await submitAndWait(await postJson({ audio_url: files.url('tone.mp3'), filler_words: true, format_text: 'no', language_auto: '1' }));
     expect(done.status).toBe('completed');
     expect(done.text).toBe('um hello world this is uh a test');
     expect(done.audio_duration).toBe(2);
@@ -243,10 +248,7 @@ describe('words and detected language', () => {
   }
 
   it('gives the detected language with its confidence and scored words with language_auto', async () => {
-    const done = await transcribeWith(
-      { wordStyle: 'faster-whisper', detectedLanguage: 'german', languageProbability: 0.87 },
-      { language_auto: 'true' },
-    );
+    const done = await transcribeWith({ wordStyle: 'faster-whisper', detectedLanguage: 'german', languageProbability: 0.87 }, { language_auto: 'true' });
     expect(done).toEqual({
       id: done.id,
       status: 'completed',
@@ -382,4 +384,3 @@ describe('engine configuration and private URLs', () => {
     }
   });
 });
-

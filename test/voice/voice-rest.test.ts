@@ -435,6 +435,10 @@ describe('authentication and partner scoping', () => {
     const temporary = await app.createKey('acme');
     expect((await call('GET', '/api/voices/acme', { key: temporary })).status).toBe(200);
     await app.app.services.platform.apiKeys.revoke(temporary);
-    await waitFor(async () => (await call('GET', '/api/voices/acme', { key: temporary })).status, (status) => status === 401, 5_000);
+    await waitFor(
+      async () => (await call('GET', '/api/voices/acme', { key: temporary })).status,
+      (status) => status === 401,
+      5_000,
+    );
   });
 });

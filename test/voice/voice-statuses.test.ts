@@ -70,7 +70,11 @@ async function blobFiles(): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 async function post(name: string, action: string, urlencoded = '') {
   return call('POST', `${voicePath(name)}/${action}`, { urlencoded });

@@ -55,16 +55,17 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-
 async function endpointFor(client: RestClient, partner: string, path: string, events: string[]) {
   const answer = await client('POST', `/api/webhooks/${partner}`, { json: { url: receiver.url(path), events } });
   expect(answer.status).toBe(201);
   return answer.body as { id: string; secret: string };
 }
 
-
 async function finished(client: RestClient, id: string) {
-  const answer = await waitFor(() => client('GET', id), (current) => current.body?.status === 'completed' || current.body?.status === 'error');
+  const answer = await waitFor(
+    () => client('GET', id),
+    (current) => current.body?.status === 'completed' || current.body?.status === 'error',
+  );
   return answer.body as Record<string, unknown>;
 }
 
@@ -85,7 +86,10 @@ describe('a transcript with webhook_url', () => {
     expect(done.status).toBe('completed');
     expect(JSON.stringify(done)).not.toContain('let-me-in');
 
-    const [delivery] = await waitFor(async () => receiver.at('/transcript-done'), (found) => found.length === 1);
+    const [delivery] = await waitFor(
+      async () => receiver.at('/transcript-done'),
+      (found) => found.length === 1,
+    );
     expect(delivery!.headers['x-receiver-token']).toBe('let-me-in');
     expect(delivery!.headers['content-type']).toBe('application/json');
     expect(delivery!.headers['webhook-id']).toMatch(/^msg_/);
@@ -99,7 +103,10 @@ describe('a transcript with webhook_url', () => {
     expect(submitted.status).toBe(200);
     const done = await finished(call, submitted.body.id);
     expect(done).toMatchObject({ status: 'error', error: 'The audio is not readable audio' });
-    const received = await waitFor(async () => receiver.at('/transcript-retry'), (found) => found.length === 3);
+    const received = await waitFor(
+      async () => receiver.at('/transcript-retry'),
+      (found) => found.length === 3,
+    );
     expect(received.map((each) => each.status)).toEqual([503, 500, 200]);
     for (const each of received) expect(JSON.parse(each.body)).toEqual(done);
     expect(received[0]!.headers['webhook-signature']).toBeUndefined();
@@ -108,11 +115,19 @@ describe('a transcript with webhook_url', () => {
   it('is taken by GraphQL too', async () => {
     const key = await app.createKey('tx-graphql');
     const submitted = await execute(app.url, key, SubmitTranscriptWithWebhook, {
-      input: { audioUrl: files.url('tone.mp3'), webhookUrl: receiver.url('/transcript-graphql'), webhookAuthHeaderName: 'Authorization', webhookAuthHeaderValue: 'Bearer t0ken' },
+      input: {
+        audioUrl: files.url('tone.mp3'),
+        webhookUrl: receiver.url('/transcript-graphql'),
+        webhookAuthHeaderName: 'Authorization',
+        webhookAuthHeaderValue: 'Bearer t0ken',
+      },
     });
     expect(submitted.errors).toBeUndefined();
     const done = await finished(restClient(app.url, key), submitted.data!.submitTranscript.id);
-    const [delivery] = await waitFor(async () => receiver.at('/transcript-graphql'), (found) => found.length === 1);
+    const [delivery] = await waitFor(
+      async () => receiver.at('/transcript-graphql'),
+      (found) => found.length === 1,
+    );
     expect(delivery!.headers.authorization).toBe('Bearer t0ken');
     expect(JSON.parse(delivery!.body)).toEqual(done);
   });
@@ -157,8 +172,14 @@ describe("a key's transcripts and completions", () => {
     const submitted = await call('POST', '/v2/transcript', { json: { audio_url: files.url('tone.mp3') } });
     const done = await finished(call, submitted.body.id);
 
-    for (const [path, endpoint] of [['/tx-a', partnerA], ['/tx-b', partnerB]] as const) {
-      const [delivery] = await waitFor(async () => receiver.at(path), (found) => found.length === 1);
+    for (const [path, endpoint] of [
+      ['/tx-a', partnerA],
+      ['/tx-b', partnerB],
+    ] as const) {
+      const [delivery] = await waitFor(
+        async () => receiver.at(path),
+        (found) => found.length === 1,
+      );
       const body = verifiedWebhook(endpoint.secret, delivery!);
       expect(body.type).toBe('transcript.completed');
       const { version, ...transcript } = body.data;
@@ -168,8 +189,14 @@ describe("a key's transcripts and completions", () => {
 
     const completion = await call('POST', '/v2/completions', { json: { input: { messages: [{ role: 'user', content: 'Hello there' }] } } });
     expect(completion.status).toBe(200);
-    const settled = await waitFor(() => call('GET', completion.body.id), (answer) => answer.body?.state !== 'in-progress');
-    const [delivery] = await waitFor(async () => receiver.at('/tx-b').filter((each) => each.body.includes('completion.')), (found) => found.length === 1);
+    const settled = await waitFor(
+      () => call('GET', completion.body.id),
+      (answer) => answer.body?.state !== 'in-progress',
+    );
+    const [delivery] = await waitFor(
+      async () => receiver.at('/tx-b').filter((each) => each.body.includes('completion.')),
+      (found) => found.length === 1,
+    );
     const body = verifiedWebhook(partnerB.secret, delivery!);
     expect(body.type).toBe('completion.completed');
     const { version: _version, ...data } = body.data;
@@ -184,11 +211,17 @@ describe("a key's transcripts and completions", () => {
     const admin = restClient(app.url, ADMIN_KEY);
     const submitted = await admin('POST', '/v2/transcript', { json: { audio_url: files.url('tone.mp3'), webhook_url: receiver.url('/tx-admin-own') } });
     const done = await finished(admin, submitted.body.id);
-    const [delivery] = await waitFor(async () => receiver.at('/tx-admin-own'), (found) => found.length === 1);
+    const [delivery] = await waitFor(
+      async () => receiver.at('/tx-admin-own'),
+      (found) => found.length === 1,
+    );
     expect(JSON.parse(delivery!.body)).toEqual(done);
     // A voice change of the same partner reaches its endpoint, and nothing of the transcript did.
     expect((await call('POST', '/api/voices/tx-admin/empty', { json: { name: 'Marker' } })).status).toBe(201);
-    const [marker] = await waitFor(async () => receiver.at('/tx-admin-endpoint'), (found) => found.length >= 1);
+    const [marker] = await waitFor(
+      async () => receiver.at('/tx-admin-endpoint'),
+      (found) => found.length >= 1,
+    );
     expect(JSON.parse(marker!.body).type).toBe('voice.updated');
     expect(receiver.at('/tx-admin-endpoint')).toHaveLength(1);
   });

@@ -81,12 +81,15 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-
-
 describe('webhooks over GraphQL', () => {
   it('creates, lists, shows deliveries, redelivers and deletes', async () => {
     const key = await app.createKey('gql');
-    const created = await execute(app.url, key, CreateWebhook, { partner: 'gql', url: receiver.url('/gql'), events: ['VOICE_UPDATED'], description: 'from GraphQL' });
+    const created = await execute(app.url, key, CreateWebhook, {
+      partner: 'gql',
+      url: receiver.url('/gql'),
+      events: ['VOICE_UPDATED'],
+      description: 'from GraphQL',
+    });
     expect(created.errors).toBeUndefined();
     const { secret, endpoint } = created.data!.createWebhook;
     expect(secret).toMatch(/^whsec_/);
@@ -105,7 +108,10 @@ describe('webhooks over GraphQL', () => {
 
     const redelivered = await execute(app.url, key, RedeliverWebhook, { partner: 'gql', id: endpoint.id, deliveryId: deliveries[0]!.id });
     expect(redelivered.data!.redeliverWebhook).toEqual({ id: deliveries[0]!.id, status: 'PENDING', redelivery: 1 });
-    await waitFor(async () => receiver.at('/gql'), (found) => found.length === 2);
+    await waitFor(
+      async () => receiver.at('/gql'),
+      (found) => found.length === 2,
+    );
     expect(receiver.at('/gql')[1]!.headers['webhook-id']).toBe(deliveries[0]!.eventId);
 
     expect((await execute(app.url, key, DeleteWebhook, { partner: 'gql', id: endpoint.id })).data).toEqual({ deleteWebhook: true });
@@ -138,13 +144,18 @@ describe('knowledge base events', () => {
   });
 
   it('sends document.updated and knowledge_base.embedding.updated with their GET bodies and the knowledge base name', async () => {
-    const endpoint = (await call('POST', '/api/webhooks/kb-events', { json: { url: receiver.url('/kb'), events: ['document.updated', 'knowledge_base.embedding.updated'] } }))
-      .body as { secret: string };
+    const endpoint = (
+      await call('POST', '/api/webhooks/kb-events', { json: { url: receiver.url('/kb'), events: ['document.updated', 'knowledge_base.embedding.updated'] } })
+    ).body as { secret: string };
     expect((await call('POST', '/api/knowledgebases/kb-events', { form: await multipart({ name: 'Manual' }) })).status).toBe(201);
     const created = await call('POST', '/api/documents/kb-events/Manual/empty', { json: { name: 'Intro', type: 'file', folder: 'docs' } });
     expect(created.status).toBe(201);
     const documentEvent = await waitFor(
-      async () => receiver.at('/kb').map((each) => verifiedWebhook(endpoint.secret, each)).find((body) => body.type === 'document.updated'),
+      async () =>
+        receiver
+          .at('/kb')
+          .map((each) => verifiedWebhook(endpoint.secret, each))
+          .find((body) => body.type === 'document.updated'),
       (found) => found !== undefined,
     );
     const { version, knowledge_base: kbName, ...document } = documentEvent!.data;
@@ -153,9 +164,16 @@ describe('knowledge base events', () => {
     expect(document).toEqual((await call('GET', `/api/document/kb-events/Manual/${created.body.id}`)).body);
 
     expect((await call('POST', '/api/embedding/kb-events/Manual', { json: {} })).status).toBe(202);
-    const settled = await waitFor(async () => (await call('GET', '/api/embedding/kb-events/Manual')).body, (body) => body.status !== 'in_progress');
+    const settled = await waitFor(
+      async () => (await call('GET', '/api/embedding/kb-events/Manual')).body,
+      (body) => body.status !== 'in_progress',
+    );
     const embeddingEvents = await waitFor(
-      async () => receiver.at('/kb').map((each) => verifiedWebhook(endpoint.secret, each)).filter((body) => body.type === 'knowledge_base.embedding.updated'),
+      async () =>
+        receiver
+          .at('/kb')
+          .map((each) => verifiedWebhook(endpoint.secret, each))
+          .filter((body) => body.type === 'knowledge_base.embedding.updated'),
       (found) => found.some((body) => body.data.status === settled.status),
     );
     // The new document made the embedding stale; the run's progress writes change nothing its

@@ -19,7 +19,6 @@ interface Delivery {
   attempts: { attempt: number; redelivery: number; at: string; status_code: number | null; latency_ms: number; error: string | null }[];
 }
 
-
 let app: TestApp;
 let receiver: WebhookReceiver;
 
@@ -44,7 +43,6 @@ async function createEndpoint(client: RestClient, partner: string, path: string,
   expect(answer.status).toBe(201);
   return answer.body as { id: string; secret: string; url: string; status: string };
 }
-
 
 async function deliveriesOf(client: RestClient, partner: string, endpointId: string): Promise<Delivery[]> {
   const answer = await client('GET', `/api/webhooks/${partner}/${endpointId}/deliveries`);
@@ -103,7 +101,10 @@ describe('when a voice changes', () => {
     const endpoint = await createEndpoint(call, 'voices', '/voices', ['voice.updated']);
     const other = await createEndpoint(call, 'voices', '/documents-only', ['document.updated']);
     expect((await call('POST', '/api/voices/voices/empty', { json: { name: 'Signed' } })).status).toBe(201);
-    const [delivery] = await waitFor(async () => receiver.at('/voices'), (found) => found.length >= 1);
+    const [delivery] = await waitFor(
+      async () => receiver.at('/voices'),
+      (found) => found.length >= 1,
+    );
     const body = verifiedWebhook(endpoint.secret, delivery!);
     expect(body.type).toBe('voice.updated');
     expect(Date.parse(body.timestamp)).not.toBeNaN();
@@ -114,7 +115,10 @@ describe('when a voice changes', () => {
     expect(delivery!.headers['content-type']).toBe('application/json');
     expect(() => verifiedWebhook(other.secret, delivery!)).toThrow();
 
-    const [listed] = await waitFor(() => deliveriesOf(call, 'voices', endpoint.id), (found) => found[0]?.status === 'delivered');
+    const [listed] = await waitFor(
+      () => deliveriesOf(call, 'voices', endpoint.id),
+      (found) => found[0]?.status === 'delivered',
+    );
     expect(listed).toMatchObject({ event_id: delivery!.headers['webhook-id'], type: 'voice.updated', status: 'delivered' });
     expect(listed!.attempts).toEqual([expect.objectContaining({ attempt: 1, redelivery: 0, status_code: 200, error: null })]);
     expect(receiver.at('/documents-only')).toEqual([]);
@@ -148,14 +152,22 @@ describe('when a voice changes', () => {
     const call = await partnerClient('quiet');
     await createEndpoint(call, 'quiet', '/quiet', ['voice.updated']);
     expect((await call('POST', '/api/voices/quiet/empty', { json: { name: 'Quiet' } })).status).toBe(201);
-    await waitFor(async () => receiver.at('/quiet'), (found) => found.length === 1);
+    await waitFor(
+      async () => receiver.at('/quiet'),
+      (found) => found.length === 1,
+    );
     const { records } = app.app.services.platform;
     const voiceId = await records.idByName(records.keys.partnerKey('voice-names', 'quiet'), 'Quiet');
     expect(voiceId).toBeTruthy();
     // Only the internal timestamp moves, as a progress write would.
-    await records.update<{ version: number; updatedAt: string }>('voice', voiceId!, (voice) => ({ ...voice, updatedAt: new Date().toISOString() }), { topics: [] });
+    await records.update<{ version: number; updatedAt: string }>('voice', voiceId!, (voice) => ({ ...voice, updatedAt: new Date().toISOString() }), {
+      topics: [],
+    });
     expect((await call('PUT', '/api/voices/quiet/Quiet/name', { json: { name: 'Quieter' } })).status).toBe(200);
-    const found = await waitFor(async () => receiver.at('/quiet'), (all) => all.length >= 2);
+    const found = await waitFor(
+      async () => receiver.at('/quiet'),
+      (all) => all.length >= 2,
+    );
     expect(found.map((delivery) => (JSON.parse(delivery.body) as WebhookEnvelope).data.version)).toEqual([1, 3]);
   });
 });
@@ -168,7 +180,10 @@ describe('when resources are deleted', () => {
     const last = (await call('GET', '/api/voices/deleting-voices/Gone')).body;
     expect((await call('DELETE', '/api/voices/deleting-voices/Gone')).status).toBe(204);
 
-    const [delivery] = await waitFor(async () => receiver.at('/voice-deleted'), (found) => found.length >= 1);
+    const [delivery] = await waitFor(
+      async () => receiver.at('/voice-deleted'),
+      (found) => found.length >= 1,
+    );
     const body = verifiedWebhook(endpoint.secret, delivery!);
     expect(body.type).toBe('voice.deleted');
     const { version, ...voice } = body.data;
@@ -189,7 +204,10 @@ describe('when resources are deleted', () => {
     }
     const last = (await call('GET', `/api/document/deleting-kbs/Shelf/${documents[0]!.id}`)).body;
     expect((await call('DELETE', `/api/documents/deleting-kbs/Shelf/${documents[0]!.id}`)).status).toBe(204);
-    const [documentDeleted] = await waitFor(async () => receiver.at('/kb-deleted'), (found) => found.length >= 1);
+    const [documentDeleted] = await waitFor(
+      async () => receiver.at('/kb-deleted'),
+      (found) => found.length >= 1,
+    );
     const document = verifiedWebhook(endpoint.secret, documentDeleted!);
     expect(document.type).toBe('document.deleted');
     const { version: _documentVersion, ...documentData } = document.data;
@@ -197,13 +215,19 @@ describe('when resources are deleted', () => {
 
     const embedding = (await call('GET', '/api/embedding/deleting-kbs/Shelf')).body;
     expect((await call('DELETE', '/api/knowledgebases/deleting-kbs/Shelf')).status).toBe(204);
-    const [, kbDeleted] = await waitFor(async () => receiver.at('/kb-deleted'), (found) => found.length >= 2);
+    const [, kbDeleted] = await waitFor(
+      async () => receiver.at('/kb-deleted'),
+      (found) => found.length >= 2,
+    );
     const kb = verifiedWebhook(endpoint.secret, kbDeleted!);
     expect(kb.type).toBe('knowledge_base.deleted');
     const { version: _kbVersion, ...kbData } = kb.data;
     expect(kbData).toEqual({ ...embedding, knowledge_base: 'Shelf' });
     // The two documents removed with it send nothing of their own: only its deliveries are listed.
-    const listed = await waitFor(() => deliveriesOf(call, 'deleting-kbs', endpoint.id), (found) => found.every((each) => each.status === 'delivered'));
+    const listed = await waitFor(
+      () => deliveriesOf(call, 'deleting-kbs', endpoint.id),
+      (found) => found.every((each) => each.status === 'delivered'),
+    );
     expect(listed.map((each) => each.type).sort()).toEqual(['document.deleted', 'knowledge_base.deleted']);
     expect(receiver.at('/kb-deleted')).toHaveLength(2);
   });
@@ -215,7 +239,10 @@ describe('when the receiver fails', () => {
     const endpoint = await createEndpoint(call, 'flaky', '/flaky', ['voice.updated']);
     receiver.answerWith('/flaky', 500, 500);
     expect((await call('POST', '/api/voices/flaky/empty', { json: { name: 'Flaky' } })).status).toBe(201);
-    const [delivery] = await waitFor(() => deliveriesOf(call, 'flaky', endpoint.id), (found) => found[0]?.status === 'delivered');
+    const [delivery] = await waitFor(
+      () => deliveriesOf(call, 'flaky', endpoint.id),
+      (found) => found[0]?.status === 'delivered',
+    );
     expect(delivery!.attempts.map((attempt) => [attempt.attempt, attempt.status_code, attempt.error])).toEqual([
       [1, 500, 'The receiver answered 500'],
       [2, 500, 'The receiver answered 500'],
@@ -253,11 +280,17 @@ describe('when the receiver fails', () => {
     await receiver.stop();
     try {
       expect((await call('POST', '/api/voices/down/empty', { json: { name: 'Down' } })).status).toBe(201);
-      await waitFor(() => deliveriesOf(call, 'down', endpoint.id), (found) => (found[0]?.attempts.length ?? 0) >= 2);
+      await waitFor(
+        () => deliveriesOf(call, 'down', endpoint.id),
+        (found) => (found[0]?.attempts.length ?? 0) >= 2,
+      );
     } finally {
       await receiver.start();
     }
-    const [delivery] = await waitFor(() => deliveriesOf(call, 'down', endpoint.id), (found) => found[0]?.status === 'delivered');
+    const [delivery] = await waitFor(
+      () => deliveriesOf(call, 'down', endpoint.id),
+      (found) => found[0]?.status === 'delivered',
+    );
     expect(delivery!.attempts[0]).toMatchObject({ status_code: null, error: 'Connection refused' });
     expect(delivery!.attempts.at(-1)).toMatchObject({ status_code: 200, error: null });
     expect(receiver.at('/down')).toHaveLength(1);
@@ -273,7 +306,10 @@ describe('when every attempt fails', () => {
       const endpoint = await createEndpoint(call, 'hopeless', '/hopeless', ['voice.updated']);
       receiver.answerWith('/hopeless', 500, 502, 503, 504);
       expect((await call('POST', '/api/voices/hopeless/empty', { json: { name: 'Hopeless' } })).status).toBe(201);
-      const [delivery] = await waitFor(() => deliveriesOf(call, 'hopeless', endpoint.id), (found) => found[0]?.status === 'failed');
+      const [delivery] = await waitFor(
+        () => deliveriesOf(call, 'hopeless', endpoint.id),
+        (found) => found[0]?.status === 'failed',
+      );
       expect(delivery!.attempts.map((attempt) => attempt.status_code)).toEqual([500, 502, 503]);
       expect(delivery).toMatchObject({ error: 'The receiver answered 503' });
       // A failure that is not 410 leaves the endpoint enabled.
@@ -289,7 +325,10 @@ describe('redelivery', () => {
     const call = await partnerClient('again');
     const endpoint = await createEndpoint(call, 'again', '/again', ['voice.updated']);
     expect((await call('POST', '/api/voices/again/empty', { json: { name: 'Again' } })).status).toBe(201);
-    const [first] = await waitFor(() => deliveriesOf(call, 'again', endpoint.id), (found) => found[0]?.status === 'delivered');
+    const [first] = await waitFor(
+      () => deliveriesOf(call, 'again', endpoint.id),
+      (found) => found[0]?.status === 'delivered',
+    );
     const answer = await call('POST', `/api/webhooks/again/${endpoint.id}/deliveries/${first!.id}/redeliver`);
     expect(answer.status).toBe(202);
     expect(answer.body).toMatchObject({ id: first!.id, status: 'pending', redelivery: 1 });
@@ -316,7 +355,10 @@ describe("another partner's key", () => {
     const call = await partnerClient('owner');
     const endpoint = await createEndpoint(call, 'owner', '/private', ['voice.updated']);
     expect((await call('POST', '/api/voices/owner/empty', { json: { name: 'Private' } })).status).toBe(201);
-    const [delivery] = await waitFor(() => deliveriesOf(call, 'owner', endpoint.id), (found) => found.length > 0);
+    const [delivery] = await waitFor(
+      () => deliveriesOf(call, 'owner', endpoint.id),
+      (found) => found.length > 0,
+    );
     const stranger = await partnerClient('stranger');
     const denied = { status: 403, body: { detail: 'Access denied' } };
     expect(await stranger('GET', '/api/webhooks/owner')).toMatchObject(denied);
@@ -332,7 +374,7 @@ describe("another partner's key", () => {
 });
 
 describe('without ALLOW_PRIVATE_URLS', () => {
-  it("refuses a loopback URL when an endpoint is created or a transcript names it", async () => {
+  it('refuses a loopback URL when an endpoint is created or a transcript names it', async () => {
     const strict = await startTestApp({});
     try {
       const client = await partnerClient('strict', strict);
@@ -347,7 +389,9 @@ describe('without ALLOW_PRIVATE_URLS', () => {
         status: 422,
         body: {
           message: 'The given data was invalid.',
-          errors: { webhook_url: [expect.stringMatching(/^The webhook url field must be reachable: the host resolves to a private or loopback address \(.+\)\.$/)] },
+          errors: {
+            webhook_url: [expect.stringMatching(/^The webhook url field must be reachable: the host resolves to a private or loopback address \(.+\)\.$/)],
+          },
         },
       });
     } finally {
@@ -367,14 +411,20 @@ describe('when the service restarts between attempts', () => {
       const endpoint = await createEndpoint(restClient(first.url, key), 'restart', '/restart', ['voice.updated']);
       receiver.answerWith('/restart', 503);
       expect((await restClient(first.url, key)('POST', '/api/voices/restart/empty', { json: { name: 'Restart' } })).status).toBe(201);
-      await waitFor(async () => receiver.at('/restart'), (found) => found.length === 1);
+      await waitFor(
+        async () => receiver.at('/restart'),
+        (found) => found.length === 1,
+      );
       await first.close();
       first = null;
       const restartedAt = new Date().toISOString();
 
       second = await startTestApp(env, redis);
       const call = restClient(second.url, key);
-      const [delivery] = await waitFor(() => deliveriesOf(call, 'restart', endpoint.id), (found) => found[0]?.status === 'delivered');
+      const [delivery] = await waitFor(
+        () => deliveriesOf(call, 'restart', endpoint.id),
+        (found) => found[0]?.status === 'delivered',
+      );
       expect(delivery!.attempts.map((attempt) => attempt.status_code)).toEqual([503, 200]);
       expect(delivery!.attempts[1]!.at > restartedAt).toBe(true);
       expect(receiver.at('/restart')).toHaveLength(2);
@@ -395,13 +445,19 @@ describe('when a pending delivery has lost its job', () => {
       const endpoint = await createEndpoint(call, 'lost', '/lost', ['voice.updated']);
       receiver.answerWith('/lost', 503);
       expect((await call('POST', '/api/voices/lost/empty', { json: { name: 'Lost' } })).status).toBe(201);
-      const [pending] = await waitFor(() => deliveriesOf(call, 'lost', endpoint.id), (found) => found[0]?.attempts.length === 1);
+      const [pending] = await waitFor(
+        () => deliveriesOf(call, 'lost', endpoint.id),
+        (found) => found[0]?.attempts.length === 1,
+      );
       // The retry waits ten minutes; taking it off the queue is what a Redis failover could do.
       const { platform } = slow.app.services;
       const jobId = deliverWebhookQueue.jobId({ deliveryId: pending!.id, redelivery: 0 });
       await platform.queues.get(deliverWebhookQueue).remove(jobId);
       expect(await reconcile(platform, reconcileSources(slow.app.services), 0)).toEqual({ requeued: 1, failed: 0 });
-      const [delivery] = await waitFor(() => deliveriesOf(call, 'lost', endpoint.id), (found) => found[0]?.status === 'delivered');
+      const [delivery] = await waitFor(
+        () => deliveriesOf(call, 'lost', endpoint.id),
+        (found) => found[0]?.status === 'delivered',
+      );
       expect(delivery!.attempts.map((attempt) => attempt.status_code)).toEqual([503, 200]);
       verifiedWebhook(endpoint.secret, receiver.at('/lost')[1]!);
     } finally {

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { Invalid } from '../errors';
 import { invalid, isHttpUrl, MAX_URL_LENGTH } from '../transcription/transcript.inputs';
-import {
-  MESSAGE_ROLES,
-  type AudioFileInput,
-  type CompletionInput,
-  type CompletionMessage,
-  type ContentPart,
-  type MessageRole,
-} from './completion.types';
+import { MESSAGE_ROLES, type AudioFileInput, type CompletionInput, type CompletionMessage, type ContentPart, type MessageRole } from './completion.types';
 
 /** The documented bounds of a completion request (docs/completions.md). */
 export const COMPLETION_LIMITS = {
@@ -184,7 +177,11 @@ type Maybe<T> = T | null | undefined;
 
 /** GraphQL's SubmitCompletionInput: messages carry text in `content` or mixed parts in `parts`, and audio files come as a list. */
 export interface SubmitCompletionArgs {
-  messages: readonly { role: string; content?: Maybe<string>; parts?: Maybe<readonly { type: 'text' | 'audio'; text?: Maybe<string>; audioFile?: Maybe<string> }[]> }[];
+  messages: readonly {
+    role: string;
+    content?: Maybe<string>;
+    parts?: Maybe<readonly { type: 'text' | 'audio'; text?: Maybe<string>; audioFile?: Maybe<string> }[]>;
+  }[];
   audioFiles?: Maybe<readonly { name: string; url: string }[]>;
   character?: Maybe<string>;
   characterParams?: unknown;

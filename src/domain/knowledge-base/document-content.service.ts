@@ -92,7 +92,6 @@ export class DocumentContentService {
     return this.deps.blobs.read(blobId);
   }
 
-
   // Internals
 
   private async replaceOriginal(kb: KnowledgeBaseRecord, documentId: string, original: OriginalFile): Promise<DocumentRecord> {

@@ -21,7 +21,9 @@ export const TEXT_FORMATS: readonly DocumentFormat[] = ['html', 'text', 'markdow
  */
 export function originalFilename(format: DocumentFormat, sourceName: string | null | undefined): string {
   if (format === 'audio' || format === 'video') {
-    const extension = extname(sourceName ?? '').slice(1).toLowerCase();
+    const extension = extname(sourceName ?? '')
+      .slice(1)
+      .toLowerCase();
     return `original.${/^[a-z0-9]{2,5}$/.test(extension) ? extension : format === 'audio' ? 'audio' : 'video'}`;
   }
   return `original.${EXTENSIONS[format]}`;
@@ -46,13 +48,20 @@ export function nameFromUrl(url: string): string {
   } catch {
     decoded = segment;
   }
-  const cleaned = decoded.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const cleaned = decoded
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return cleaned || parsed.hostname || 'Untitled';
 }
 
 /** A document name from an uploaded file's name, without its directory or extension. */
 export function nameFromFilename(filename: string): string | null {
   const base = filename.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\.[A-Za-z0-9]{1,5}$/, '').trim().slice(0, 255);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .trim()
+    .slice(0, 255);
   return cleaned || null;
 }

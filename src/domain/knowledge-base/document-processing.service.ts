@@ -120,7 +120,10 @@ export class DocumentProcessingService {
     let replaced: (string | undefined)[] = [];
     const updated = await repository.updateDocumentIfCurrent(documentId, generation, (document) => {
       replaced = [document.digitized?.blobId, rewritten ? document.rewritten?.blobId : undefined];
-      const title = options.title?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+      const title = options.title
+        ?.replace(/[\u0000-\u001f\u007f]/g, '')
+        .trim()
+        .slice(0, 255);
       return {
         ...document,
         name: document.nameFromSource && title ? title : document.name,

@@ -126,7 +126,7 @@ export class DocumentService {
         results.push({
           url: typeof entry === 'string' ? entry.slice(0, 2048) : String(entry).slice(0, 2048),
           status: 'failed',
-          error: typeof entry !== 'string' ? 'must be a URL string' : parsed.error?.issues[0]?.message ?? 'is not a valid URL',
+          error: typeof entry !== 'string' ? 'must be a URL string' : (parsed.error?.issues[0]?.message ?? 'is not a valid URL'),
         });
         continue;
       }

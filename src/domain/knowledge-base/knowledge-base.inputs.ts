@@ -25,10 +25,13 @@ const strictly = <T>(schema: z.ZodType<T>, message: string) => {
 };
 const bool = (fallback: boolean) => z.preprocess(single, strictly(formBoolean, 'must be true or false')).default(fallback);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((value) => {
-    const last = single(value);
-    return typeof last === 'string' ? last.trim().toLowerCase() : last;
-  }, z.enum(values, { error: `must be one of ${values.join(', ')}` }));
+  z.preprocess(
+    (value) => {
+      const last = single(value);
+      return typeof last === 'string' ? last.trim().toLowerCase() : last;
+    },
+    z.enum(values, { error: `must be one of ${values.join(', ')}` }),
+  );
 
 export const MAX_BATCH_URLS = 1000;
 
@@ -139,20 +142,22 @@ export const contentInput = z.object({
   content: z.preprocess(single, z.string({ error: 'is required' }).max(20_000_000, 'must be at most 20000000 characters')),
 });
 
-const documentReference = z.preprocess(
-  (value) => {
-    const last = single(value);
-    if (typeof last === 'string') {
-      try {
-        return JSON.parse(last) as unknown;
-      } catch {
-        return { id: last };
+const documentReference = z
+  .preprocess(
+    (value) => {
+      const last = single(value);
+      if (typeof last === 'string') {
+        try {
+          return JSON.parse(last) as unknown;
+        } catch {
+          return { id: last };
+        }
       }
-    }
-    return last;
-  },
-  z.object({ id: z.string({ error: 'must name the document id' }).uuid('must be a document id') }, { error: 'must be a document object with an id' }),
-).meta({ description: 'The document as {"id": "<uuid>"}; a form field may carry that JSON or the id alone.' });
+      return last;
+    },
+    z.object({ id: z.string({ error: 'must name the document id' }).uuid('must be a document id') }, { error: 'must be a document object with an id' }),
+  )
+  .meta({ description: 'The document as {"id": "<uuid>"}; a form field may carry that JSON or the id alone.' });
 
 export const queueProcessInput = z
   .object({

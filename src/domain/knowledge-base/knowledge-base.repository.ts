@@ -186,7 +186,10 @@ export class KnowledgeBaseRepository {
   async createDocuments(kbId: string, documents: readonly Omit<DocumentRecord, 'version'>[]): Promise<DocumentRecord[]> {
     const write = this.documentWrite(kbId);
     const created = await inSlices(documents, (document) => this.records.create<DocumentRecord>(DOCUMENT, document.id, document, write));
-    await this.records.addMembers(this.documentSetKey(kbId), created.map((document) => document.id));
+    await this.records.addMembers(
+      this.documentSetKey(kbId),
+      created.map((document) => document.id),
+    );
     return created;
   }
 
@@ -215,7 +218,10 @@ export class KnowledgeBaseRepository {
     const write = this.documentWrite(kbId);
     const results = await inSlices(documents, (document) => this.records.remove<DocumentRecord>(DOCUMENT, document.id, write));
     const removed = results.filter((document): document is DocumentRecord => document !== null);
-    await this.records.removeMembers(this.documentSetKey(kbId), removed.map((document) => document.id));
+    await this.records.removeMembers(
+      this.documentSetKey(kbId),
+      removed.map((document) => document.id),
+    );
     return removed;
   }
 

@@ -195,9 +195,7 @@ export interface FolderInfo {
   documentCount: number;
 }
 
-export type BatchItemResult =
-  | { url: string; status: 'success'; documentId: string }
-  | { url: string; status: 'failed'; error: string };
+export type BatchItemResult = { url: string; status: 'success'; documentId: string } | { url: string; status: 'failed'; error: string };
 
 export interface BatchResult {
   summary: { total: number; succeeded: number; failed: number };

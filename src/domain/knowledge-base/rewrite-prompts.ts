@@ -16,13 +16,12 @@ export function resolveTemplate(contentType: ContentType, document: Pick<Documen
 const SOURCES: Record<RewriteTemplate, { source: string; guidance: string }> = {
   article: {
     source: 'a web article or written document',
-    guidance:
-      'Drop navigation text, advertising, cookie notices and other page debris. Keep the argument, facts, figures, names and examples.',
+    guidance: 'Drop navigation text, advertising, cookie notices and other page debris. Keep the argument, facts, figures, names and examples.',
   },
   video: {
     source: 'the transcript of a spoken video or audio recording',
     guidance:
-      'Remove filler words, false starts, repetitions and remarks about the recording itself. Turn spoken language into clear written prose while keeping the speaker\'s own views, stories, examples and way of reasoning.',
+      "Remove filler words, false starts, repetitions and remarks about the recording itself. Turn spoken language into clear written prose while keeping the speaker's own views, stories, examples and way of reasoning.",
   },
   book: {
     source: 'the text of a book or long PDF document',
@@ -32,7 +31,9 @@ const SOURCES: Record<RewriteTemplate, { source: string; guidance: string }> = {
 };
 
 function author(personName: string | null): string {
-  return personName ? `The author or speaker is ${personName}; attribute views to them by name where the source does.` : 'The author or speaker is not named; do not invent one.';
+  return personName
+    ? `The author or speaker is ${personName}; attribute views to them by name where the source does.`
+    : 'The author or speaker is not named; do not invent one.';
 }
 
 /** Step one: turn the digitized source into a structured draft. */

@@ -13,7 +13,10 @@ export const formBoolean = z.union([
     .string()
     .refine((value) => TRUE.has(value.toLowerCase()) || FALSE.has(value.toLowerCase()), 'must be true or false')
     .transform((value) => TRUE.has(value.toLowerCase())),
-  z.number().refine((value) => value === 0 || value === 1, 'must be true or false').transform((value) => value === 1),
+  z
+    .number()
+    .refine((value) => value === 0 || value === 1, 'must be true or false')
+    .transform((value) => value === 1),
 ]);
 
 export const formInteger = z.union([

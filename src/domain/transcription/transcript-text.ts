@@ -89,10 +89,7 @@ export function applyTextOptions(text: string, options: { fillerWords: boolean; 
  * The same options, word by word: hesitations leave the list (their time with them), and
  * unformatted words lose case and punctuation; a word that was only punctuation goes.
  */
-export function applyWordOptions(
-  words: readonly TranscriptWord[],
-  options: { fillerWords: boolean; formatText: boolean },
-): TranscriptWord[] {
+export function applyWordOptions(words: readonly TranscriptWord[], options: { fillerWords: boolean; formatText: boolean }): TranscriptWord[] {
   let result = words.map((word) => ({ ...word, text: word.text.trim() })).filter((word) => word.text !== '');
   if (!options.fillerWords) {
     result = keptWords(result.map((word) => word.text)).map(({ index, text }) => ({ ...result[index]!, text }));

@@ -85,26 +85,48 @@ const webhookUrl = urlField('webhook url').meta({ description: 'Where the finish
 
 // RFC 9110 token characters; headers the service sets itself cannot be replaced.
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const OWN_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'user-agent']);
+const OWN_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+  'user-agent',
+]);
 
-const webhookAuthHeaderName = z.preprocess(
-  given,
-  z
-    .string({ error: 'The webhook auth header name field must be a string.' })
-    .max(256, 'The webhook auth header name field must not be greater than 256 characters.')
-    .regex(HEADER_NAME, 'The webhook auth header name field must be a valid HTTP header name.')
-    .refine((name) => !OWN_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith('webhook-'), 'The webhook auth header name field must not name a header the service sets itself.')
-    .optional(),
-).meta({ description: 'A header sent with the webhook POST, for the receiver to check; needs webhook_url and webhook_auth_header_value. Not one the service sets itself (Content-Type, Host, webhook-*, ...).' });
+const webhookAuthHeaderName = z
+  .preprocess(
+    given,
+    z
+      .string({ error: 'The webhook auth header name field must be a string.' })
+      .max(256, 'The webhook auth header name field must not be greater than 256 characters.')
+      .regex(HEADER_NAME, 'The webhook auth header name field must be a valid HTTP header name.')
+      .refine(
+        (name) => !OWN_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith('webhook-'),
+        'The webhook auth header name field must not name a header the service sets itself.',
+      )
+      .optional(),
+  )
+  .meta({
+    description:
+      'A header sent with the webhook POST, for the receiver to check; needs webhook_url and webhook_auth_header_value. Not one the service sets itself (Content-Type, Host, webhook-*, ...).',
+  });
 
-const webhookAuthHeaderValue = z.preprocess(
-  given,
-  z
-    .string({ error: 'The webhook auth header value field must be a string.' })
-    .max(4096, 'The webhook auth header value field must not be greater than 4096 characters.')
-    .refine((value) => !/[\r\n\0]/.test(value), 'The webhook auth header value field must not contain line breaks.')
-    .optional(),
-).meta({ description: 'The value of webhook_auth_header_name; stored with the transcript and never shown by any answer.' });
+const webhookAuthHeaderValue = z
+  .preprocess(
+    given,
+    z
+      .string({ error: 'The webhook auth header value field must be a string.' })
+      .max(4096, 'The webhook auth header value field must not be greater than 4096 characters.')
+      .refine((value) => !/[\r\n\0]/.test(value), 'The webhook auth header value field must not contain line breaks.')
+      .optional(),
+  )
+  .meta({ description: 'The value of webhook_auth_header_name; stored with the transcript and never shown by any answer.' });
 
 /** Every transcript parameter but the upload (the route also reads it for the OpenAPI document). */
 export const transcriptParams = z
@@ -121,9 +143,15 @@ export const transcriptParams = z
   })
   .superRefine((input, context) => {
     const requiredWith = (param: string, other: string) =>
-      context.addIssue({ code: 'custom', path: [param], message: `The ${param.replaceAll('_', ' ')} field is required when ${other.replaceAll('_', ' ')} is present.` });
-    if (input.webhook_auth_header_name !== undefined && input.webhook_auth_header_value === undefined) requiredWith('webhook_auth_header_value', 'webhook_auth_header_name');
-    if (input.webhook_auth_header_value !== undefined && input.webhook_auth_header_name === undefined) requiredWith('webhook_auth_header_name', 'webhook_auth_header_value');
+      context.addIssue({
+        code: 'custom',
+        path: [param],
+        message: `The ${param.replaceAll('_', ' ')} field is required when ${other.replaceAll('_', ' ')} is present.`,
+      });
+    if (input.webhook_auth_header_name !== undefined && input.webhook_auth_header_value === undefined)
+      requiredWith('webhook_auth_header_value', 'webhook_auth_header_name');
+    if (input.webhook_auth_header_value !== undefined && input.webhook_auth_header_name === undefined)
+      requiredWith('webhook_auth_header_name', 'webhook_auth_header_value');
     if (input.webhook_auth_header_name !== undefined && input.webhook_url === undefined) requiredWith('webhook_url', 'webhook_auth_header_name');
   })
   .transform((input): Omit<TranscriptRequest, 'audio'> => ({

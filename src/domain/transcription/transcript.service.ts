@@ -77,9 +77,7 @@ export class TranscriptService {
       id,
       keyId: caller.keyId,
       status: 'queued',
-      source: blobId
-        ? { kind: 'upload', blobId, filename: (request.audio?.filename ?? '').slice(0, 255) }
-        : { kind: 'url', url: request.audioUrl! },
+      source: blobId ? { kind: 'upload', blobId, filename: (request.audio?.filename ?? '').slice(0, 255) } : { kind: 'url', url: request.audioUrl! },
       options: request.options,
       text: null,
       audioDuration: null,
@@ -125,7 +123,10 @@ export class TranscriptService {
     const listKey = this.recentKey(caller.keyId);
     const ids = await this.deps.records.recent(listKey, first);
     const records = await this.deps.records.getMany<TranscriptRecord>(KIND, ids);
-    await this.deps.records.removeRecent(listKey, ids.filter((_id, index) => !records[index]));
+    await this.deps.records.removeRecent(
+      listKey,
+      ids.filter((_id, index) => !records[index]),
+    );
     return records.filter((record): record is TranscriptRecord => record !== null && canSee(caller, record));
   }
 

@@ -5,9 +5,7 @@ import { progressOf, type Progress, type StoredProgress } from '../shared/progre
 export const TRANSCRIPT_STATUSES = ['queued', 'processing', 'completed', 'error'] as const;
 export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
 
-export const LANGUAGE_CODES = [
-  'en', 'en_us', 'en_uk', 'en_au', 'es', 'fr', 'de', 'id', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'tr', 'uk', 'ca',
-] as const;
+export const LANGUAGE_CODES = ['en', 'en_us', 'en_uk', 'en_au', 'es', 'fr', 'de', 'id', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'tr', 'uk', 'ca'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 /** Containers the spec promises to read; anything else is refused at the door. */

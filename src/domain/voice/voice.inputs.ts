@@ -20,12 +20,8 @@ export const renameVoiceInput = z.object({ name: z.preprocess(single, resourceNa
 
 export const splitVoiceInput = z
   .object({
-    max_samples: z
-      .preprocess(single, formInteger.pipe(z.number().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100')))
-      .default(25),
-    sample_duration: z
-      .preprocess(single, formInteger.pipe(z.number().min(5, 'must be between 5 and 60').max(60, 'must be between 5 and 60')))
-      .default(15),
+    max_samples: z.preprocess(single, formInteger.pipe(z.number().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100'))).default(25),
+    sample_duration: z.preprocess(single, formInteger.pipe(z.number().min(5, 'must be between 5 and 60').max(60, 'must be between 5 and 60'))).default(15),
   })
   .transform(({ max_samples, sample_duration }): SplitSettings => ({ maxSamples: max_samples, sampleDurationSeconds: sample_duration }));
 

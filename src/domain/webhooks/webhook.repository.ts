@@ -77,7 +77,9 @@ export class WebhookRepository {
     const created = await this.records.create<WebhookDeliveryRecord>(WEBHOOK_DELIVERY_KIND, record.id, record, { topics: [] });
     await this.records.expire(WEBHOOK_DELIVERY_KIND, record.id, DELIVERY_RETENTION_SECONDS);
     if (record.target.kind === 'endpoint') {
-      await this.records.addRecent(this.deliveryIndexKey(record.target.endpointId), record.id, Date.parse(record.createdAt), { keepMs: DELIVERY_RETENTION_SECONDS * 1000 });
+      await this.records.addRecent(this.deliveryIndexKey(record.target.endpointId), record.id, Date.parse(record.createdAt), {
+        keepMs: DELIVERY_RETENTION_SECONDS * 1000,
+      });
     }
     return created;
   }

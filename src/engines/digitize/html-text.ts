@@ -29,16 +29,74 @@ const TEXT_NODE = 3;
 
 /** Elements whose content is never text a reader sees. */
 const SKIPPED = new Set([
-  'script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'svg', 'canvas',
-  'iframe', 'object', 'embed', 'audio', 'video', 'picture', 'img', 'map', 'button', 'input',
-  'select', 'option', 'textarea',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'audio',
+  'video',
+  'picture',
+  'img',
+  'map',
+  'button',
+  'input',
+  'select',
+  'option',
+  'textarea',
 ]);
 
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'div',
-  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5',
-  'h6', 'header', 'hgroup', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary',
-  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ]);
 const BLOCK_SELECTOR = [...BLOCKS].join(',');
 
@@ -110,9 +168,7 @@ function withoutChrome(document: DomDocument): DomDocument {
 
 function withTitleHeading(text: string, title: string): string {
   const wanted = title.toLowerCase();
-  const hasTitle = text
-    .split('\n')
-    .some((line) => /^#{1,6} /.test(line) && line.replace(/^#+ /, '').trim().toLowerCase() === wanted);
+  const hasTitle = text.split('\n').some((line) => /^#{1,6} /.test(line) && line.replace(/^#+ /, '').trim().toLowerCase() === wanted);
   if (hasTitle) return text;
   return text ? `# ${title}\n\n${text}` : `# ${title}`;
 }
@@ -123,7 +179,10 @@ function titleFromUrl(url: string | undefined): string | undefined {
   const segment = pathname.split('/').filter(Boolean).pop() ?? '';
   let words = '';
   try {
-    words = decodeURIComponent(segment).replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_+\s]+/g, ' ').trim();
+    words = decodeURIComponent(segment)
+      .replace(/\.[a-z0-9]{1,5}$/i, '')
+      .replace(/[-_+\s]+/g, ' ')
+      .trim();
   } catch {
     words = '';
   }
@@ -229,8 +288,7 @@ function renderTable(table: DomElement): string {
   const [first] = filled;
   if (!first) return '';
   const width = Math.max(...filled.map((cells) => cells.length));
-  const line = (cells: string[]): string =>
-    `| ${Array.from({ length: width }, (_, index) => cells[index] ?? '').join(' | ')} |`;
+  const line = (cells: string[]): string => `| ${Array.from({ length: width }, (_, index) => cells[index] ?? '').join(' | ')} |`;
   return [line(first), line(Array(width).fill('---')), ...filled.slice(1).map(line)].join('\n');
 }
 
@@ -260,11 +318,19 @@ function normalizeInline(text: string): string {
 }
 
 function quote(text: string): string {
-  return text ? text.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n') : '';
+  return text
+    ? text
+        .split('\n')
+        .map((line) => (line ? `> ${line}` : '>'))
+        .join('\n')
+    : '';
 }
 
 function indent(text: string, prefix: string): string {
-  return text.split('\n').map((line) => (line ? prefix + line : line)).join('\n');
+  return text
+    .split('\n')
+    .map((line) => (line ? prefix + line : line))
+    .join('\n');
 }
 
 function nonEmpty(block: string): string[] {

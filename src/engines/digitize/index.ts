@@ -89,13 +89,7 @@ function isMpegAudioFrame(bytes: Buffer): boolean {
   const layer = (second >> 1) & 0b11;
   const bitrate = third >> 4;
   const sampleRate = (third >> 2) & 0b11;
-  return (
-    (second & 0xe0) === 0xe0 &&
-    version !== 0b01 &&
-    (layer === 0b01 || layer === 0b10) &&
-    bitrate !== 0xf &&
-    sampleRate !== 0b11
-  );
+  return (second & 0xe0) === 0xe0 && version !== 0b01 && (layer === 0b01 || layer === 0b10) && bitrate !== 0xf && sampleRate !== 0b11;
 }
 
 /** Without any name or type, bytes that are valid UTF-8 without NULs are read as plain text. */
@@ -144,13 +138,7 @@ const EXTENSIONS: Partial<Record<string, DocumentFormat>> = {
   md: 'markdown',
   markdown: 'markdown',
   ...Object.fromEntries(
-    ['mp3', 'wav', 'm4a', 'aac', 'ogg', 'oga', 'opus', 'flac', 'wma', 'aif', 'aiff', 'amr', 'weba'].map(
-      (extension) => [extension, 'audio' as const],
-    ),
+    ['mp3', 'wav', 'm4a', 'aac', 'ogg', 'oga', 'opus', 'flac', 'wma', 'aif', 'aiff', 'amr', 'weba'].map((extension) => [extension, 'audio' as const]),
   ),
-  ...Object.fromEntries(
-    ['mp4', 'm4v', 'mov', 'mkv', 'webm', 'avi', 'wmv', 'flv', 'mpeg', 'mpg', '3gp'].map(
-      (extension) => [extension, 'video' as const],
-    ),
-  ),
+  ...Object.fromEntries(['mp4', 'm4v', 'mov', 'mkv', 'webm', 'avi', 'wmv', 'flv', 'mpeg', 'mpg', '3gp'].map((extension) => [extension, 'video' as const])),
 };

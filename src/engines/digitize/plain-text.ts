@@ -15,9 +15,7 @@ export async function readPlainText(path: string): Promise<string> {
  */
 export function decodeText(bytes: Uint8Array, charset?: string): string {
   const bom = byteOrderMark(bytes);
-  const text = bom
-    ? new TextDecoder(bom.encoding).decode(bytes.subarray(bom.length))
-    : decodeDeclared(bytes, charset) ?? decodeUtf8OrLegacy(bytes);
+  const text = bom ? new TextDecoder(bom.encoding).decode(bytes.subarray(bom.length)) : (decodeDeclared(bytes, charset) ?? decodeUtf8OrLegacy(bytes));
   return text.replace(/\r\n?/g, '\n');
 }
 
@@ -44,17 +42,15 @@ function decodeUtf8OrLegacy(bytes: Uint8Array): string {
 
 /** Windows-1252 differs from Latin-1 only in 0x80-0x9F (curly quotes, dashes, the euro sign). */
 const WINDOWS_1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d,
+  0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
 /** Node 20's TextDecoder decodes the label windows-1252 as Latin-1, losing exactly those characters. */
 function decodeWindows1252(bytes: Uint8Array): string {
   let text = '';
   for (let start = 0; start < bytes.length; start += 8192) {
-    const codes = Array.from(bytes.subarray(start, start + 8192), (byte) =>
-      byte >= 0x80 && byte <= 0x9f ? (WINDOWS_1252_HIGH[byte - 0x80] ?? byte) : byte,
-    );
+    const codes = Array.from(bytes.subarray(start, start + 8192), (byte) => (byte >= 0x80 && byte <= 0x9f ? (WINDOWS_1252_HIGH[byte - 0x80] ?? byte) : byte));
     text += String.fromCharCode(...codes);
   }
   return text;

@@ -98,7 +98,8 @@ function openSocket(key) {
     on: {
       connected: () => showConnection('Live: changes appear as they happen.'),
       // graphql-ws reconnects by itself, except after a refusal (4401 bad key, 4429 rate limit).
-      closed: (event) => showConnection(event?.code === 1000 ? 'Disconnected.' : `Disconnected (${event?.code ?? '?'}${event?.reason ? `: ${event.reason}` : ''}).`),
+      closed: (event) =>
+        showConnection(event?.code === 1000 ? 'Disconnected.' : `Disconnected (${event?.code ?? '?'}${event?.reason ? `: ${event.reason}` : ''}).`),
     },
   });
 }
@@ -219,7 +220,14 @@ function pipelineCell(voice, stage) {
 function showVoice(voice) {
   const row = voice.deleted
     ? null
-    : el('tr', {}, el('th', { scope: 'row' }, voice.name), el('td', {}, String(voice.sampleCount)), pipelineCell(voice, 'splitting'), pipelineCell(voice, 'embedding'));
+    : el(
+        'tr',
+        {},
+        el('th', { scope: 'row' }, voice.name),
+        el('td', {}, String(voice.sampleCount)),
+        pipelineCell(voice, 'splitting'),
+        pipelineCell(voice, 'embedding'),
+      );
   placeRow(byId('voices'), voice.name, row);
 }
 
@@ -269,8 +277,7 @@ function showTranscript(transcript) {
 function showEmbedding(embedding) {
   const bar = byId('embedding-progress');
   const words = { IDLE: 'not embedded', IN_PROGRESS: 'embedding', COMPLETED: 'embedded', FAILED: `failed: ${embedding.error ?? ''}` };
-  const percent =
-    embedding.status === 'COMPLETED' ? 100 : embedding.status === 'IN_PROGRESS' ? (embedding.progress?.percent ?? null) : 0;
+  const percent = embedding.status === 'COMPLETED' ? 100 : embedding.status === 'IN_PROGRESS' ? (embedding.progress?.percent ?? null) : 0;
   setBar(bar, percent, describeProgress(embedding.progress));
   bar.dataset.status = embedding.status;
   byId('embedding-state').textContent = embedding.deleted ? 'deleted' : words[embedding.status];
@@ -366,7 +373,10 @@ function followTranscript(id) {
     state.transcriptWatches.delete(id);
     showError(`Transcript ${id}: ${message}`);
   };
-  state.transcriptWatches.set(id, watch(TRANSCRIPT, { id }, (data) => showTranscript(data.transcriptUpdated), failed));
+  state.transcriptWatches.set(
+    id,
+    watch(TRANSCRIPT, { id }, (data) => showTranscript(data.transcriptUpdated), failed),
+  );
 }
 
 /** Runs a control's action, showing its failure instead of letting it vanish in the console. */
@@ -387,8 +397,14 @@ byId('partner-form').addEventListener(
   'submit',
   guarded(() => showPartner(byId('partner').hidden ? byId('partner-name').value.trim() : byId('partner').value)),
 );
-byId('partner').addEventListener('change', guarded(() => showPartner(byId('partner').value)));
-byId('knowledge-base').addEventListener('change', guarded(() => showKnowledgeBase(byId('knowledge-base').value)));
+byId('partner').addEventListener(
+  'change',
+  guarded(() => showPartner(byId('partner').value)),
+);
+byId('knowledge-base').addEventListener(
+  'change',
+  guarded(() => showKnowledgeBase(byId('knowledge-base').value)),
+);
 byId('refresh-knowledge-bases').addEventListener('click', guarded(listKnowledgeBases));
 byId('embed').addEventListener(
   'click',

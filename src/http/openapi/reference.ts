@@ -66,7 +66,11 @@ const START = `window.ui = SwaggerUIBundle({
  * The OpenAPI document at /openapi.json (and /swagger.json, which older tools ask for), built
  * from the routes' own descriptions on first request, and Swagger UI over it at /docs.
  */
-export function registerApiReference(app: FastifyInstance, routes: readonly CollectedRoute[], description: Omit<ApiDescription, 'isUndocumented' | 'securitySchemes'>): void {
+export function registerApiReference(
+  app: FastifyInstance,
+  routes: readonly CollectedRoute[],
+  description: Omit<ApiDescription, 'isUndocumented' | 'securitySchemes'>,
+): void {
   let document: string | undefined;
   const serveDocument = async (_request: unknown, reply: { type(value: string): unknown }) => {
     document ??= JSON.stringify(
@@ -93,7 +97,10 @@ export function registerApiReference(app: FastifyInstance, routes: readonly Coll
         const { file } = request.params as { file: string };
         const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
         if (!type) return reply.status(404).send({ detail: 'Not found' });
-        return reply.type(type).header('cache-control', 'public, max-age=86400').send(createReadStream(join(swaggerUiDir, file)));
+        return reply
+          .type(type)
+          .header('cache-control', 'public, max-age=86400')
+          .send(createReadStream(join(swaggerUiDir, file)));
       });
     },
     { prefix: REFERENCE_PATH },

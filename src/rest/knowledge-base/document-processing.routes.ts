@@ -19,17 +19,27 @@ export function documentProcessingRoutes({ documentProcessing, platform }: Domai
       });
     });
 
-    app.post('/bulk/rewrite/folder/:partner/:kb/:folder', { config: { openapi: knowledgeBaseDocs.bulkRewriteFolder } }, async (request: Req<FolderParams>, reply) => {
-      return withParams(request, async (params) => {
-        const { partner, kb, folder } = request.params;
-        const result = await documentProcessing.bulkRewrite(partner, kb, folder, parseInput(bulkRewriteInput, params.values), request.id);
-        return reply.status(202).send(bulkRewriteJson(result));
-      });
-    });
+    app.post(
+      '/bulk/rewrite/folder/:partner/:kb/:folder',
+      { config: { openapi: knowledgeBaseDocs.bulkRewriteFolder } },
+      async (request: Req<FolderParams>, reply) => {
+        return withParams(request, async (params) => {
+          const { partner, kb, folder } = request.params;
+          const result = await documentProcessing.bulkRewrite(partner, kb, folder, parseInput(bulkRewriteInput, params.values), request.id);
+          return reply.status(202).send(bulkRewriteJson(result));
+        });
+      },
+    );
 
     app.post('/bulk/rewrite/kb/:partner/:kb', { config: { openapi: knowledgeBaseDocs.bulkRewriteKb } }, async (request: Req<KbParams>, reply) => {
       return withParams(request, async (params) => {
-        const result = await documentProcessing.bulkRewrite(request.params.partner, request.params.kb, null, parseInput(bulkRewriteInput, params.values), request.id);
+        const result = await documentProcessing.bulkRewrite(
+          request.params.partner,
+          request.params.kb,
+          null,
+          parseInput(bulkRewriteInput, params.values),
+          request.id,
+        );
         return reply.status(202).send(bulkRewriteJson(result));
       });
     });

@@ -18,7 +18,9 @@ export function knowledgeBaseEmbeddingRoutes({ knowledgeBases, knowledgeBaseEmbe
     app.post('/embedding/:partner/:kb', { config: { openapi: knowledgeBaseDocs.startEmbedding } }, async (request: Req<KbParams>, reply) => {
       return withParams(request, async (params) => {
         const input = parseInput(startEmbeddingInput, params.values);
-        return reply.status(202).send(embeddingStatusJson(await knowledgeBaseEmbedding.startEmbedding(request.params.partner, request.params.kb, input, request.id)));
+        return reply
+          .status(202)
+          .send(embeddingStatusJson(await knowledgeBaseEmbedding.startEmbedding(request.params.partner, request.params.kb, input, request.id)));
       });
     });
   };

@@ -49,7 +49,10 @@ export const knowledgeBaseDocs = {
     access: 'public',
     success: { 200: { description: 'The content types.', schema: z.array(z.enum(CONTENT_TYPES)) } },
   }),
-  list: kbRoute({ summary: 'List a partner’s knowledge bases', success: { 200: { description: 'The knowledge bases with their documents.', schema: z.array(knowledgeBaseSchema) } } }),
+  list: kbRoute({
+    summary: 'List a partner’s knowledge bases',
+    success: { 200: { description: 'The knowledge bases with their documents.', schema: z.array(knowledgeBaseSchema) } },
+  }),
   create: kbRoute({
     summary: 'Create a knowledge base',
     description: 'expert_name and user_email are the defaults of its documents.',
@@ -162,7 +165,11 @@ export const knowledgeBaseDocs = {
   }),
   bulkRewriteFolder: bulkRewrite('a folder'),
   bulkRewriteKb: bulkRewrite('a knowledge base'),
-  embedding: kbRoute({ summary: 'Read the embedding status', success: { 200: { description: 'The embedding status.', schema: embeddingStatusSchema } }, errors: [404] }),
+  embedding: kbRoute({
+    summary: 'Read the embedding status',
+    success: { 200: { description: 'The embedding status.', schema: embeddingStatusSchema } },
+    errors: [404],
+  }),
   startEmbedding: kbRoute({
     summary: 'Embed the knowledge base',
     body: { schema: startEmbeddingInput, encodings: ANY_ENCODING },

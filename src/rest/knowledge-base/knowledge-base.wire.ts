@@ -60,9 +60,7 @@ export const embeddingInfoSchema = z
   })
   .meta({ id: 'EmbeddingInfo' });
 
-const embeddingDetails = z
-  .object({ documents: count, chunks: count, model: z.string(), split_level: z.int(), language: z.string() })
-  .nullable();
+const embeddingDetails = z.object({ documents: count, chunks: count, model: z.string(), split_level: z.int(), language: z.string() }).nullable();
 
 export const embeddingStatusSchema = z
   .object({
