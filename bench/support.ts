@@ -150,7 +150,7 @@ export async function startNodeChild(
     output.push(line);
     if (output.length > 50) output.shift();
   };
-  createInterface({ input: child.stderr! }).on('line', onLine);
+  createInterface({ input: child.stderr }).on('line', onLine);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const timeoutMs = options.timeoutMs ?? 60_000;
 
@@ -162,7 +162,7 @@ export async function startNodeChild(
       child.kill('SIGKILL');
       reject(new Error(`${label} ${reason}:\n${output.join('\n')}`));
     }
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const match = started ? null : /listening on (http:\/\/\S+)/.exec(line);
       if (!match?.[1]) return onLine(line);
       started = true;
@@ -306,5 +306,5 @@ export async function startService(
 /** Only what node and tsx need, so a developer's own service settings cannot leak into a run. */
 export function inheritedEnv(): Record<string, string> {
   const names = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }

@@ -58,7 +58,7 @@ export const configSchema = z
     /** Start of every object key of ours, so one bucket can hold other things too. */
     S3_PREFIX: z
       .string()
-      .regex(/^[A-Za-z0-9_.\/-]*$/, 'letters, digits, dot, dash, underscore and slash only')
+      .regex(/^[A-Za-z0-9_./-]*$/, 'letters, digits, dot, dash, underscore and slash only')
       .default('')
       .transform((prefix) => (prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix)),
     ADMIN_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -36,7 +36,7 @@ export function runProcess(binary: string, args: string[], options: RunOptions =
   const { signal, onStdout, stderrTailChars = 4000 } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason);
+      reject(abortReason(signal));
       return;
     }
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -51,7 +51,7 @@ export function runProcess(binary: string, args: string[], options: RunOptions =
     };
     const onAbort = () => {
       child.kill('SIGKILL');
-      settle(() => reject(signal?.reason));
+      settle(() => reject(abortReason(signal!)));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
@@ -71,4 +71,10 @@ export function runProcess(binary: string, args: string[], options: RunOptions =
       });
     });
   });
+}
+
+/** The reason an AbortSignal was aborted with, as an Error (AbortController sets a DOMException unless told otherwise). */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
 }

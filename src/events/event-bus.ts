@@ -183,7 +183,7 @@ class LiveStream<T extends Versioned & { id: string }> implements PushStream<Cha
     else this.waiting = resolve;
   }
 
-  private take(): IteratorResult<ChangeEvent<T>> | null {
+  private take(): IteratorYieldResult<ChangeEvent<T>> | null {
     while (this.queue.length > 0) {
       const event = this.queue.shift()!;
       if (this.admit(event)) return { value: event, done: false };

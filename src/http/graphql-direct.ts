@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { execute, getOperationAST, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { execute, getOperationAST, OperationTypeNode, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { Caller } from '../auth/api-keys';
 import type { GraphqlContext } from '../resolvers/context';
 import { limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
@@ -121,7 +121,7 @@ export class DirectQueries {
       return null;
     }
     if (validate(this.schema, document, this.rules).length > 0) return null;
-    if (getOperationAST(document, operationName)?.operation !== 'query') return null;
+    if (getOperationAST(document, operationName)?.operation !== OperationTypeNode.QUERY) return null;
     return { document, operationName, runs: 0 };
   }
 }

@@ -1,7 +1,7 @@
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { GraphQLError, parse, type ASTVisitor, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
+import { GraphQLError, parse, type ASTVisitor, type DocumentNode, type Source, type ValidationContext, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Config } from '../config/config';
 
@@ -72,7 +72,7 @@ export function useGraphqlLimits(limits: GraphqlLimits): Plugin {
   const rules = limitRules(limits);
   return {
     onParse({ setParseFn }) {
-      setParseFn((source) => parseLimited(typeof source === 'string' ? source : source.body, limits));
+      setParseFn((source: string | Source) => parseLimited(typeof source === 'string' ? source : source.body, limits));
     },
     onValidate({ addValidationRule }) {
       for (const rule of rules) addValidationRule(rule);

@@ -17,11 +17,12 @@ function failed(result: unknown): boolean {
 /** The yoga side: queries and mutations as they finish, subscriptions as they start. */
 export function useOperationMetrics(): Plugin {
   return {
+    // envelop types the arguments loosely; they are graphql's ExecutionArgs.
     onExecute: ({ args }) => ({
-      onExecuteDone: ({ result }) => countOperation(args.document, args.operationName, failed(result)),
+      onExecuteDone: ({ result }) => countOperation(args.document as DocumentNode, args.operationName as string | undefined, failed(result)),
     }),
     onSubscribe: ({ args }) => ({
-      onSubscribeResult: ({ result }) => countOperation(args.document, args.operationName, failed(result)),
+      onSubscribeResult: ({ result }) => countOperation(args.document as DocumentNode, args.operationName as string | undefined, failed(result)),
     }),
   };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { getOperationAST, GraphQLError, OperationTypeNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { CloseCode, GRAPHQL_TRANSPORT_WS_PROTOCOL, handleProtocols } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { PushSink } from '../events/push-stream';
@@ -179,7 +179,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
       if (isErrors(args)) return sendError(socket, id, hooks.mask(args));
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation) return sendError(socket, id, hooks.mask([new GraphQLError('Unable to identify operation')]));
-      const outcome = operation.operation === 'subscription' ? await hooks.subscribe(args) : await hooks.execute(args);
+      const outcome = operation.operation === OperationTypeNode.SUBSCRIPTION ? await hooks.subscribe(args) : await hooks.execute(args);
       if (!(Symbol.asyncIterator in outcome)) {
         if (socket.operations?.has(id)) {
           writer.write(outcome);
@@ -283,7 +283,7 @@ export function parseClientMessage(text: string): ClientMessage | null {
     case 'ping':
     case 'pong':
       if (payload != null && !isObject(payload)) return null;
-      return { type, payload: isObject(payload) ? payload : undefined } as ClientMessage;
+      return { type, payload: isObject(payload) ? payload : undefined };
     case 'subscribe': {
       if (typeof id !== 'string' || !id || !isObject(payload) || typeof payload.query !== 'string') return null;
       const { variables, operationName, extensions } = payload;

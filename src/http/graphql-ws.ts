@@ -111,11 +111,11 @@ export function registerGraphqlSockets(server: Server, schema: GraphQLSchema, se
         const query = trustedQuery(trusted, request);
         if (typeof query !== 'string') return query;
         const cached = documents.get(query);
-        if (Array.isArray(cached)) return cached;
-        const { document, id } = cached as CachedDocument;
+        if (!('document' in cached)) return cached;
+        const { document, id } = cached;
         const authorized = await authorizeOperation(services, request.extensions, connection);
-        if (Array.isArray(authorized)) return authorized;
-        const { caller } = authorized as { caller: Caller | null };
+        if (!('caller' in authorized)) return authorized;
+        const { caller } = authorized;
         const contextValue = createGraphqlContext(services, caller);
         shareKeys.set(contextValue, `${caller?.keyId ?? ''}\n${id}\n${request.operationName ?? ''}\n${JSON.stringify(request.variables ?? {})}`);
         return { schema, document, operationName: request.operationName, variableValues: request.variables, contextValue };

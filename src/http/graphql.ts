@@ -85,8 +85,8 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
         if (params instanceof Error) return sendGraphqlError(reply, params);
         let tokens: string[] = [];
         try {
-          const operations = JSON.parse(String(params.values.operations ?? 'null')) as unknown;
-          tokens = bindUploads(operations, JSON.parse(String(params.values.map ?? '{}')), params.files);
+          const operations = JSON.parse(formText(params.values.operations, 'null')) as unknown;
+          tokens = bindUploads(operations, JSON.parse(formText(params.values.map, '{}')), params.files);
           const headers = new Headers();
           for (const [name, value] of Object.entries(request.headers)) {
             if (typeof value === 'string' && name !== 'content-type' && name !== 'content-length') headers.set(name, value);
@@ -99,7 +99,9 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
             { req: request, reply, caller, requestId: request.id },
           );
           const body = await response.text();
-          response.headers.forEach((value, name) => reply.header(name, value));
+          response.headers.forEach((value, name) => {
+            reply.header(name, value);
+          });
           return reply.status(response.status).send(body);
         } catch (error) {
           return sendGraphqlError(reply, error instanceof SyntaxError ? new Invalid('operations and map must be JSON') : error);
@@ -128,7 +130,9 @@ function uploadLimits(services: DomainServices) {
 }
 
 async function sendResponse(reply: FastifyReply, response: Response) {
-  response.headers.forEach((value, name) => reply.header(name, value));
+  response.headers.forEach((value, name) => {
+    reply.header(name, value);
+  });
   reply.status(response.status);
   // Only event streams need streaming; a JSON answer sent whole skips the stream machinery
   // that otherwise costs more than executing the query.
@@ -140,8 +144,14 @@ async function sendResponse(reply: FastifyReply, response: Response) {
 
 function sendGraphqlError(reply: FastifyReply, error: unknown) {
   const masked = maskError(error, 'Unexpected error.') as GraphQLError;
-  const http = masked.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
+  const http = masked.extensions?.http;
   for (const [name, value] of Object.entries(http?.headers ?? {})) reply.header(name, value);
   const status = http?.status ?? 500;
   return reply.status(status).send({ errors: [masked.toJSON()] });
+}
+
+/** A multipart field's text; a missing one reads as `fallback`, and a repeated one cannot be JSON. */
+function formText(value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  return typeof value === 'string' ? value : '';
 }

@@ -115,7 +115,7 @@ new Gauge({
   async collect() {
     this.reset();
     for (const source of queueSources) {
-      const counts = await source().catch(() => ({}) as JobCounts);
+      const counts = await source().catch(() => ({}));
       for (const [queue, byState] of Object.entries(counts)) {
         for (const state of QUEUE_STATES) this.set({ queue, state }, byState[state] ?? 0);
       }

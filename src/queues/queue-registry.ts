@@ -18,6 +18,7 @@ export interface QueueDefinition<Schema extends z.ZodType = z.ZodType, Key = z.o
 }
 
 // `any`: a definition's key is narrower than its payload, and every key must fit here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyQueueDefinition = QueueDefinition<z.ZodType, any>;
 export type PayloadOf<Definition extends AnyQueueDefinition> = z.output<Definition['schema']>;
 export type JobKeyOf<Definition extends AnyQueueDefinition> = Parameters<Definition['jobId']>[0];

@@ -4,9 +4,9 @@ import { builder } from './builder';
 export const KnowledgeBaseEmbeddingStateEnum = builder.enumType('KnowledgeBaseEmbeddingState', {
   description: 'Where the embedding run of a knowledge base stands.',
   values: {
-    IDLE: { value: 'idle' as EmbeddingStatus },
-    IN_PROGRESS: { value: 'in_progress' as EmbeddingStatus },
-    COMPLETED: { value: 'completed' as EmbeddingStatus },
-    FAILED: { value: 'failed' as EmbeddingStatus },
+    IDLE: { value: 'idle' satisfies EmbeddingStatus },
+    IN_PROGRESS: { value: 'in_progress' satisfies EmbeddingStatus },
+    COMPLETED: { value: 'completed' satisfies EmbeddingStatus },
+    FAILED: { value: 'failed' satisfies EmbeddingStatus },
   },
 });

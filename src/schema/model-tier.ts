@@ -4,7 +4,7 @@ import { builder } from './builder';
 export const ModelTierEnum = builder.enumType('ModelTier', {
   description: 'Which LLM rewrites a document.',
   values: {
-    STANDARD: { value: 'standard' as ModelTier },
-    ECONOMY: { value: 'economy' as ModelTier },
+    STANDARD: { value: 'standard' satisfies ModelTier },
+    ECONOMY: { value: 'economy' satisfies ModelTier },
   },
 });

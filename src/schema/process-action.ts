@@ -3,8 +3,8 @@ import { builder } from './builder';
 
 export const ProcessActionEnum = builder.enumType('ProcessAction', {
   values: {
-    DIGITIZE: { value: 'digitize' as ProcessAction, description: 'Digitize again (then rewrite when the document has autoRewrite).' },
-    REWRITE: { value: 'rewrite' as ProcessAction, description: 'Rewrite the digitized text.' },
-    PROCESS: { value: 'process' as ProcessAction, description: 'Digitize, then rewrite; rewrite alone when there is no source but digitized text.' },
+    DIGITIZE: { value: 'digitize' satisfies ProcessAction, description: 'Digitize again (then rewrite when the document has autoRewrite).' },
+    REWRITE: { value: 'rewrite' satisfies ProcessAction, description: 'Rewrite the digitized text.' },
+    PROCESS: { value: 'process' satisfies ProcessAction, description: 'Digitize, then rewrite; rewrite alone when there is no source but digitized text.' },
   },
 });

@@ -4,9 +4,9 @@ import { builder } from './builder';
 export const RewriteContentTypeEnum = builder.enumType('RewriteContentType', {
   description: 'The rewrite template.',
   values: {
-    AUTO: { value: 'auto' as ContentType, description: 'VIDEO for a video-platform URL or media, BOOK for a PDF, ARTICLE otherwise.' },
-    ARTICLE: { value: 'article' as ContentType },
-    VIDEO: { value: 'video' as ContentType },
-    BOOK: { value: 'book' as ContentType },
+    AUTO: { value: 'auto' satisfies ContentType, description: 'VIDEO for a video-platform URL or media, BOOK for a PDF, ARTICLE otherwise.' },
+    ARTICLE: { value: 'article' satisfies ContentType },
+    VIDEO: { value: 'video' satisfies ContentType },
+    BOOK: { value: 'book' satisfies ContentType },
   },
 });

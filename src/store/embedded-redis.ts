@@ -17,7 +17,7 @@ export async function probeRedis(url: string): Promise<{ ok: true } | { ok: fals
     return { ok: true };
   } catch (error) {
     const cause = (socketError ?? error) as { code?: string; message?: string };
-    return { ok: false, reason: cause.code ?? cause.message ?? String(cause) };
+    return { ok: false, reason: cause.code ?? cause.message ?? 'unknown error' };
   } finally {
     client.disconnect();
   }

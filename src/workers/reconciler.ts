@@ -24,7 +24,7 @@ export interface ReconcileSource<Definition extends AnyQueueDefinition = AnyQueu
 
 /** Lets a list hold sources of different queues and record types. */
 export function sourceFor<Definition extends AnyQueueDefinition, Record>(source: ReconcileSource<Definition, Record>): ReconcileSource {
-  return source as unknown as ReconcileSource;
+  return source;
 }
 
 // A job in one of these states will still run, and its processor or BullMQ will end it.

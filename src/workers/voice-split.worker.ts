@@ -83,13 +83,13 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs }: SplitWorkerDeps
         if (!voice?.original?.blobId) return;
       }
 
-      const plan = planSamples(voice.original!.durationSeconds, maxSamples, sampleDurationSeconds);
+      const plan = planSamples(voice.original.durationSeconds, maxSamples, sampleDurationSeconds);
       const samples: VoiceSample[] = [];
       const progress = pipeline.progress(voiceId, 'splitting', generation);
       progress.report('splitting', 0, plan.length);
       const workDir = await blobs.scratch.tmpDirectory();
       try {
-        const cut = await blobs.withLocalFile(voice.original!.blobId!, (originalPath) =>
+        const cut = await blobs.withLocalFile(voice.original.blobId, (originalPath) =>
           cutUnlessSuperseded(job.data, originalPath, workDir, plan, (done) => progress.report('splitting', done, plan.length)),
         );
         if (!cut) {

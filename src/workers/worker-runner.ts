@@ -24,7 +24,7 @@ export interface JobProcessor<Definition extends AnyQueueDefinition = AnyQueueDe
 
 /** Lets a list hold processors of different queues while each keeps its own payload type. */
 export function processorFor<Definition extends AnyQueueDefinition>(processor: JobProcessor<Definition>): JobProcessor {
-  return processor as unknown as JobProcessor;
+  return processor;
 }
 
 export interface RunningWorkers {
@@ -48,7 +48,7 @@ export function readableReason(error: unknown): string {
 interface RunningJob {
   job: Job;
   token: string | undefined;
-  handBack(): void;
+  handBack: () => void;
 }
 
 export function startWorkers(platform: Platform, processors: JobProcessor[]): RunningWorkers {

@@ -582,7 +582,7 @@ describe('subscriptions', () => {
         app.url,
         key,
         CreateDocument,
-        { partner: 'acme', kb: 'Library', folder: 'Books', autoRewrite: true, modelTier: 'ECONOMY', file: null as unknown as File },
+        { partner: 'acme', kb: 'Library', folder: 'Books', autoRewrite: true, modelTier: 'ECONOMY', file: null },
         { file: pdf },
       );
       expect(created.errors).toBeUndefined();

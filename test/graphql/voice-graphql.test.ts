@@ -318,7 +318,7 @@ describe('subscriptions', () => {
       expect(first.voiceUpdated.samples).toHaveLength(1);
       expect(Object.keys(third.voiceUpdated).sort()).toEqual(['preferredSampleIndex']);
     } finally {
-      await Promise.all(clients.map((client) => client.dispose()));
+      await Promise.all(clients.map(async (client) => client.dispose()));
     }
   });
 

@@ -22,7 +22,7 @@ beforeEach(async () => {
   key = await app.createKey('acme');
 });
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.dispose()));
+  await Promise.all(clients.splice(0).map(async (client) => client.dispose()));
 });
 afterAll(async () => app?.close());
 

@@ -152,7 +152,7 @@ describe('trusted documents (PERSISTED_DOCUMENTS)', () => {
             { next: resolve, error: resolve, complete: () => undefined },
           );
         });
-        const ws = await overWebSocket(client, { query: '', ...body } as SubscribePayload);
+        const ws = await overWebSocket(client, { query: '', ...body });
         expect(ws).not.toHaveProperty('data');
         expect(ws.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_ONLY');
         expect(await overWebSocket(client, { query: '', ...byHash(CONTENT_TYPES) })).toEqual({ data: { contentTypes: ['auto', 'article', 'video', 'book'] } });

@@ -23,8 +23,8 @@ export async function startAppProcess(env: Record<string, string>, options: { vi
       output += chunk.toString();
       if (/persona-platform \(.*\) (listening|running)/.test(output)) resolve();
     };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
     void exited.then((code) => reject(new Error(`the app exited (${code}) before it ran:\n${output}`)));
     setTimeout(() => reject(new Error(`the app did not start within 60 s:\n${output}`)), 60_000).unref();
   });

@@ -94,7 +94,7 @@ export async function startGpuJobsServer(options: GpuJobsServerOptions = {}): Pr
         files.push({ field, filename, path });
         writes.push(pipeline(stream, createWriteStream(path)));
       });
-      busboy.on('finish', () => Promise.all(writes).then(() => resolve(), reject));
+      busboy.on('finish', () => void Promise.all(writes).then(() => resolve(), reject));
       busboy.on('error', reject);
       request.pipe(busboy);
     });

@@ -87,7 +87,7 @@ export function subscribe<T, V>(client: Client, document: TypedDocumentNode<T, V
     {
       next: (result) => {
         if (result.errors) errors.push(...result.errors);
-        if (result.data) events.push(result.data as T);
+        if (result.data) events.push(result.data);
         notify();
       },
       error: (error) => {

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
@@ -24,7 +23,7 @@ const BUCKET = 'persona-test';
 export async function startTestS3(): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 'persona-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const { port } = (await server.run()) as AddressInfo;
+  const { port } = await server.run();
   return {
     env: {
       BLOB_STORE: 's3',

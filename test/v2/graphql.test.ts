@@ -234,7 +234,7 @@ describe('transcripts over GraphQL', () => {
         const submitted = await execute(app.url, key, SubmitTranscript, { input: { audioUrl: files.url('tone.wav'), languageAuto: true } });
         const { id } = submitted.data!.submitTranscript;
         await subscribe(client, TranscriptUpdated, { id }).untilComplete();
-        const found = (await execute(app.url, key, TranscriptQuery, { id })).data!.transcript!;
+        const found = (await execute(app.url, key, TranscriptQuery, { id })).data!.transcript;
         const rest = (await restClient(app.url, key)('GET', id)).body as {
           language_code: string;
           language_confidence: number;

@@ -42,7 +42,7 @@ export async function readText(blobs: BlobStore, blobId: string): Promise<string
 export function nameFromUrl(url: string): string {
   const parsed = new URL(url);
   const segment = parsed.pathname.split('/').filter(Boolean).pop() ?? '';
-  let decoded = segment;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(segment);
   } catch {

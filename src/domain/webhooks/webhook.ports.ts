@@ -16,11 +16,11 @@ export interface UrlGuard {
  * composition root hands them in, so an event carries exactly what a GET would return.
  */
 export interface ResourceBodies {
-  voice(voice: VoiceRecord): object;
-  document(document: DocumentRecord): object;
-  knowledgeBaseEmbedding(kb: KnowledgeBaseRecord): object;
-  transcript(transcript: TranscriptRecord): object;
-  completion(completion: CompletionRecord): object;
+  voice: (voice: VoiceRecord) => object;
+  document: (document: DocumentRecord) => object;
+  knowledgeBaseEmbedding: (kb: KnowledgeBaseRecord) => object;
+  transcript: (transcript: TranscriptRecord) => object;
+  completion: (completion: CompletionRecord) => object;
 }
 
 /** What one HTTP attempt of a delivery came to. */

@@ -177,7 +177,7 @@ function titleFromUrl(url: string | undefined): string | undefined {
   if (!url || !URL.canParse(url)) return undefined;
   const { pathname, hostname } = new URL(url);
   const segment = pathname.split('/').filter(Boolean).pop() ?? '';
-  let words = '';
+  let words: string;
   try {
     words = decodeURIComponent(segment)
       .replace(/\.[a-z0-9]{1,5}$/i, '')
@@ -289,7 +289,7 @@ function renderTable(table: DomElement): string {
   if (!first) return '';
   const width = Math.max(...filled.map((cells) => cells.length));
   const line = (cells: string[]): string => `| ${Array.from({ length: width }, (_, index) => cells[index] ?? '').join(' | ')} |`;
-  return [line(first), line(Array(width).fill('---')), ...filled.slice(1).map(line)].join('\n');
+  return [line(first), line(Array<string>(width).fill('---')), ...filled.slice(1).map(line)].join('\n');
 }
 
 function inlineText(element: DomElement): string {

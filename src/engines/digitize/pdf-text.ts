@@ -71,7 +71,8 @@ function pageText(items: readonly (TextItem | TextMarkedContent)[]): string {
   };
   for (const item of items) {
     if (!('str' in item)) continue;
-    const y = item.transform[5];
+    // pdf.js types the matrix as any[]: [a, b, c, d, x, y].
+    const y = (item.transform as number[])[5];
     if (lastY !== undefined && y !== undefined && Math.abs(y - lastY) > Math.max(lastHeight, item.height) / 2) {
       endLine();
     }
