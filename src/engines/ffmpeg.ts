@@ -27,6 +27,12 @@ export interface OpusSlice {
   durationSeconds: number;
 }
 
+/** A stretch without sound, in seconds from the start of the recording. */
+export interface Silence {
+  startSeconds: number;
+  endSeconds: number;
+}
+
 /** A slice as written: its file and the length of audio it holds. */
 export interface CutSlice {
   path: string;
@@ -262,6 +268,78 @@ export class Ffmpeg {
       options.signal,
       onProgress && ((seconds) => onProgress(seconds, totalSeconds === undefined ? null : Math.ceil(totalSeconds))),
     );
+  }
+
+  /**
+   * The stretches of the first audio track quieter than `thresholdDb` (dBFS) for at least
+   * `minSeconds`, in order, in seconds from the start; a silence that runs to the end ends
+   * at the end of the recording. One decoding pass; `onProgress` hears seconds read, of
+   * `totalSeconds` when the caller knows the length. Cutting at pauses (long recordings
+   * sent to speech-to-text, voice samples) starts from this.
+   */
+  async detectSilences(
+    input: string,
+    settings: { thresholdDb: number; minSeconds: number },
+    options: CallOptions & { onProgress?: ProgressCallback; totalSeconds?: number } = {},
+  ): Promise<Silence[]> {
+    const silences: Silence[] = [];
+    let openedAt: number | null = null;
+    let lastTime = 0;
+    const { onProgress, totalSeconds } = options;
+    // silencedetect tags the frames where a silence starts and ends; ametadata prints those
+    // tags on stdout, where they can be read as they come.
+    // -progress shares stdout with them: its out_time_us lines say how far the decoding is.
+    const onLine = (line: string) => {
+      const microseconds = /^out_time_us=(\d+)/.exec(line)?.[1];
+      if (microseconds !== undefined) {
+        lastTime = Math.max(lastTime, Number(microseconds) / 1_000_000);
+        onProgress?.(Math.floor(lastTime), totalSeconds === undefined ? null : Math.ceil(totalSeconds));
+        return;
+      }
+      const start = /^lavfi\.silence_start=(-?\d+(?:\.\d+)?)/.exec(line)?.[1];
+      if (start !== undefined) openedAt = Math.max(0, Number(start));
+      const end = /^lavfi\.silence_end=(-?\d+(?:\.\d+)?)/.exec(line)?.[1];
+      if (end !== undefined && openedAt !== null) {
+        silences.push({ startSeconds: openedAt, endSeconds: Number(end) });
+        openedAt = null;
+      }
+    };
+    let durationSeconds = 0;
+    try {
+      await this.run(
+        this.options.ffmpegPath,
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          ...INPUT_GUARD,
+          '-i',
+          fileUrl(input),
+          '-map',
+          '0:a:0',
+          '-vn',
+          '-ac',
+          '1',
+          '-af',
+          `silencedetect=noise=${settings.thresholdDb}dB:duration=${settings.minSeconds},ametadata=mode=print:file=-`,
+          '-progress',
+          'pipe:1',
+          '-nostats',
+          '-f',
+          'null',
+          '-',
+        ],
+        options.signal,
+        byLine(onLine),
+      );
+      durationSeconds = totalSeconds ?? lastTime;
+    } catch (error) {
+      throw toEngineError(error, 'Silence detection failed', 'pipe:1');
+    }
+    // A silence still open when the audio ended lasts to its end.
+    if (openedAt !== null && durationSeconds - openedAt >= settings.minSeconds) silences.push({ startSeconds: openedAt, endSeconds: durationSeconds });
+    return silences;
   }
 
   private async decodedDuration(path: string, signal?: AbortSignal): Promise<number> {

@@ -7,7 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/domain/shared/engine-error';
 import { analyzeAudio } from '../../src/engines/audio-analysis';
 import { planSamples } from '../../src/domain/voice/sample-plan';
-import { FFMPEG_PATH, ffmpeg, makeClippedSine, makeMostlySilent, makeNoise, makeSilence, makeSine, makeTempDir, probeFile, removeDir } from '../support/audio';
+import {
+  FFMPEG_PATH,
+  ffmpeg,
+  makeClippedSine,
+  makeMostlySilent,
+  makeNoise,
+  makeSilence,
+  makeSine,
+  makeTempDir,
+  probeFile,
+  removeDir,
+  renderLavfi,
+} from '../support/audio';
 
 let dir: string;
 
@@ -191,6 +203,40 @@ describe('toWav16kMono', () => {
     await ffmpeg.toWav16kMono(source, output);
     const probe = await probeFile(output);
     expect(probe).toMatchObject({ formatName: 'wav', audioCodec: 'pcm_s16le', channels: 1, sampleRate: 16000 });
+  });
+});
+
+describe('detectSilences', () => {
+  it('finds the pauses between sounds, and one that runs to the end', async () => {
+    // 2 s of tone, 1.5 s of silence, 2 s of tone, 3 s of silence.
+    const path = await renderLavfi(
+      join(dir, 'pauses.wav'),
+      'sine=frequency=300:sample_rate=48000:duration=2[a];anullsrc=r=48000:cl=mono:d=1.5[b];sine=frequency=500:sample_rate=48000:duration=2[c];anullsrc=r=48000:cl=mono:d=3[d];[a][b][c][d]concat=n=4:v=0:a=1',
+    );
+    const seen: number[] = [];
+    const silences = await ffmpeg.detectSilences(path, { thresholdDb: -50, minSeconds: 0.3 }, { onProgress: (done) => seen.push(done), totalSeconds: 8.5 });
+    expect(silences).toHaveLength(2);
+    expect(silences[0]!.startSeconds).toBeCloseTo(2, 1);
+    expect(silences[0]!.endSeconds).toBeCloseTo(3.5, 1);
+    expect(silences[1]!.startSeconds).toBeCloseTo(5.5, 1);
+    expect(silences[1]!.endSeconds).toBeCloseTo(8.5, 1);
+    expect(seen.at(-1)).toBeGreaterThanOrEqual(8);
+  });
+
+  it('ignores pauses shorter than asked for, and finds none in a steady tone', async () => {
+    const path = await renderLavfi(
+      join(dir, 'short-pause.wav'),
+      'sine=frequency=300:sample_rate=48000:duration=1[a];anullsrc=r=48000:cl=mono:d=0.2[b];sine=frequency=300:sample_rate=48000:duration=1[c];[a][b][c]concat=n=3:v=0:a=1',
+    );
+    expect(await ffmpeg.detectSilences(path, { thresholdDb: -50, minSeconds: 0.5 })).toEqual([]);
+    const tone = await makeSine(join(dir, 'steady.wav'), { seconds: 2 });
+    expect(await ffmpeg.detectSilences(tone, { thresholdDb: -50, minSeconds: 0.3 })).toEqual([]);
+  });
+
+  it('refuses what is not audio', async () => {
+    const path = join(dir, 'noise.bin');
+    await writeFile(path, randomBytes(32 * 1024));
+    await expect(ffmpeg.detectSilences(path, { thresholdDb: -50, minSeconds: 0.3 })).rejects.toThrow('The file is not readable audio');
   });
 });
 
