@@ -304,7 +304,6 @@ export class Ffmpeg {
         openedAt = null;
       }
     };
-    let durationSeconds = 0;
     try {
       await this.run(
         this.options.ffmpegPath,
@@ -333,11 +332,11 @@ export class Ffmpeg {
         options.signal,
         byLine(onLine),
       );
-      durationSeconds = totalSeconds ?? lastTime;
     } catch (error) {
       throw toEngineError(error, 'Silence detection failed', 'pipe:1');
     }
     // A silence still open when the audio ended lasts to its end.
+    const durationSeconds = totalSeconds ?? lastTime;
     if (openedAt !== null && durationSeconds - openedAt >= settings.minSeconds) silences.push({ startSeconds: openedAt, endSeconds: durationSeconds });
     return silences;
   }
