@@ -4,9 +4,11 @@ import type { Config } from './config/config';
 import { EventBus } from './events/event-bus';
 import { createLogger, type Logger } from './logger';
 import { trackEventSubscribers, trackQueues } from './observability/metrics';
+import { FairScheduler } from './queues/fair-scheduler';
 import { QueueRegistry } from './queues/queue-registry';
 import { LocalBlobStore, type BlobStore } from './store/blob-store';
 import { KeySpace } from './store/keys';
+import { queueTopic } from './queues/fair-scheduler';
 import { RecordStore } from './store/record-store';
 import { settlesWithin } from './store/deadline';
 import { connectRedis, type RedisConnections } from './store/redis';
@@ -39,7 +41,10 @@ export async function createPlatform(config: Config): Promise<Platform> {
   await apiKeys.watchChanges(events);
   const blobs = await createBlobStore(config);
   await blobs.init();
-  const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX);
+  const scheduler = new FairScheduler({ maxRunningPerLane: config.PARTNER_MAX_RUNNING ?? null, weights: config.PARTNER_WEIGHTS ?? new Map() }, (queue) =>
+    keys.channel(queueTopic(queue)),
+  );
+  const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX, scheduler);
   const untrack = [trackEventSubscribers(() => events.subscriberCount), trackQueues(() => queues.jobCounts())];
   return {
     config,
@@ -63,7 +68,9 @@ export async function createPlatform(config: Config): Promise<Platform> {
         ))
       ) {
         logger.warn('Redis did not answer while closing; connections cut');
-        await queues.disconnect();
+        // BullMQ cuts a queue's connection at once but then waits for ioredis' 'end' event,
+        // which a connection between two reconnect attempts never emits: the cut is enough.
+        await settlesWithin(queues.disconnect(), 500);
         redis.disconnect();
       }
       await blobs.close();

@@ -85,6 +85,7 @@ export function createServices(platform: Platform): Services {
   const voiceJobs = new VoiceJobs(platform.queues);
   const voices = new VoiceService({
     repository: voiceRecords,
+    queues: platform.queues,
     events: platform.events,
     blobs: platform.blobs,
     jobs: voiceJobs,

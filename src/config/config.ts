@@ -128,6 +128,32 @@ export const configSchema = z
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     COMPLETION_TTL_SECONDS: z.coerce.number().int().positive().default(1200),
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
+    /**
+     * The most jobs one partner (or, for transcripts and completions, one API key) may have
+     * started and not finished in each queue, across every process. Unset: no cap, only turns.
+     */
+    PARTNER_MAX_RUNNING: z.coerce.number().int().positive().optional(),
+    /** Turns per round for named partners (`acme=3,beta=1`); a partner not named gets 1. */
+    PARTNER_WEIGHTS: z
+      .string()
+      .transform((value, context) => {
+        const weights = new Map<string, number>();
+        for (const entry of value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          const separator = entry.lastIndexOf('=');
+          const partner = entry.slice(0, separator).trim();
+          const weight = Number(entry.slice(separator + 1).trim());
+          if (separator <= 0 || !partner || !Number.isInteger(weight) || weight < 1 || weight > 1000) {
+            context.addIssue({ code: 'custom', message: `'${entry}' must be partner=weight with a whole weight from 1 to 1000` });
+            return z.NEVER;
+          }
+          weights.set(partner, weight);
+        }
+        return weights;
+      })
+      .optional(),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
     JOB_LOCK_MS: z.coerce.number().int().positive().default(30_000),
     JOB_STALLED_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),

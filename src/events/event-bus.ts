@@ -13,6 +13,34 @@ export interface LiveOptions<T> {
   accept?: (event: ChangeEvent<T>) => boolean;
   /** Ends the stream after yielding a snapshot for which this holds (a finished job). */
   until?: (event: ChangeEvent<T>) => boolean;
+  /**
+   * The topic on which the queue a resource's job waits in announces its moves, while it
+   * waits (null when the job runs or none is under way). The subscriber then gets the
+   * resource again whenever that queue moves, so fields computed at read time (its place in
+   * the queue) stay current.
+   */
+  waitingOn?: (data: T) => string | null;
+}
+
+/**
+ * A resource sent again, unchanged, because the queue its job waits in moved. It passes the
+ * version check that drops repeats; one object per resource and version per refresh, so the
+ * execution of a shared subscription is shared as for any event.
+ */
+export interface RefreshEvent<T = unknown> extends ChangeEvent<T> {
+  refresh: true;
+}
+
+function isRefresh(event: ChangeEvent): boolean {
+  return (event as Partial<RefreshEvent>).refresh === true;
+}
+
+/** A queue's moves are passed on at most this often, the newest state each time (as progress is throttled). */
+const QUEUE_REFRESH_MS = 250;
+
+/** What a stream needs of the bus to follow the queues its resources wait in. */
+interface QueueFollower {
+  refresh(queue: string, shared: Map<string, RefreshEvent>): void;
 }
 
 /**
@@ -23,6 +51,8 @@ export interface LiveOptions<T> {
 export class EventBus {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly subscribing = new Map<string, Promise<unknown>>();
+  /** By queue topic: the streams following it, and the pending throttled refresh. */
+  private readonly queueFollowers = new Map<string, { followers: Set<QueueFollower>; unlisten: Promise<() => void>; timer: NodeJS.Timeout | null }>();
 
   constructor(
     private readonly subscriber: RedisClient,
@@ -68,6 +98,32 @@ export class EventBus {
     return new LiveStream<T>(this, topic, options);
   }
 
+  /** Starts passing a queue's moves (on `queue`, its topic) to `follower`, throttled; the first follower of a queue subscribes to them. */
+  followQueue(queue: string, follower: QueueFollower): void {
+    let entry = this.queueFollowers.get(queue);
+    if (!entry) {
+      const created = { followers: new Set<QueueFollower>(), unlisten: Promise.resolve((): void => undefined), timer: null as NodeJS.Timeout | null };
+      created.unlisten = this.listen(queue, () => {
+        created.timer ??= setTimeout(() => {
+          created.timer = null;
+          const shared = new Map<string, RefreshEvent>();
+          for (const follower of created.followers) follower.refresh(queue, shared);
+        }, QUEUE_REFRESH_MS);
+      }).catch(() => (): void => undefined);
+      this.queueFollowers.set(queue, created);
+      entry = created;
+    }
+    entry.followers.add(follower);
+  }
+
+  unfollowQueue(queue: string, follower: QueueFollower): void {
+    const entry = this.queueFollowers.get(queue);
+    if (!entry?.followers.delete(follower) || entry.followers.size > 0) return;
+    this.queueFollowers.delete(queue);
+    if (entry.timer) clearTimeout(entry.timer);
+    void entry.unlisten.then((unlisten) => unlisten());
+  }
+
   get subscriberCount(): number {
     let count = 0;
     for (const set of this.listeners.values()) count += set.size;
@@ -80,8 +136,10 @@ export class EventBus {
  * ended by `return()` until its next event, which would keep unsubscribed clients'
  * listeners alive on quiet topics.
  */
-class LiveStream<T extends Versioned & { id: string }> implements PushStream<ChangeEvent<T>> {
+class LiveStream<T extends Versioned & { id: string }> implements PushStream<ChangeEvent<T>>, QueueFollower {
   private queue: ChangeEvent<T>[] = [];
+  /** The resources whose jobs wait in a queue, by id: the queue and the last event sent. Made when the first one waits. */
+  private waitingIn: Map<string, { queue: string; event: ChangeEvent<T> }> | null = null;
   // Most streams follow one resource: its last version is kept in two fields, and a map is
   // made only when a second resource appears (a partner-wide stream).
   private firstId: string | null = null;
@@ -165,6 +223,10 @@ class LiveStream<T extends Versioned & { id: string }> implements PushStream<Cha
   private push(event: ChangeEvent<T>): void {
     if (this.done) return;
     if (this.options.accept && !this.options.accept(event)) return;
+    this.deliver(event);
+  }
+
+  private deliver(event: ChangeEvent<T>): void {
     const sink = this.sink;
     if (sink) {
       // admit() finishes the stream on a final event; the sink still gets that event first.
@@ -193,10 +255,39 @@ class LiveStream<T extends Versioned & { id: string }> implements PushStream<Cha
 
   /** Whether the subscriber has yet to see this version; a final event finishes the stream. */
   private admit(event: ChangeEvent<T>): boolean {
-    if (event.version <= this.seenVersion(event.data.id)) return false;
+    const seen = this.seenVersion(event.data.id);
+    if (event.version < seen || (event.version === seen && !isRefresh(event))) return false;
     this.markSeen(event.data.id, event.version);
+    if (this.options.waitingOn) this.noteWaiting(event);
     if (this.options.until?.(event)) this.finish();
     return true;
+  }
+
+  /** Follows the queue the resource's job waits in, while it waits. */
+  private noteWaiting(event: ChangeEvent<T>): void {
+    const id = event.data.id;
+    const queue = event.deleted ? null : this.options.waitingOn!(event.data);
+    const before = this.waitingIn?.get(id)?.queue ?? null;
+    if (queue) (this.waitingIn ??= new Map()).set(id, { queue, event });
+    else this.waitingIn?.delete(id);
+    if (queue === before) return;
+    if (queue) this.bus.followQueue(queue, this);
+    if (before && ![...this.waitingIn!.values()].some((entry) => entry.queue === before)) this.bus.unfollowQueue(before, this);
+  }
+
+  /** The queue moved: every resource waiting in it is sent again as it was last sent. */
+  refresh(queue: string, shared: Map<string, RefreshEvent>): void {
+    if (this.done || !this.waitingIn) return;
+    for (const { queue: waitingIn, event } of [...this.waitingIn.values()]) {
+      if (waitingIn !== queue) continue;
+      const key = `${event.data.id}\n${event.version}`;
+      let again = shared.get(key) as RefreshEvent<T> | undefined;
+      if (!again) {
+        again = { version: event.version, deleted: event.deleted, data: event.data, refresh: true };
+        shared.set(key, again);
+      }
+      this.deliver(again);
+    }
   }
 
   private seenVersion(id: string): number {
@@ -223,6 +314,8 @@ class LiveStream<T extends Versioned & { id: string }> implements PushStream<Cha
     if (this.done) return;
     this.done = true;
     this.unlisten?.();
+    for (const queue of new Set([...(this.waitingIn?.values() ?? [])].map((entry) => entry.queue))) this.bus.unfollowQueue(queue, this);
+    this.waitingIn = null;
     this.queue.length = 0;
     if (this.waiting) {
       const resolve = this.waiting;

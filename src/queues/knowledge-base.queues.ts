@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_TYPES } from '../domain/knowledge-base/content-types';
-import { defineQueue } from './queue-registry';
+import { defineQueue, ownerField } from './queue-registry';
 
 const rewriteOptions = z.object({
   contentType: z.enum(CONTENT_TYPES),
@@ -13,20 +13,24 @@ export const digitizeQueue = defineQueue({
   name: 'kb-digitize',
   schema: z.object({
     documentId: z.string(),
+    partner: ownerField,
     generation: z.number().int().nonnegative(),
     /** Set when a rewrite should follow (auto_rewrite, or the `process` action). */
     thenRewrite: rewriteOptions.nullable(),
   }),
   jobId: ({ documentId, generation }: DocumentJobKey) => `${documentId}_digitize_${generation}`,
+  lane: ({ partner }) => partner,
 });
 
 export const rewriteQueue = defineQueue({
   name: 'kb-rewrite',
   schema: rewriteOptions.extend({
     documentId: z.string(),
+    partner: ownerField,
     generation: z.number().int().nonnegative(),
   }),
   jobId: ({ documentId, generation }: DocumentJobKey) => `${documentId}_rewrite_${generation}`,
+  lane: ({ partner }) => partner,
   // Each attempt costs two LLM calls; one retry covers a dropped connection.
   defaultJobOptions: { attempts: 2 },
 });
@@ -35,12 +39,14 @@ export const embedKnowledgeBaseQueue = defineQueue({
   name: 'kb-embed',
   schema: z.object({
     kbId: z.string(),
+    partner: ownerField,
     generation: z.number().int().nonnegative(),
     splitLevel: z.number().int(),
     language: z.string(),
   }),
   // Also the embedding's `external_job_id` on the wire.
   jobId: ({ kbId, generation }: { kbId: string; generation: number }) => `${kbId}_embed_${generation}`,
+  lane: ({ partner }) => partner,
   defaultJobOptions: { attempts: 2 },
 });
 

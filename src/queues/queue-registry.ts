@@ -1,5 +1,8 @@
-import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
-import type { z } from 'zod';
+import { Queue, type ConnectionOptions, type Job, type JobsOptions } from 'bullmq';
+import { z } from 'zod';
+import DataLoader from 'dataloader';
+import { PARK_MS, type ClaimOptions, type FairScheduler } from './fair-scheduler';
+import { engineWait, waitOf, type EngineBacklog, type QueueWait } from './queue-wait';
 
 /**
  * A queue's contract, importable by producers without the processor: its name, the zod
@@ -14,6 +17,11 @@ export interface QueueDefinition<Schema extends z.ZodType = z.ZodType, Key = z.o
    * the work), so re-adding the same work is a no-op and a remove finds the job.
    */
   jobId(key: Key): string;
+  /**
+   * The lane a job waits in for its turn: the partner it is for, or the API key that asked
+   * (transcripts and completions belong to a key). Lanes share the queue's workers in turn.
+   */
+  lane(payload: z.output<Schema>): string;
   readonly defaultJobOptions?: JobsOptions;
 }
 
@@ -23,6 +31,13 @@ export type AnyQueueDefinition = QueueDefinition<z.ZodType, any>;
 export type PayloadOf<Definition extends AnyQueueDefinition> = z.output<Definition['schema']>;
 export type JobKeyOf<Definition extends AnyQueueDefinition> = Parameters<Definition['jobId']>[0];
 
+/**
+ * Who a job is for, in its payload: the partner, or for transcripts and completions the API
+ * key's id. It names the job's lane in the fair scheduler. Jobs queued before lanes existed
+ * carry none and share the lane ''.
+ */
+export const ownerField = z.string().default('');
+
 // BullMQ keys jobs as `<prefix>:<queue>:<id>`; a colon inside an id would read as a key separator.
 const JOB_ID = /^[A-Za-z0-9_.-]+$/;
 
@@ -30,6 +45,7 @@ export function defineQueue<Schema extends z.ZodType, Key>(definition: {
   name: string;
   schema: Schema;
   jobId: (key: Key) => string;
+  lane: (payload: z.output<Schema>) => string;
   defaultJobOptions?: JobsOptions;
 }): QueueDefinition<Schema, Key> {
   return {
@@ -49,13 +65,44 @@ const standardJobOptions: JobsOptions = {
   removeOnFail: { age: 24 * 3_600 },
 };
 
-/** Opens each BullMQ queue once per process, all under the deployment's key prefix. */
+/**
+ * Where work comes from, carried with its job outside the payload's contract: the request
+ * that asked for it (for log lines), and whether it is bulk work (a batch import, a bulk
+ * rewrite), which waits behind the same partner's interactive work. A job that queues a
+ * follow-up passes its own origin on (`originOf`).
+ */
+export interface JobOrigin {
+  requestId?: string;
+  bulk?: boolean;
+}
+
+/** The origin a job was added with, for the follow-up work it queues. */
+export function originOf(job: Job): JobOrigin {
+  const data = (job.data ?? {}) as { requestId?: unknown; bulk?: unknown };
+  return {
+    ...(typeof data.requestId === 'string' && { requestId: data.requestId }),
+    ...(data.bulk === true && { bulk: true }),
+  };
+}
+
+/**
+ * Opens each BullMQ queue once per process, all under the deployment's key prefix. Every job
+ * goes through the fair scheduler: added parked, in its lane, and started in turn.
+ */
 export class QueueRegistry {
   private readonly queues = new Map<string, Queue>();
+  /**
+   * Waits asked for in the same tick (every resource of a list, every subscriber refreshed
+   * after a queue moved) are answered from one snapshot per queue. Nothing is cached.
+   */
+  private readonly waits = new DataLoader<{ queue: string; jobId: string }, QueueWait | null, string>((keys) => this.readWaits(keys), {
+    cache: false,
+  });
 
   constructor(
     private readonly connection: ConnectionOptions,
     readonly prefix: string,
+    readonly scheduler: FairScheduler,
   ) {}
 
   /**
@@ -81,27 +128,71 @@ export class QueueRegistry {
   }
 
   /**
-   * `requestId` names the request that asked for the job, when one did: the doors pass it
-   * down explicitly, and the worker logs the job's lines with it.
+   * `origin.requestId` names the request that asked for the job, when one did: the doors pass
+   * it down explicitly, and the worker logs the job's lines with it.
    */
-  async add<Definition extends AnyQueueDefinition>(definition: Definition, payload: PayloadOf<Definition>, requestId?: string): Promise<void> {
-    await this.addBulk(definition, [payload], requestId);
+  async add<Definition extends AnyQueueDefinition>(definition: Definition, payload: PayloadOf<Definition>, origin?: JobOrigin): Promise<void> {
+    await this.addBulk(definition, [payload], origin);
   }
 
-  /** One round trip for many jobs; each payload is checked against the contract first. */
+  /**
+   * One round trip for many jobs, then one to the scheduler; each payload is checked against
+   * the contract first. The jobs wait parked in their lanes until their turn.
+   */
   async addBulk<Definition extends AnyQueueDefinition>(
     definition: Definition,
     payloads: PayloadOf<Definition>[],
-    requestId?: string,
+    origin: JobOrigin = {},
     options?: JobsOptions,
   ): Promise<void> {
     if (payloads.length === 0) return;
-    // Outside the contract: the worker reads it for its log lines before parsing the payload.
     const jobs = payloads.map((payload) => {
-      const data = definition.schema.parse(payload);
-      return { name: definition.name, data: requestId ? { ...(data as object), requestId } : data, opts: { ...options, jobId: definition.jobId(data) } };
+      const data = definition.schema.parse(payload) as object;
+      // Outside the contract: the worker reads the origin before parsing the payload.
+      return { name: definition.name, data: { ...data, ...origin }, opts: { ...options, jobId: definition.jobId(data), delay: PARK_MS } };
     });
-    await this.get(definition).addBulk(jobs);
+    const queue = this.get(definition);
+    await queue.addBulk(jobs);
+    // A process that dies here leaves its jobs parked without a lane: the maintenance run
+    // finds them (see `parkedWithoutLane`) and puts them in line.
+    await this.scheduler.enqueueAndClaim(
+      queue,
+      jobs.map((job) => ({ jobId: job.opts.jobId, lane: definition.lane(job.data), bulk: origin.bulk === true })),
+    );
+  }
+
+  /**
+   * Starts the next jobs in turn as far as free worker slots allow: after a job ends (with
+   * the slot it frees), and now and then from every worker process.
+   */
+  async claim(definition: AnyQueueDefinition, options: ClaimOptions = {}): Promise<string[]> {
+    return this.scheduler.enqueueAndClaim(this.get(definition), [], options);
+  }
+
+  /** Why the job of `key` has not started, and when it should; null when it runs (and its engine reports no backlog) or is gone. */
+  waitOf<Definition extends AnyQueueDefinition>(definition: Definition, key: JobKeyOf<Definition>): Promise<QueueWait | null> {
+    this.get(definition);
+    return this.waits.load({ queue: definition.name, jobId: definition.jobId(key) });
+  }
+
+  /** Where a running job stands in its engine's own backlog; undefined when the engine no longer reports one. */
+  async reportEngineBacklog(definition: AnyQueueDefinition, jobId: string, backlog: EngineBacklog | undefined): Promise<void> {
+    await this.scheduler.reportEngineBacklog(this.get(definition), jobId, backlog);
+  }
+
+  private async readWaits(keys: readonly { queue: string; jobId: string }[]): Promise<(QueueWait | null)[]> {
+    const byQueue = new Map<string, string[]>();
+    for (const { queue, jobId } of keys) byQueue.set(queue, [...(byQueue.get(queue) ?? []), jobId]);
+    const now = Date.now();
+    const snapshots = new Map(
+      await Promise.all([...byQueue].map(async ([name, jobIds]) => [name, await this.scheduler.snapshot(this.queues.get(name)!, jobIds)] as const)),
+    );
+    return keys.map(({ queue, jobId }) => {
+      const snapshot = snapshots.get(queue)!;
+      const job = snapshot.jobs.get(jobId);
+      if (job?.state === 'active') return job.engineBacklog ? engineWait(job.engineBacklog) : null;
+      return waitOf(snapshot, jobId, (lane) => this.scheduler.strideOf(lane), this.scheduler.maxRunningPerLane, now);
+    });
   }
 
   /**
@@ -109,9 +200,10 @@ export class QueueRegistry {
    * finds itself superseded through its generation.
    */
   async remove<Definition extends AnyQueueDefinition>(definition: Definition, key: JobKeyOf<Definition>): Promise<void> {
-    await this.get(definition)
-      .remove(definition.jobId(key))
-      .catch(() => 0);
+    const queue = this.get(definition);
+    const jobId = definition.jobId(key);
+    await this.scheduler.unpark(queue, jobId);
+    await queue.remove(jobId).catch(() => 0);
   }
 
   /** Job counts by state of every queue this process has opened, for the metrics scrape. */

@@ -1,25 +1,29 @@
 import { z } from 'zod';
-import { defineQueue } from './queue-registry';
+import { defineQueue, ownerField } from './queue-registry';
 
 export const splitVoiceQueue = defineQueue({
   name: 'voice-split',
   schema: z.object({
     voiceId: z.string(),
+    partner: ownerField,
     generation: z.number().int().nonnegative(),
     maxSamples: z.number().int().positive(),
     sampleDurationSeconds: z.number().positive(),
   }),
   jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_split_${generation}`,
+  lane: ({ partner }) => partner,
 });
 
 export const embedVoiceQueue = defineQueue({
   name: 'voice-embed',
   schema: z.object({
     voiceId: z.string(),
+    partner: ownerField,
     generation: z.number().int().nonnegative(),
     ttsType: z.string(),
   }),
   jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_embed_${generation}`,
+  lane: ({ partner }) => partner,
   // GPU jobs are long and costly; one retry covers a lost connection without repeating work endlessly.
   defaultJobOptions: { attempts: 2 },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook.types';
-import { defineQueue } from './queue-registry';
+import { defineQueue, ownerField } from './queue-registry';
+import { keyLane } from './transcription.queues';
 
 /**
  * One delivery of one event to one receiver. The job carries the whole event, so a delivery
@@ -19,10 +20,12 @@ export const deliverWebhookQueue = defineQueue({
     body: z.string(),
     target: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('endpoint'), endpointId: z.string(), partner: z.string() }),
-      z.object({ kind: z.literal('transcript'), transcriptId: z.string() }),
+      z.object({ kind: z.literal('transcript'), transcriptId: z.string(), keyId: ownerField }),
     ]),
   }),
   jobId: ({ deliveryId, redelivery }: { deliveryId: string; redelivery: number }) => `${deliveryId}_deliver_${redelivery}`,
+  // A receiver's partner, or for a transcript's own webhook_url the key that submitted it.
+  lane: ({ target }) => (target.kind === 'endpoint' ? target.partner : keyLane(target.keyId)),
 });
 
 export type DeliverWebhookJob = z.output<typeof deliverWebhookQueue.schema>;

@@ -5,6 +5,7 @@ import { DocumentContentKindEnum } from './document-content-kind';
 import { DocumentQueueEnum } from './document-queue';
 import { DocumentTypeEnum } from './document-type';
 import { ModelTierEnum } from './model-tier';
+import { QueueWaitRef } from './queue-wait';
 import { ProgressRef } from './progress';
 
 /** A document as resolvers pass it around; `deleted` is set on the last subscription event. */
@@ -57,6 +58,12 @@ export const DocumentRef = builder.objectRef<DocumentShape>('Document').implemen
       nullable: true,
       description: 'The running job: digitizing (downloading, converting, extracting, transcribing) or rewriting (draft, then final).',
       resolve: (document) => documentProgress(document),
+    }),
+    queue: t.field({
+      type: QueueWaitRef,
+      nullable: true,
+      description: 'Why the digitizing or rewrite has not started yet, and when it should; null once it runs or when none is under way.',
+      resolve: (document, _args, ctx) => ctx.services.documentProcessing.queueWait(document),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (document) => document.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (document) => document.updatedAt }),

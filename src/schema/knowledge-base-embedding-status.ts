@@ -1,6 +1,7 @@
 import { embeddingProgress, isEmbeddingStale, type EmbeddingDetails, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
 import { KnowledgeBaseEmbeddingStateEnum } from './knowledge-base-embedding-state';
+import { QueueWaitRef } from './queue-wait';
 import { ProgressRef } from './progress';
 
 export const KnowledgeBaseEmbeddingDetailsRef = builder.objectRef<EmbeddingDetails>('KnowledgeBaseEmbeddingDetails').implement({
@@ -41,6 +42,12 @@ export const KnowledgeBaseEmbeddingStatusRef = builder.objectRef<EmbeddingStatus
       nullable: true,
       description: 'The running embedding (stage embedding: chunks embedded of total).',
       resolve: (kb) => embeddingProgress(kb),
+    }),
+    queue: t.field({
+      type: QueueWaitRef,
+      nullable: true,
+      description: 'Why the embedding run has not started yet, and when it should; null once it runs or when none is under way.',
+      resolve: (kb, _args, ctx) => ctx.services.knowledgeBaseEmbedding.queueWait(kb),
     }),
     deleted: t.boolean({ description: 'True only on the last subscription event, when the knowledge base was deleted.', resolve: (kb) => kb.deleted ?? false }),
   }),

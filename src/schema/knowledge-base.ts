@@ -6,6 +6,7 @@ import { FolderRef } from './folder';
 import { KnowledgeBaseEmbeddingInfoRef } from './knowledge-base-embedding-info';
 import { KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
 import { KnowledgeBaseStatsRef } from './knowledge-base-stats';
+import { QueueWaitRef } from './queue-wait';
 import { ProgressRef } from './progress';
 
 export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('KnowledgeBase').implement({
@@ -26,6 +27,12 @@ export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('Knowledg
       nullable: true,
       description: 'The running embedding (stage embedding: chunks embedded of total).',
       resolve: (kb) => embeddingProgress(kb),
+    }),
+    queue: t.field({
+      type: QueueWaitRef,
+      nullable: true,
+      description: 'Why the embedding run has not started yet, and when it should; null once it runs or when none is under way.',
+      resolve: (kb, _args, ctx) => ctx.services.knowledgeBaseEmbedding.queueWait(kb),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (kb) => kb.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (kb) => kb.updatedAt }),

@@ -1,6 +1,7 @@
 import { transcriptPath, transcriptProgress, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
 import { builder } from './builder';
 import { TranscriptWordRef } from './transcript-word';
+import { QueueWaitRef } from './queue-wait';
 import { ProgressRef } from './progress';
 
 export const TranscriptStatusEnum = builder.enumType('TranscriptStatus', {
@@ -43,6 +44,12 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
       nullable: true,
       description: 'While PROCESSING: downloading, converting, then transcribing.',
       resolve: (transcript) => transcriptProgress(transcript),
+    }),
+    queue: t.field({
+      type: QueueWaitRef,
+      nullable: true,
+      description: 'While QUEUED: why it has not started yet, and when it should; null once it runs.',
+      resolve: (transcript, _args, ctx) => ctx.services.transcripts.queueWait(transcript),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.updatedAt }),

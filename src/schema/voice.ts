@@ -4,6 +4,7 @@ import { embeddingArchiveUrl } from '../domain/voice/voice.urls';
 import { builder } from './builder';
 import { EmbeddingInfoRef } from './embedding-info';
 import { ProcessingStatusEnum } from './processing-status';
+import { QueueWaitRef } from './queue-wait';
 import { ProgressRef } from './progress';
 import { TestSampleRef } from './test-sample';
 import { VoiceSampleRef } from './voice-sample';
@@ -68,6 +69,12 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
       nullable: true,
       description: 'The running split (stage splitting: samples written of planned) or embedding (stage embedding).',
       resolve: (voice) => voiceProgress(voice),
+    }),
+    queue: t.field({
+      type: QueueWaitRef,
+      nullable: true,
+      description: 'Why the split or embedding has not started yet, and when it should; null once it runs or when none is under way.',
+      resolve: (voice, _args, ctx) => ctx.services.voices.queueWait(voice),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (voice) => voice.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (voice) => voice.updatedAt }),

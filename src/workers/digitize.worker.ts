@@ -11,6 +11,7 @@ import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { SpeechToTextClient } from '../engines/speech-to-text.client';
 import { digitizeQueue, type DigitizeDocumentJob } from '../queues/knowledge-base.queues';
+import { originOf } from '../queues/queue-registry';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 
@@ -50,7 +51,7 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
       const current = document;
       const { text, title } = await withProgress(processing.progress(documentId, generation), (progress) => readOriginal(deps, current, original, progress));
       if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
-      await processing.recordDigitized(documentId, generation, text, { title, thenRewrite });
+      await processing.recordDigitized(documentId, generation, text, { title, thenRewrite, origin: originOf(job) });
     },
     failed: (job, reason) => processing.recordProcessingFailure(job.data.documentId, job.data.generation, reason),
   };

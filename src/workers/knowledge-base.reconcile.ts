@@ -30,7 +30,7 @@ export function knowledgeBaseReconcileSources(processing: DocumentProcessingServ
           subject: `knowledge base ${kb.id}`,
           key: { kbId: kb.id, generation },
           since: kb.updatedAt,
-          payload: { kbId: kb.id, generation, splitLevel, language },
+          payload: { kbId: kb.id, partner: kb.partner, generation, splitLevel, language },
           fail: (reason: string) => embedding.recordEmbeddingFailure(kb.id, generation, reason),
         };
       },

@@ -17,7 +17,7 @@ export function transcriptionReconcileSources(transcripts: TranscriptService, co
               subject: `transcript ${transcript.id}`,
               key: { transcriptId: transcript.id },
               since: transcript.updatedAt,
-              payload: { transcriptId: transcript.id },
+              payload: { transcriptId: transcript.id, keyId: transcript.keyId },
               fail: (reason: string) => transcripts.fail(transcript.id, reason),
             }
           : null,
@@ -31,7 +31,7 @@ export function transcriptionReconcileSources(transcripts: TranscriptService, co
               subject: `completion ${completion.id}`,
               key: { completionId: completion.id },
               since: completion.updatedAt,
-              payload: { completionId: completion.id },
+              payload: { completionId: completion.id, keyId: completion.keyId },
               fail: (reason: string) => completions.fail(completion.id, reason),
             }
           : null,

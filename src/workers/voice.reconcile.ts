@@ -34,7 +34,7 @@ export function voiceReconcileSources(voices: VoicePipelineService): ReconcileSo
           subject: `voice ${voice.id}`,
           key: { voiceId: voice.id, generation },
           since: [voice.embedding.updatedAt, voice.splitting.updatedAt].sort().at(-1)!,
-          payload: { voiceId: voice.id, generation, ttsType },
+          payload: { voiceId: voice.id, partner: voice.partner, generation, ttsType },
           fail: (reason: string) => voices.recordEmbeddingFailure(voice.id, generation, ttsType, reason),
         };
       },

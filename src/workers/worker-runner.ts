@@ -1,14 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { z } from 'zod';
 import { EngineError } from '../domain/shared/engine-error';
 import type { Logger } from '../logger';
 import { jobDuration } from '../observability/metrics';
 import type { Platform } from '../platform';
+import type { ClaimOptions } from '../queues/fair-scheduler';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
 import { settlesWithin } from '../store/deadline';
 
 /** Past the grace period, how long each step that needs Redis (handing a job back, BullMQ's closing) may wait for it. */
 const HAND_BACK_MS = 2_000;
+
+/**
+ * How often each worker process renews its slots with the fair scheduler and gives waiting
+ * jobs their turn (jobs also start at once when added and whenever one ends: this covers a
+ * process that died before starting the next one). Slots not renewed within SLOTS_TTL_MS are
+ * no longer counted.
+ */
+const TURN_INTERVAL_MS = 2_000;
+const SLOTS_TTL_MS = 10_000;
 
 /** What a queue's worker does, and what it records when a job has failed for good. */
 export interface JobProcessor<Definition extends AnyQueueDefinition = AnyQueueDefinition> {
@@ -54,8 +66,13 @@ interface RunningJob {
 export function startWorkers(platform: Platform, processors: JobProcessor[]): RunningWorkers {
   const { logger, config } = platform;
   const running = new Set<RunningJob>();
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const turns: Turns[] = [];
   const workers = processors.map((processor) => {
     const queue = processor.queue.name;
+    const concurrency = processor.concurrency ?? config.WORKER_CONCURRENCY;
+    const queueTurns = new Turns(platform, processor.queue, { id: workerId, concurrency });
+    turns.push(queueTurns);
     const worker = new Worker(
       queue,
       async (job: Job, token?: string) => {
@@ -66,7 +83,7 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
         });
         const entry: RunningJob = { job, token, handBack: () => handBack() };
         running.add(entry);
-        const attempt = runAttempt(processor, job, logger);
+        const attempt = runAttempt(processor, job, logger, queueTurns);
         // Once handed back, the attempt runs on unobserved until the process exits.
         attempt.catch(() => undefined);
         try {
@@ -78,7 +95,7 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
       {
         connection: platform.redis.bullmq,
         prefix: platform.queues.bullPrefix,
-        concurrency: processor.concurrency ?? config.WORKER_CONCURRENCY,
+        concurrency,
         lockDuration: config.JOB_LOCK_MS,
         stalledInterval: config.JOB_STALLED_INTERVAL_MS,
       },
@@ -93,8 +110,12 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
     return worker;
   });
 
+  for (const queueTurns of turns) queueTurns.start();
+
   return {
     async close(graceMs: number) {
+      // No new turns for this process: its slots stop counting at once.
+      for (const queueTurns of turns) queueTurns.stop();
       const graceful = Promise.all(workers.map((worker) => worker.close()));
       // Settled in time: awaited all the same, so a failure to close still reaches the caller.
       if (await settlesWithin(graceful, graceMs)) {
@@ -140,23 +161,26 @@ function jobFields(job: Job): Record<string, unknown> {
   };
 }
 
-async function runAttempt(processor: JobProcessor, job: Job, logger: Logger): Promise<void> {
+async function runAttempt(processor: JobProcessor, job: Job, logger: Logger, turns: Turns): Promise<void> {
   const queue = processor.queue.name;
   // Read before the payload is parsed: the request id lies outside the queue's contract.
   const fields = jobFields(job);
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   logger.info({ ...fields, attempt: job.attemptsMade + 1 }, 'job started');
+  let lane: string | null = null;
+  let final = true;
   try {
     // The contract holds on both ends: a payload that no longer parses is a bug, not a retry.
     const parsed = processor.queue.schema.safeParse(job.data);
     if (!parsed.success) throw new EngineError(`The job's payload does not match the ${queue} queue: ${parsed.error.message}`, false);
     job.data = parsed.data;
+    lane = processor.queue.lane(parsed.data);
     await processor.process(job);
     jobDuration.observe({ queue, outcome: 'completed' }, seconds());
     logger.info({ ...fields, attempt: job.attemptsMade + 1, durationMs: Math.round(seconds() * 1000), outcome: 'completed' }, 'job ended');
   } catch (error) {
-    const final = (error instanceof EngineError && !error.retryable) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    final = (error instanceof EngineError && !error.retryable) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const outcome = final ? 'failed' : 'retrying';
     jobDuration.observe({ queue, outcome }, seconds());
     logger.warn(
@@ -166,6 +190,60 @@ async function runAttempt(processor: JobProcessor, job: Job, logger: Logger): Pr
     // Unrecoverable: BullMQ must not retry what cannot succeed.
     if (final) throw new UnrecoverableError(readableReason(error));
     throw error;
+  } finally {
+    // Before BullMQ finishes the job: the next job in turn is then waiting when BullMQ looks
+    // for one, and this worker takes it without another round trip.
+    await turns.jobEnded({ jobId: job.id!, lane: lane ?? '', final, durationMs: seconds() * 1000 });
+  }
+}
+
+/**
+ * A worker process's part in the fair scheduler for one queue: its slots, renewed every
+ * TURN_INTERVAL_MS with a turn for waiting jobs, and a turn whenever one of its jobs ends.
+ * A failed turn is logged and never fails a job: the next one makes up for it.
+ */
+class Turns {
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly queue: AnyQueueDefinition,
+    private readonly slots: { id: string; concurrency: number },
+  ) {}
+
+  start(): void {
+    const tick = () => {
+      void this.take({ worker: this.registration(Date.now() + SLOTS_TTL_MS) }).finally(() => {
+        if (!this.stopped) this.timer = setTimeout(tick, TURN_INTERVAL_MS).unref();
+      });
+    };
+    tick();
+  }
+
+  /** Withdraws the slots; not awaited, since during a Redis outage it would wait for Redis (they lapse by themselves). */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    void this.take({ worker: this.registration(0) });
+  }
+
+  /** `final` when the job will not run again, so its lane's cap counts it no more. */
+  async jobEnded(ended: { jobId: string; lane: string; final: boolean; durationMs: number }): Promise<void> {
+    const { durationMs, ...attempt } = ended;
+    await this.take({ freeing: 1, durationMs, ended: attempt });
+  }
+
+  private registration(expiresAtMs: number) {
+    return { ...this.slots, expiresAtMs };
+  }
+
+  private async take(options: ClaimOptions): Promise<void> {
+    try {
+      await this.platform.queues.claim(this.queue, options);
+    } catch (error) {
+      this.platform.logger.warn({ queue: this.queue.name, err: error }, 'fair scheduler turn failed; the next one makes up for it');
+    }
   }
 }
 

@@ -51,6 +51,8 @@ type Documents = {
     "\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n": typeof types.VoiceUpdatedDocument,
     "\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n": typeof types.PreferredUpdatedDocument,
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": typeof types.VoicesUpdatedDocument,
+    "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": typeof types.DocumentQueuesDocument,
+    "\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": typeof types.DocumentQueueUpdatesDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": typeof types.ContentTypesDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": typeof types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n      progress {\n        stage\n        done\n        total\n        percent\n        updatedAt\n      }\n    }\n  }\n": typeof types.TranscriptUpdatedDocument,
@@ -106,6 +108,8 @@ const documents: Documents = {
     "\n  subscription VoiceUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      ...VoiceFields\n    }\n  }\n": types.VoiceUpdatedDocument,
     "\n  subscription PreferredUpdated($partner: String!, $name: String!) {\n    voiceUpdated(partner: $partner, name: $name) {\n      preferredSampleIndex\n    }\n  }\n": types.PreferredUpdatedDocument,
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": types.VoicesUpdatedDocument,
+    "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": types.DocumentQueuesDocument,
+    "\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": types.DocumentQueueUpdatesDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": types.ContentTypesDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n      progress {\n        stage\n        done\n        total\n        percent\n        updatedAt\n      }\n    }\n  }\n": types.TranscriptUpdatedDocument,
@@ -286,6 +290,14 @@ export function graphql(source: "\n  subscription PreferredUpdated($partner: Str
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n"): (typeof documents)["\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

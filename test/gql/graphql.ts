@@ -139,6 +139,8 @@ export type Document = {
   processingError?: Maybe<Scalars['String']['output']>;
   /** The running job: digitizing (downloading, converting, extracting, transcribing) or rewriting (draft, then final). */
   progress?: Maybe<Progress>;
+  /** Why the digitizing or rewrite has not started yet, and when it should; null once it runs or when none is under way. */
+  queue?: Maybe<QueueWait>;
   rewriteCompletedAt?: Maybe<Scalars['DateTime']['output']>;
   rewriteInputTokens?: Maybe<Scalars['Int']['output']>;
   /** The LLM that wrote the rewrite. */
@@ -226,6 +228,8 @@ export type KnowledgeBase = {
   partner: Scalars['String']['output'];
   /** The running embedding (stage embedding: chunks embedded of total). */
   progress?: Maybe<Progress>;
+  /** Why the embedding run has not started yet, and when it should; null once it runs or when none is under way. */
+  queue?: Maybe<QueueWait>;
   stats: KnowledgeBaseStats;
   updatedAt: Scalars['DateTime']['output'];
   /** Default user e-mail of new documents. */
@@ -279,6 +283,8 @@ export type KnowledgeBaseEmbeddingStatus = {
   lastUpdateTime?: Maybe<Scalars['DateTime']['output']>;
   /** The running embedding (stage embedding: chunks embedded of total). */
   progress?: Maybe<Progress>;
+  /** Why the embedding run has not started yet, and when it should; null once it runs or when none is under way. */
+  queue?: Maybe<QueueWait>;
   splitLevel: Scalars['Int']['output'];
   status: KnowledgeBaseEmbeddingState;
 };
@@ -731,6 +737,29 @@ export type QueryWebhooksArgs = {
   partner: Scalars['String']['input'];
 };
 
+/** Why work waits and when it should start; null once it runs. Pushed through the same subscriptions as progress, at most about four times a second, whenever its queue moves. */
+export type QueueWait = {
+  __typename?: 'QueueWait';
+  /** An estimate from the queue's measured job durations and its live worker slots; null until a job of this kind has run. */
+  estimatedStartAt?: Maybe<Scalars['DateTime']['output']>;
+  /** With RETRY_BACKOFF: when the next attempt starts. */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Jobs that will start before it in the fair order (for ENGINE_BUSY: ahead of it at the engine); null when unknown. */
+  position?: Maybe<Scalars['Int']['output']>;
+  reason: QueueWaitReason;
+};
+
+/** Why work has not started yet. */
+export type QueueWaitReason =
+  /** The job runs, and the engine it waits on reports a backlog of its own (position is its place there). */
+  | 'ENGINE_BUSY'
+  /** Its partner (or API key) already runs PARTNER_MAX_RUNNING jobs of this kind; it starts when one of them ends. */
+  | 'PARTNER_LIMIT'
+  /** An attempt failed and the next one waits for nextAttemptAt. */
+  | 'RETRY_BACKOFF'
+  /** Other jobs start before it: partners take turns on every queue, and within a partner the oldest work goes first. */
+  | 'WAITING_FOR_TURN';
+
 /** The rewrite template. */
 export type RewriteContentType =
   | 'ARTICLE'
@@ -864,6 +893,8 @@ export type Transcript = {
   languageConfidence?: Maybe<Scalars['Float']['output']>;
   /** While PROCESSING: downloading, converting, then transcribing. */
   progress?: Maybe<Progress>;
+  /** While QUEUED: why it has not started yet, and when it should; null once it runs. */
+  queue?: Maybe<QueueWait>;
   status: TranscriptStatus;
   /** Set once COMPLETED. */
   text?: Maybe<Scalars['String']['output']>;
@@ -914,6 +945,8 @@ export type Voice = {
   preferredSampleIndex?: Maybe<Scalars['Int']['output']>;
   /** The running split (stage splitting: samples written of planned) or embedding (stage embedding). */
   progress?: Maybe<Progress>;
+  /** Why the split or embedding has not started yet, and when it should; null once it runs or when none is under way. */
+  queue?: Maybe<QueueWait>;
   sampleCount: Scalars['Int']['output'];
   samples: Array<VoiceSample>;
   splitting: VoicePipeline;
@@ -1360,6 +1393,22 @@ export type VoicesUpdatedSubscriptionVariables = Exact<{
 
 export type VoicesUpdatedSubscription = { __typename?: 'Subscription', voicesUpdated: { __typename?: 'Voice', id: string, name: string, deleted: boolean, hasOriginal: boolean, sampleCount: number, preferredSampleIndex?: number | null, status: { __typename?: 'VoiceStatus', splitting: ProcessingStatus, embedding: ProcessingStatus }, embedding: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, samples: Array<{ __typename?: 'VoiceSample', index: number, sourceTimestamp?: string | null, duration: number, url: string }>, embeddingInfo?: { __typename?: 'EmbeddingInfo', ttsType: string, lastUpdateStatus: string, sampleScores: Array<{ __typename?: 'SampleScore', sampleIndex: number, score: number }> } | null, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null, updatedAt: string } | null } };
 
+export type DocumentQueuesQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type DocumentQueuesQuery = { __typename?: 'Query', knowledgeBase?: { __typename?: 'KnowledgeBase', documents: Array<{ __typename?: 'Document', id: string, name: string, inQueues: Array<DocumentQueue>, progress?: { __typename?: 'Progress', stage: string } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null } | null }> } | null };
+
+export type DocumentQueueUpdatesSubscriptionVariables = Exact<{
+  partner: Scalars['String']['input'];
+  kb: Scalars['String']['input'];
+}>;
+
+
+export type DocumentQueueUpdatesSubscription = { __typename?: 'Subscription', documentUpdated: { __typename?: 'Document', id: string, inQueues: Array<DocumentQueue>, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null } | null } };
+
 export type ContentTypesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1515,6 +1564,8 @@ export const DeleteVoiceDocument = {"kind":"Document","definitions":[{"kind":"Op
 export const VoiceUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"VoiceUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voiceUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VoiceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VoiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Voice"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"hasOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"sampleCount"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}},{"kind":"Field","name":{"kind":"Name","value":"embedding"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embedding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ttsType"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateStatus"}},{"kind":"Field","name":{"kind":"Name","value":"sampleScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"score"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"preferredSampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<VoiceUpdatedSubscription, VoiceUpdatedSubscriptionVariables>;
 export const PreferredUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"PreferredUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voiceUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"preferredSampleIndex"}}]}}]}}]} as unknown as DocumentNode<PreferredUpdatedSubscription, PreferredUpdatedSubscriptionVariables>;
 export const VoicesUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"VoicesUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voicesUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VoiceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VoiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Voice"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"hasOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"sampleCount"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}},{"kind":"Field","name":{"kind":"Name","value":"embedding"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embedding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ttsType"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateStatus"}},{"kind":"Field","name":{"kind":"Name","value":"sampleScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"score"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"preferredSampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<VoicesUpdatedSubscription, VoicesUpdatedSubscriptionVariables>;
+export const DocumentQueuesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DocumentQueues"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"estimatedStartAt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DocumentQueuesQuery, DocumentQueuesQueryVariables>;
+export const DocumentQueueUpdatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DocumentQueueUpdates"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"kb"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]}}]}}]} as unknown as DocumentNode<DocumentQueueUpdatesSubscription, DocumentQueueUpdatesSubscriptionVariables>;
 export const ContentTypesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ContentTypes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contentTypes"}}]}}]} as unknown as DocumentNode<ContentTypesQuery, ContentTypesQueryVariables>;
 export const SubmitTranscriptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitTranscript"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitTranscriptInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitTranscript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"boostedWords"}}]}}]}}]} as unknown as DocumentNode<SubmitTranscriptMutation, SubmitTranscriptMutationVariables>;
 export const TranscriptUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"TranscriptUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcriptUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]}}]} as unknown as DocumentNode<TranscriptUpdatedSubscription, TranscriptUpdatedSubscriptionVariables>;

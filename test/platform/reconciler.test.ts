@@ -56,7 +56,12 @@ describe('when a record says in progress but its job is gone', () => {
     const jobId = completeQueue.jobId({ completionId: uuidOf(path) });
     await loseJob(jobId);
     expect(await run()).toEqual({ requeued: 1, failed: 0 });
-    expect(await api.app.services.platform.queues.get(completeQueue).getJobState(jobId)).toBe('waiting');
+    // No worker runs here: the job waits parked for its turn.
+    expect(await api.app.services.platform.queues.get(completeQueue).getJobState(jobId)).toBe('delayed');
+    expect(await api.app.services.platform.queues.waitOf(completeQueue, { completionId: uuidOf(path) })).toMatchObject({
+      reason: 'WAITING_FOR_TURN',
+      position: 0,
+    });
     expect((await call('GET', path)).body.state).toBe('in-progress');
 
     await loseJob(jobId);
@@ -83,6 +88,8 @@ describe('when a record says in progress but its job is gone', () => {
     // A worker that takes the job and fails it, then dies before the failure write: fetched by hand, as BullMQ allows.
     const bare = new Worker(completeQueue.name, null, { connection: platform.redis.bullmq, prefix: platform.queues.bullPrefix });
     try {
+      // Its slot registered with the fair scheduler, the job's turn comes at once.
+      await platform.queues.claim(completeQueue, { worker: { id: 'dying-worker', concurrency: 1, expiresAtMs: Date.now() + 1_000 } });
       const job = await bare.getNextJob('dying-worker');
       expect(job?.id).toBe(completeQueue.jobId({ completionId: uuidOf(path) }));
       await job!.moveToFailed(new UnrecoverableError('The engine crashed the worker'), 'dying-worker');

@@ -70,6 +70,9 @@ export interface OpenAiCompatibleServer {
   /** Ends with `/v1`, as the clients expect. */
   baseUrl: string;
   requests: RecordedRequest[];
+  /** The most requests of an endpoint whose answers were under way at the same time, since the last reset. */
+  peakConcurrency(endpoint: OpenAiEndpoint): number;
+  resetPeakConcurrency(): void;
   setBehaviour(patch: Partial<ServerBehaviour>): void;
   close(): Promise<void>;
 }
@@ -115,6 +118,7 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
     ...initial,
   };
   const requests: RecordedRequest[] = [];
+  const concurrency = { now: new Map<OpenAiEndpoint, number>(), peak: new Map<OpenAiEndpoint, number>() };
   const uploadDir = await mkdtemp(join(tmpdir(), 'openai-server-'));
   const timers = new Set<NodeJS.Timeout>();
 
@@ -158,6 +162,10 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
         sendError(res, new HttpFailure(401, 'Incorrect API key provided.'));
         return;
       }
+      const under = (concurrency.now.get(route.endpoint) ?? 0) + 1;
+      concurrency.now.set(route.endpoint, under);
+      concurrency.peak.set(route.endpoint, Math.max(under, concurrency.peak.get(route.endpoint) ?? 0));
+      res.once('close', () => concurrency.now.set(route.endpoint, (concurrency.now.get(route.endpoint) ?? 1) - 1));
       const wait = behaviour.delaysMs[route.endpoint];
       if (wait) await delay(wait);
       const failure = behaviour.failures[route.endpoint];
@@ -178,6 +186,8 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    peakConcurrency: (endpoint) => concurrency.peak.get(endpoint) ?? 0,
+    resetPeakConcurrency: () => concurrency.peak.clear(),
     setBehaviour(patch) {
       Object.assign(behaviour, patch);
     },

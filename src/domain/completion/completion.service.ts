@@ -105,7 +105,7 @@ export class CompletionService {
         this.write(id),
       );
       await this.expire(id, IN_PROGRESS_TTL_SECONDS);
-      await this.deps.queues.add(completeQueue, { completionId: id }, requestId);
+      await this.deps.queues.add(completeQueue, { completionId: id, keyId: caller.keyId }, { requestId });
       return created;
     } catch (error) {
       await this.deps.blobs.remove(...inlineBlobs(audioFiles));

@@ -1,12 +1,14 @@
 import { digitizeQueue, rewriteQueue, type RewriteOptions } from '../../queues/knowledge-base.queues';
-import type { QueueRegistry } from '../../queues/queue-registry';
+import type { JobOrigin, QueueRegistry } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import { Invalid, NotFound } from '../errors';
 import { storeText } from './document-files';
 import type { BulkRewriteRequest, ProcessRequest } from './knowledge-base.inputs';
 import { now, type KnowledgeBaseRepository } from './knowledge-base.repository';
-import { charCount, isBusy, type BulkRewriteResult, type DocumentRecord, type OriginalFile, type TextFile } from './knowledge-base.types';
+import { queuedWork, waitingTopic, waitOfWork, type QueuedWork } from '../shared/queued-work';
+import type { QueueWait } from '../../queues/queue-wait';
+import { charCount, documentProgress, isBusy, type BulkRewriteResult, type DocumentRecord, type OriginalFile, type TextFile } from './knowledge-base.types';
 
 export interface DocumentProcessingServiceDeps {
   repository: KnowledgeBaseRepository;
@@ -35,7 +37,7 @@ export class DocumentProcessingService {
     }
     const stage = action === 'rewrite' || (action === 'process' && !hasSource) ? 'rewrite' : 'digitize';
     const thenRewrite = action === 'process' || (action === 'digitize' && document.autoRewrite) ? options : null;
-    return this.startProcessing(document, stage, stage === 'rewrite' ? options : thenRewrite, requestId);
+    return this.startProcessing(document, stage, stage === 'rewrite' ? options : thenRewrite, { requestId });
   }
 
   /** Queues a rewrite of every digitized document of the knowledge base, or of one folder. */
@@ -50,14 +52,18 @@ export class DocumentProcessingService {
       if (request.skipRewritten && document.rewritten) result.skipped.push({ documentId: document.id, reason: 'already rewritten' });
       else if (!document.digitized) result.skipped.push({ documentId: document.id, reason: 'not digitized' });
       else {
-        await this.startProcessing(document, 'rewrite', { contentType: request.contentType, personName: request.personName }, requestId);
+        // Nobody waits on one document of a bulk rewrite: it yields to the partner's interactive work.
+        await this.startProcessing(document, 'rewrite', { contentType: request.contentType, personName: request.personName }, { requestId, bulk: true });
         result.queued.push(document.id);
       }
     }
     return result;
   }
 
-  /** Queues the digitization of new documents that ask for it. */
+  /**
+   * Queues the digitization of new documents that ask for it. A batch of several is bulk work:
+   * it yields to the partner's single uploads.
+   */
   async queueNew(documents: readonly DocumentRecord[], requestId?: string): Promise<void> {
     const queued = documents.filter((document) => document.inQueues.includes('digitize'));
     if (queued.length === 0) return;
@@ -65,12 +71,30 @@ export class DocumentProcessingService {
       digitizeQueue,
       queued.map((document) => ({
         documentId: document.id,
+        partner: document.partner,
         generation: document.generation,
         thenRewrite: document.autoRewrite ? { contentType: 'auto' as const, personName: document.expertName } : null,
       })),
-      requestId,
+      { requestId, bulk: documents.length > 1 },
     );
   }
+
+  /** The job the document's digitizing or rewrite is under way in, if any. */
+  workOf(document: DocumentRecord): QueuedWork | null {
+    const key = { documentId: document.id, generation: document.generation };
+    const reporting = documentProgress(document) !== null;
+    if (document.inQueues[0] === 'digitize') return queuedWork(digitizeQueue, key, reporting);
+    if (document.inQueues[0] === 'rewrite') return queuedWork(rewriteQueue, key, reporting);
+    return null;
+  }
+
+  /** Why the document's job has not started, and when it should; null when none waits. */
+  queueWait(document: DocumentRecord): Promise<QueueWait | null> {
+    return waitOfWork(this.deps.queues, this.workOf(document));
+  }
+
+  /** For live streams of documents: the topic of the queue a document's job waits in. */
+  readonly waitingOn = (document: DocumentRecord): string | null => waitingTopic(this.workOf(document));
 
   /** Takes a document's waiting jobs off their queues; an active job is locked and stays, to find itself superseded. */
   async cancelJobs(document: DocumentRecord): Promise<void> {
@@ -103,13 +127,14 @@ export class DocumentProcessingService {
 
   /**
    * Records the digitized text. With use_original_as_rewritten the same text becomes the
-   * rewrite; otherwise a requested rewrite is queued under the same generation.
+   * rewrite; otherwise a requested rewrite is queued under the same generation, with the
+   * digitizing job's origin.
    */
   async recordDigitized(
     documentId: string,
     generation: number,
     text: string,
-    options: { title?: string; thenRewrite: RewriteOptions | null },
+    options: { title?: string; thenRewrite: RewriteOptions | null; origin?: JobOrigin },
   ): Promise<boolean> {
     const { repository, blobs } = this.deps;
     const digitized: TextFile = { blobId: await storeText(blobs, text), chars: charCount(text) };
@@ -140,12 +165,11 @@ export class DocumentProcessingService {
     await blobs.remove(...replaced);
     await repository.markContentChanged(updated.kbId);
     if (rewrite) {
-      await this.deps.queues.add(rewriteQueue, {
-        documentId,
-        generation,
-        contentType: rewrite.contentType,
-        personName: rewrite.personName,
-      });
+      await this.deps.queues.add(
+        rewriteQueue,
+        { documentId, partner: updated.partner, generation, contentType: rewrite.contentType, personName: rewrite.personName },
+        options.origin,
+      );
     }
     return true;
   }
@@ -189,7 +213,7 @@ export class DocumentProcessingService {
     document: DocumentRecord,
     stage: 'digitize' | 'rewrite',
     rewrite: RewriteOptions | null,
-    requestId: string | undefined,
+    origin: JobOrigin,
   ): Promise<DocumentRecord> {
     const updated = await this.deps.repository.updateDocument(document.kbId, document.id, (current) => ({
       ...current,
@@ -203,14 +227,19 @@ export class DocumentProcessingService {
     if (stage === 'rewrite') {
       await this.deps.queues.add(
         rewriteQueue,
-        { documentId: updated.id, generation: updated.generation, contentType: rewrite?.contentType ?? 'auto', personName },
-        requestId,
+        { documentId: updated.id, partner: updated.partner, generation: updated.generation, contentType: rewrite?.contentType ?? 'auto', personName },
+        origin,
       );
     } else {
       await this.deps.queues.add(
         digitizeQueue,
-        { documentId: updated.id, generation: updated.generation, thenRewrite: rewrite ? { contentType: rewrite.contentType, personName } : null },
-        requestId,
+        {
+          documentId: updated.id,
+          partner: updated.partner,
+          generation: updated.generation,
+          thenRewrite: rewrite ? { contentType: rewrite.contentType, personName } : null,
+        },
+        origin,
       );
     }
     return updated;

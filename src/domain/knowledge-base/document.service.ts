@@ -186,7 +186,10 @@ export class DocumentService {
   /** Every document of the knowledge base now, then every change to any of them (deletions included). */
   async watchDocuments(partner: string, kbName: string): Promise<PushStream<ChangeEvent<DocumentRecord>>> {
     const kb = await this.knowledgeBase(partner, kbName);
-    return this.deps.events.live<DocumentRecord>(documentsTopic(kb.id), { load: () => this.deps.repository.documentsOf(kb.id) });
+    return this.deps.events.live<DocumentRecord>(documentsTopic(kb.id), {
+      load: () => this.deps.repository.documentsOf(kb.id),
+      waitingOn: this.deps.processing.waitingOn,
+    });
   }
 
   // Internals

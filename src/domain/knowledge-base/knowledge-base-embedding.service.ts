@@ -8,7 +8,15 @@ import { NotFound } from '../errors';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { EmbeddingSettings } from './knowledge-base.inputs';
 import { embeddingTopic, now, type KnowledgeBaseRepository } from './knowledge-base.repository';
-import type { EmbeddingDetails, EmbeddingResult, KnowledgeBaseRecord, KnowledgeBaseWithDocuments } from './knowledge-base.types';
+import {
+  embeddingProgress,
+  type EmbeddingDetails,
+  type EmbeddingResult,
+  type KnowledgeBaseRecord,
+  type KnowledgeBaseWithDocuments,
+} from './knowledge-base.types';
+import type { QueueWait } from '../../queues/queue-wait';
+import { queuedWork, waitingTopic, waitOfWork, type QueuedWork } from '../shared/queued-work';
 
 export interface KnowledgeBaseEmbeddingServiceDeps {
   repository: KnowledgeBaseRepository;
@@ -50,11 +58,12 @@ export class KnowledgeBaseEmbeddingService {
       embedKnowledgeBaseQueue,
       {
         kbId: kb.id,
+        partner: kb.partner,
         generation: updated.embedding.generation,
         splitLevel: settings.splitLevel,
         language: settings.language,
       },
-      requestId,
+      { requestId },
     );
     return updated;
   }
@@ -63,6 +72,17 @@ export class KnowledgeBaseEmbeddingService {
   async discard(removed: KnowledgeBaseRecord): Promise<void> {
     await this.deps.blobs.remove(removed.embedding.blobId);
     await this.deps.queues.remove(embedKnowledgeBaseQueue, { kbId: removed.id, generation: removed.embedding.generation });
+  }
+
+  /** The job the knowledge base's embedding run is under way in, if any. */
+  workOf(kb: KnowledgeBaseRecord): QueuedWork | null {
+    if (kb.embedding.status !== 'in_progress') return null;
+    return queuedWork(embedKnowledgeBaseQueue, { kbId: kb.id, generation: kb.embedding.generation }, embeddingProgress(kb) !== null);
+  }
+
+  /** Why the embedding run has not started, and when it should; null when none waits. */
+  queueWait(kb: KnowledgeBaseRecord): Promise<QueueWait | null> {
+    return waitOfWork(this.deps.queues, this.workOf(kb));
   }
 
   /** The knowledge base now (embedding status included), then each change, until it is deleted. */
@@ -75,6 +95,7 @@ export class KnowledgeBaseEmbeddingService {
         return current ? [current] : [];
       },
       until: (event) => event.deleted,
+      waitingOn: (current) => waitingTopic(this.workOf(current)),
     });
   }
 

@@ -13,7 +13,18 @@ import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { UrlGuard } from '../webhooks/webhook.ports';
 import { AUDIO_FORMAT_MESSAGE, invalid, type TranscriptSubmission } from './transcript.inputs';
-import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_KIND, TRANSCRIPT_PATH, type TranscriptRecord, type TranscriptResult } from './transcript.types';
+import {
+  canSee,
+  isAcceptedContainer,
+  isFinished,
+  TRANSCRIPT_KIND,
+  TRANSCRIPT_PATH,
+  transcriptProgress,
+  type TranscriptRecord,
+  type TranscriptResult,
+} from './transcript.types';
+import type { QueueWait } from '../../queues/queue-wait';
+import { queuedWork, waitingTopic, waitOfWork, type QueuedWork } from '../shared/queued-work';
 
 const KIND = TRANSCRIPT_KIND;
 /** The spec leaves transcript retention open; a week covers any polling client. */
@@ -95,7 +106,7 @@ export class TranscriptService {
       await this.deps.blobs.remove(blobId);
       throw error;
     }
-    await this.deps.queues.add(transcribeQueue, { transcriptId: id }, requestId);
+    await this.deps.queues.add(transcribeQueue, { transcriptId: id, keyId: caller.keyId }, { requestId });
     // Listed once its job is queued: a failed listing must not leave a transcript queued with no job.
     // Scored below the millisecond, so two submissions in the same millisecond still list in order.
     await this.deps.records.addRecent(this.recentKey(caller.keyId), id, performance.timeOrigin + performance.now(), {
@@ -134,12 +145,24 @@ export class TranscriptService {
     return this.deps.records.get<TranscriptRecord>(KIND, id);
   }
 
+  /** The job the transcript is under way in, if any. */
+  workOf(transcript: TranscriptRecord): QueuedWork | null {
+    if (isFinished(transcript)) return null;
+    return queuedWork(transcribeQueue, { transcriptId: transcript.id }, transcriptProgress(transcript) !== null);
+  }
+
+  /** Why the transcript's job has not started, and when it should; null when none waits. */
+  queueWait(transcript: TranscriptRecord): Promise<QueueWait | null> {
+    return waitOfWork(this.deps.queues, this.workOf(transcript));
+  }
+
   /** The current state, then each change, ending once the transcript is finished. */
   watch(caller: Caller, idOrPath: string): PushStream<ChangeEvent<TranscriptRecord>> {
     const id = transcriptIdFrom(idOrPath);
     return this.deps.events.live<TranscriptRecord>(TranscriptService.topic(id), {
       load: async () => [await this.get(caller, id)],
       until: (event) => event.deleted || isFinished(event.data),
+      waitingOn: (transcript) => waitingTopic(this.workOf(transcript)),
     });
   }
 

@@ -30,9 +30,13 @@ import {
   type VoiceSample,
 } from './voice.types';
 import { partnerRecordId } from '../../store/keys';
+import type { QueueRegistry } from '../../queues/queue-registry';
+import type { QueueWait } from '../../queues/queue-wait';
+import { waitingTopic, waitOfWork } from '../shared/queued-work';
 
 export interface VoiceServiceDeps {
   repository: VoiceRepository;
+  queues: QueueRegistry;
   events: EventBus;
   blobs: BlobStore;
   jobs: VoiceJobs;
@@ -111,7 +115,7 @@ export class VoiceService {
       if (error instanceof NameTaken) throw new Conflict(`Voice '${input.name}' already exists`);
       throw error;
     }
-    if (original) await this.deps.jobs.split(created, DEFAULT_SPLIT, requestId);
+    if (original) await this.deps.jobs.split(created, DEFAULT_SPLIT, { requestId });
     return created;
   }
 
@@ -217,7 +221,7 @@ export class VoiceService {
     });
     if (!updated) throw new NotFound('Voice not found');
     await this.deps.blobs.remove(...removeNow);
-    await this.deps.jobs.split(updated, settings, requestId);
+    await this.deps.jobs.split(updated, settings, { requestId });
     return updated;
   }
 
@@ -230,7 +234,7 @@ export class VoiceService {
     const type = ttsType ?? voice.embeddingType;
     const updated = await this.deps.repository.update(voice, (current) => ({ ...current, embedding: restart(current.embedding), embeddingType: type }));
     if (!updated) throw new NotFound('Voice not found');
-    if (updated.splitting.status !== 'in_progress') await this.deps.jobs.embed(updated, requestId);
+    if (updated.splitting.status !== 'in_progress') await this.deps.jobs.embed(updated, { requestId });
     return updated;
   }
 
@@ -287,10 +291,16 @@ export class VoiceService {
     return { voice, ttsType: type, stream: () => this.deps.blobs.read(embedding.archiveBlobId) };
   }
 
+  /** Why the voice's split or embedding has not started, and when it should; null when none waits. */
+  queueWait(voice: VoiceRecord): Promise<QueueWait | null> {
+    return waitOfWork(this.deps.queues, this.deps.jobs.workOf(voice));
+  }
+
   /** Current snapshot first, then each change of this voice (followed across renames). */
   watch(partner: string, name: string): PushStream<ChangeEvent<VoiceRecord>> {
     let voiceId: string | null = null;
     return this.deps.events.live<VoiceRecord>(voiceTopic(partner), {
+      waitingOn: this.waitingOn,
       load: async () => {
         const voice = await this.get(partner, name);
         voiceId = voice.id;
@@ -303,8 +313,10 @@ export class VoiceService {
 
   /** Every voice of the partner now, then every change to any of them. */
   watchAll(partner: string): PushStream<ChangeEvent<VoiceRecord>> {
-    return this.deps.events.live<VoiceRecord>(voiceTopic(partner), { load: () => this.list(partner) });
+    return this.deps.events.live<VoiceRecord>(voiceTopic(partner), { load: () => this.list(partner), waitingOn: this.waitingOn });
   }
+
+  private readonly waitingOn = (voice: VoiceRecord) => waitingTopic(this.deps.jobs.workOf(voice));
 
   private async probeAudio(path: string) {
     try {

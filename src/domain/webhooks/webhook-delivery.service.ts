@@ -33,7 +33,7 @@ export function deliveryJob(delivery: WebhookDeliveryRecord): DeliverWebhookJob 
     type: delivery.type,
     createdAt: delivery.createdAt,
     body: delivery.body,
-    target: delivery.target,
+    target: delivery.target.kind === 'transcript' ? { ...delivery.target, keyId: delivery.target.keyId ?? '' } : delivery.target,
   };
 }
 

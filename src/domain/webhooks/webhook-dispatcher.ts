@@ -139,7 +139,7 @@ export class WebhookDispatcher {
         createdAt: new Date().toISOString(),
         // The transcript exactly as its GET answers it, as AssemblyAI-style clients expect.
         body: JSON.stringify(body),
-        target: { kind: 'transcript', transcriptId: next.id },
+        target: { kind: 'transcript', transcriptId: next.id, keyId: next.keyId },
       });
     }
     return deliveries;

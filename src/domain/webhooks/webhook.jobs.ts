@@ -1,4 +1,4 @@
-import type { QueueRegistry } from '../../queues/queue-registry';
+import type { JobOrigin, QueueRegistry } from '../../queues/queue-registry';
 import { deliverWebhookQueue, type DeliverWebhookJob } from '../../queues/webhook.queues';
 
 export interface DeliveryRetries {
@@ -15,8 +15,8 @@ export class WebhookJobs {
     private readonly retries: DeliveryRetries,
   ) {}
 
-  async add(deliveries: DeliverWebhookJob[], requestId?: string): Promise<void> {
-    await this.queues.addBulk(deliverWebhookQueue, deliveries, requestId, {
+  async add(deliveries: DeliverWebhookJob[], origin?: JobOrigin): Promise<void> {
+    await this.queues.addBulk(deliverWebhookQueue, deliveries, origin, {
       attempts: this.retries.attempts,
       // Jitter spreads the retries of many deliveries that failed together (a receiver outage).
       backoff: { type: 'exponential', delay: this.retries.backoffMs, jitter: 0.2 },

@@ -84,7 +84,7 @@ export class WebhookService {
       error: null,
     }));
     if (!delivery) throw new NotFound('Delivery not found');
-    await this.deps.jobs.add([deliveryJob(delivery)], requestId);
+    await this.deps.jobs.add([deliveryJob(delivery)], { requestId });
     return delivery;
   }
 }

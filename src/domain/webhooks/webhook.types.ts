@@ -58,7 +58,10 @@ export interface DeliveryAttempt {
 }
 
 /** Where a delivery goes: a partner's endpoint (signed), or the webhook_url one transcript named. */
-export type DeliveryTarget = { kind: 'endpoint'; endpointId: string; partner: string } | { kind: 'transcript'; transcriptId: string };
+export type DeliveryTarget =
+  | { kind: 'endpoint'; endpointId: string; partner: string }
+  // The key that submitted the transcript (absent on older records).
+  | { kind: 'transcript'; transcriptId: string; keyId?: string };
 
 export interface WebhookDeliveryRecord extends Versioned {
   id: string;
