@@ -30,6 +30,8 @@ import type { Platform } from './platform';
 import { documentJson, embeddingStatusJson } from './rest/knowledge-base/knowledge-base.wire';
 import { completionJson, transcriptJson } from './rest/v2.wire';
 import { voiceDetail } from './rest/voice.wire';
+import { reconcileSources } from './workers';
+import { trackInFlight } from './workers/reconciler';
 
 /**
  * What the doors (REST routes, GraphQL resolvers, the HTTP transport) are given: the domain
@@ -122,7 +124,7 @@ export function createServices(platform: Platform): Services {
   platform.records.observeWrites(dispatcher.observe);
   const webhooks = new WebhookService({ repository: webhookRepository, directory, jobs: webhookJobs, urlGuard });
   const webhookDeliveries = new WebhookDeliveryService({ repository: webhookRepository, directory, transcript: (id) => transcripts.getById(id) });
-  return {
+  const services: Services = {
     platform,
     ffmpeg,
     voiceEmbedding,
@@ -142,4 +144,7 @@ export function createServices(platform: Platform): Services {
     webhookDeliveries,
     webhookSender: webhookSender({ timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS }),
   };
+  // Before the first write: the records each queue claims are kept in the in-flight index.
+  trackInFlight(platform, reconcileSources(services));
+  return services;
 }

@@ -137,6 +137,20 @@ export class FairScheduler {
     await client.fairEngineBacklog(queue.toKey('fair:engine'), this.channelOf(queue.name), jobId, position);
   }
 
+  /**
+   * Jobs parked in BullMQ with no lane entry: their adder died between the two steps of an
+   * add. Reads only the parked jobs, so it costs what waits.
+   */
+  async parkedWithoutLane(queue: Queue): Promise<string[]> {
+    const client = await scriptClient(queue);
+    // Parked jobs run more than a year out; retry backoffs are hours at most.
+    const parkedFrom = (Date.now() + PARK_MS / 5) * 0x1000;
+    const parked = await client.zrangebyscore(queue.keys.delayed!, parkedFrom, '+inf');
+    if (parked.length === 0) return [];
+    const laned = await client.hmget(queue.toKey('fair:parked'), ...parked);
+    return parked.filter((_id, index) => laned[index] === null);
+  }
+
   /** Takes a waiting job out of its lane; whether it was waiting there. */
   async unpark(queue: Queue, jobId: string): Promise<boolean> {
     const client = await scriptClient(queue);

@@ -196,6 +196,24 @@ export class QueueRegistry {
   }
 
   /**
+   * Puts in line the jobs left parked without a lane by a process that died while adding them
+   * (they keep their origin, which the job carries); how many.
+   */
+  async relaneParked(definition: AnyQueueDefinition): Promise<number> {
+    const queue = this.get(definition);
+    const jobIds = await this.scheduler.parkedWithoutLane(queue);
+    const jobs = (await Promise.all(jobIds.map((jobId) => queue.getJob(jobId)))).filter((job) => job !== undefined);
+    const entries = jobs.flatMap((job) => {
+      const parsed = definition.schema.safeParse(job.data);
+      // A payload that no longer parses is failed by its worker when it runs: it keeps the shared lane.
+      const lane = parsed.success ? definition.lane(parsed.data) : '';
+      return [{ jobId: job.id!, lane, bulk: originOf(job).bulk === true }];
+    });
+    if (entries.length > 0) await this.scheduler.enqueueAndClaim(queue, entries);
+    return entries.length;
+  }
+
+  /**
    * Takes a waiting or delayed job off its queue. An active job is locked and stays: it
    * finds itself superseded through its generation.
    */

@@ -1,5 +1,5 @@
 import type { Cluster, Redis } from 'ioredis';
-import { inOneSlot, type KeySpace } from './keys';
+import { inOneSlot, slotTagOf, type KeySpace } from './keys';
 import type { RedisClient } from './redis';
 import { eventsPublished } from '../observability/metrics';
 
@@ -50,15 +50,20 @@ export interface JobStage {
 }
 
 // One script does every write: compare the stored JSON with what the caller read, move the
-// name index, write or delete, and publish, all atomically. Subscribers therefore never see
-// an event for a write that did not happen, nor miss one that did, and events on a topic
-// arrive in write order. A write keeps the record's expiry (KEEPTTL): retention is set by
-// whoever owns it, and an update in between never drops it. KEYS[1] is the record and KEYS[2], when given, its name index:
-// both share a hash tag (see KeySpace), so on a Redis Cluster they live in one slot.
+// name index, write or delete, keep the in-flight index, and publish, all atomically.
+// Subscribers therefore never see an event for a write that did not happen, nor miss one that
+// did, and events on a topic arrive in write order; the in-flight index holds exactly the
+// records whose work is under way. A write keeps the record's expiry (KEEPTTL): retention is
+// set by whoever owns it, and an update in between never drops it. KEYS[1] is the record,
+// then its name index when ARGV[7] is '1', then its slot's in-flight index when ARGV[8] says
+// what to do there ('add' or 'rem' member ARGV[9], scored ARGV[10] when added). The name index
+// shares the record's hash tag (see KeySpace) and the in-flight index its slot (slotTagOf), so
+// on a Redis Cluster all of them live in one slot. ARGV[11..] are the topics.
 const COMPARE_AND_SET = `
 local current = redis.call('GET', KEYS[1]) or ''
 if current ~= ARGV[1] then return -1 end
-local indexKey, fromName, toName, id = KEYS[2], ARGV[3], ARGV[4], ARGV[5]
+local indexKey = ARGV[7] == '1' and KEYS[2] or nil
+local fromName, toName, id = ARGV[3], ARGV[4], ARGV[5]
 if indexKey and fromName ~= toName then
   if redis.call('HEXISTS', indexKey, toName) == 1 then return -2 end
   if fromName ~= '' then redis.call('HDEL', indexKey, fromName) end
@@ -70,11 +75,39 @@ if ARGV[2] == '' then
 else
   redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 end
-for i = 7, #ARGV do redis.call('PUBLISH', ARGV[i], ARGV[6]) end
+if ARGV[8] == 'add' then
+  redis.call('ZADD', KEYS[#KEYS], 'NX', ARGV[10], ARGV[9])
+elseif ARGV[8] == 'rem' then
+  redis.call('ZREM', KEYS[#KEYS], ARGV[9])
+end
+for i = 11, #ARGV do redis.call('PUBLISH', ARGV[i], ARGV[6]) end
 return 1`;
 
-/** The number of keys (1, or 2 with a name index), the keys, then the arguments. */
+// Drops an in-flight entry whose record is gone, or was read at version ARGV[2] and holds no
+// work: a write since then (a new trigger) keeps it. KEYS[1] the record, KEYS[2] its index.
+const DROP_IN_FLIGHT = `
+local raw = redis.call('GET', KEYS[1])
+if raw and tostring(cjson.decode(raw).version) ~= ARGV[2] then return 0 end
+return redis.call('ZREM', KEYS[2], ARGV[1])`;
+
+/** The number of keys, the keys, then the arguments. */
 type CompareAndSet = (numberOfKeys: number, ...keysAndArgs: string[]) => Promise<number>;
+
+/** Whether a record of some kind has work under way (a job it waits for). */
+export type InFlight = (record: Versioned) => boolean;
+
+/** A record the in-flight index holds. */
+export interface InFlightEntry {
+  kind: string;
+  id: string;
+}
+
+/**
+ * How long this process trusts its own note that a slot's in-flight index is in the
+ * registry of such slots (on a cluster), and how long an empty slot stays registered.
+ */
+const SLOT_REGISTERED_MS = 60_000;
+const EMPTY_SLOT_KEPT_MS = 600_000;
 
 /**
  * JSON records in Redis with optimistic concurrency: an update reads, computes the next
@@ -83,6 +116,9 @@ type CompareAndSet = (numberOfKeys: number, ...keysAndArgs: string[]) => Promise
 export class RecordStore {
   private readonly compareAndSet: CompareAndSet;
   private readonly observers: WriteObserver[] = [];
+  private readonly inFlight = new Map<string, InFlight>();
+  /** On a cluster: slots whose in-flight index this process put in the registry, and when. */
+  private readonly registeredSlots = new Map<string, number>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -91,8 +127,92 @@ export class RecordStore {
     if (!('recordCompareAndSet' in redis)) {
       redis.defineCommand('recordCompareAndSet', { lua: COMPARE_AND_SET });
     }
+    if (!('recordDropInFlight' in redis)) redis.defineCommand('recordDropInFlight', { lua: DROP_IN_FLIGHT, numberOfKeys: 2 });
     const command = (redis as unknown as { recordCompareAndSet: CompareAndSet }).recordCompareAndSet;
     this.compareAndSet = command.bind(redis);
+  }
+
+  /**
+   * Keeps the records of `kind` for which `inFlight` holds in the in-flight index, in the same
+   * atomic write that changes them: maintenance then reads the work under way, never every
+   * record. Every process that writes records of the kind must say so before writing.
+   */
+  trackInFlight(kind: string, inFlight: InFlight): void {
+    this.inFlight.set(kind, inFlight);
+  }
+
+  /** The index of the records in flight whose keys share `recordKey`'s slot: one key on a single server. */
+  private inFlightKey(recordKey: string): string {
+    return this.redis.isCluster ? this.keys.key('inflight', `{${slotTagOf(recordKey)}}`) : this.keys.key('inflight');
+  }
+
+  private get slotRegistryKey(): string {
+    return this.keys.key('inflight-slots');
+  }
+
+  /**
+   * Every record in the in-flight index, a batch per index key (one on a single server; on a
+   * cluster, one per slot that has held work): what maintenance reads instead of every record.
+   */
+  async *inFlightRecords(): AsyncGenerator<InFlightEntry[]> {
+    const indexKeys = this.redis.isCluster
+      ? (await this.redis.zrange(this.slotRegistryKey, 0, -1)).map((tag) => this.keys.key('inflight', `{${tag}}`))
+      : [this.keys.key('inflight')];
+    for (const indexKey of indexKeys) {
+      const members = await this.redis.zrange(indexKey, 0, -1);
+      if (members.length === 0 && this.redis.isCluster) await this.forgetEmptySlot(indexKey);
+      const entries = members.flatMap((member) => {
+        const separator = member.indexOf('\n');
+        return separator > 0 ? [{ kind: member.slice(0, separator), id: member.slice(separator + 1) }] : [];
+      });
+      if (entries.length > 0) yield entries;
+    }
+  }
+
+  /**
+   * Puts every record of a tracked kind that is in flight in the index: for records an older
+   * build wrote, before the index existed. Scans every record once; how many it indexed.
+   */
+  async indexInFlightRecords(): Promise<number> {
+    let indexed = 0;
+    for (const [kind, inFlight] of this.inFlight) {
+      for await (const batch of this.scan(kind)) {
+        for (const record of batch.filter(inFlight)) {
+          const recordKey = this.recordKey(kind, (record as Versioned & { id: string }).id);
+          indexed += await this.redis.zadd(this.inFlightKey(recordKey), 'NX', Date.now(), `${kind}\n${(record as Versioned & { id: string }).id}`);
+          if (this.redis.isCluster) await this.registerSlot(recordKey);
+        }
+      }
+    }
+    return indexed;
+  }
+
+  /** Drops an entry whose record is gone, or holds no work at the version read (`version`, null when gone). */
+  async dropInFlight(entry: InFlightEntry, version: number | null): Promise<void> {
+    const recordKey = this.recordKey(entry.kind, entry.id);
+    const drop = (this.redis as unknown as Record<string, (...args: string[]) => Promise<number>>).recordDropInFlight!;
+    await drop.call(this.redis, recordKey, this.inFlightKey(recordKey), `${entry.kind}\n${entry.id}`, version === null ? '' : String(version));
+  }
+
+  /** Unregisters a slot whose index has been empty since long before: a writer registers again after its write. */
+  private async forgetEmptySlot(indexKey: string): Promise<void> {
+    const tag = indexKey.slice(indexKey.lastIndexOf('{') + 1, -1);
+    await this.redis.eval(
+      `local score = redis.call('ZSCORE', KEYS[1], ARGV[1]) if score and tonumber(score) < tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end return 0`,
+      1,
+      this.slotRegistryKey,
+      tag,
+      String(Date.now() - EMPTY_SLOT_KEPT_MS),
+    );
+  }
+
+  /** After a record entered flight on a cluster: its slot is in the registry (at most once a minute per slot and process). */
+  private async registerSlot(recordKey: string): Promise<void> {
+    const tag = slotTagOf(recordKey);
+    const now = Date.now();
+    if ((this.registeredSlots.get(tag) ?? 0) > now - SLOT_REGISTERED_MS) return;
+    await this.redis.zadd(this.slotRegistryKey, now, tag);
+    this.registeredSlots.set(tag, now);
   }
 
   /** Lets a part that reacts to changes (webhooks) see every committed write, on the one write path. */
@@ -318,7 +438,11 @@ export class RecordStore {
   ): Promise<number> {
     const event: ChangeEvent<T> = { version: next.version, deleted, data: next };
     const topics = typeof options.topics === 'function' ? options.topics(next) : options.topics;
-    const keys = options.index ? [this.recordKey(kind, id), options.index.key] : [this.recordKey(kind, id)];
+    const recordKey = this.recordKey(kind, id);
+    const keys = options.index ? [recordKey, options.index.key] : [recordKey];
+    const inFlight = this.inFlight.get(kind);
+    const flight = inFlight ? (!deleted && inFlight(next) ? 'add' : 'rem') : '';
+    if (flight) keys.push(this.inFlightKey(recordKey));
     const result = await this.compareAndSet(
       keys.length,
       ...keys,
@@ -328,8 +452,13 @@ export class RecordStore {
       toName,
       id,
       JSON.stringify(event),
+      options.index ? '1' : '0',
+      flight,
+      `${kind}\n${id}`,
+      String(Date.now()),
       ...topics.map((topic) => this.keys.channel(topic)),
     );
+    if (result === 1 && flight === 'add' && this.redis.isCluster) await this.registerSlot(recordKey);
     // Counted here, the one write path, so every event published is counted once.
     if (result === 1) {
       eventsPublished.inc(topics.length);

@@ -11,9 +11,9 @@ import { isRedisUnavailable } from '../store/redis';
 /**
  * The key layout this build writes. 1: the layout before Redis Cluster support (name indexes
  * at `<kind>:<partner>`, BullMQ under `<prefix>:bull`); 2: hash-tagged name indexes and the
- * `{<prefix>:bull}` BullMQ prefix.
+ * `{<prefix>:bull}` BullMQ prefix; 3: the in-flight index of records whose work is under way.
  */
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 3;
 
 const LOCK_MS = 60_000;
 const WAIT_STEP_MS = 1_000;
@@ -30,6 +30,8 @@ export interface MigrationOutcome {
   jobs: number;
   /** Keys of the old layout deleted. */
   removedKeys: number;
+  /** Records in flight put in the in-flight index. */
+  inFlight: number;
 }
 
 /** The migration's lock and the layout version a Redis holds. */
@@ -70,7 +72,7 @@ async function migrateOnce(platform: Platform): Promise<MigrationOutcome | null>
   }
   try {
     const renewLock = () => redis.commands.pexpire(lock, LOCK_MS);
-    const outcome: MigrationOutcome = { names: 0, conflicts: 0, jobs: 0, removedKeys: 0 };
+    const outcome: MigrationOutcome = { names: 0, conflicts: 0, jobs: 0, removedKeys: 0, inFlight: 0 };
     for (const kind of [VOICE_NAME_INDEX, KNOWLEDGE_BASE_NAME_INDEX]) await moveNameIndexes(platform, kind, outcome, renewLock);
     const oldBullPrefix = `${platform.queues.prefix}:bull`;
     for (const definition of ALL_QUEUES) await moveJobs(platform, oldBullPrefix, definition, outcome, renewLock);
@@ -79,6 +81,8 @@ async function migrateOnce(platform: Platform): Promise<MigrationOutcome | null>
       outcome.removedKeys += found.length;
       await renewLock();
     }
+    // Records whose work was under way before the index existed: the reconciler reads only the index.
+    outcome.inFlight = await platform.records.indexInFlightRecords();
     // A name left behind in an old index is moved by the next start, once its newer holder is renamed.
     if (outcome.conflicts === 0) await redis.commands.set(version, String(LAYOUT_VERSION));
     logger.info(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Platform } from '../platform';
 import { sweepOrphans } from './orphan-sweep';
 import { reconcile, type ReconcileSource } from './reconciler';
@@ -29,18 +30,47 @@ export function repeatEvery(intervalMs: number, task: () => Promise<unknown>, on
   };
 }
 
-/** The worker role's upkeep: the reconciler and the orphan sweep, each at start and then periodically. */
+/**
+ * Runs `task` unless another process holds the lease of `name`; the lease lasts `leaseMs` (one
+ * interval of the task) and is renewed while the task runs, and is not given back when it
+ * ends: whichever worker comes first runs the task once per interval for the whole fleet.
+ */
+export async function onOneWorker(platform: Platform, name: string, leaseMs: number, task: () => Promise<unknown>): Promise<boolean> {
+  const { redis, keys } = platform;
+  const lease = keys.key('maintenance', name);
+  const token = randomUUID();
+  if ((await redis.commands.set(lease, token, 'PX', leaseMs, 'NX')) !== 'OK') return false;
+  const renew = setInterval(
+    () => void redis.commands.eval(RENEW_LEASE, 1, lease, token, String(leaseMs)).catch(() => undefined),
+    Math.max(1_000, leaseMs / 3),
+  ).unref();
+  try {
+    await task();
+  } finally {
+    clearInterval(renew);
+  }
+  return true;
+}
+
+const RENEW_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+
+/**
+ * The worker role's upkeep: the reconciler and the orphan sweep, each at start and then
+ * periodically, each run by one worker of the fleet per interval.
+ */
 export function startMaintenance(platform: Platform, sources: ReconcileSource[]): Repeating {
   const { config, logger } = platform;
+  const reconcileMs = config.RECONCILE_INTERVAL_SECONDS * 1000;
+  const sweepMs = config.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000;
   const loops = [
     repeatEvery(
-      config.RECONCILE_INTERVAL_SECONDS * 1000,
-      () => reconcile(platform, sources, config.RECONCILE_GRACE_SECONDS * 1000),
+      reconcileMs,
+      () => onOneWorker(platform, 'reconcile', reconcileMs, () => reconcile(platform, sources, config.RECONCILE_GRACE_SECONDS * 1000)),
       (error) => logger.error({ err: error }, 'reconciler run failed'),
     ),
     repeatEvery(
-      config.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000,
-      () => sweepOrphans(platform, config.ORPHAN_MAX_AGE_SECONDS * 1000),
+      sweepMs,
+      () => onOneWorker(platform, 'orphan-sweep', sweepMs, () => sweepOrphans(platform, config.ORPHAN_MAX_AGE_SECONDS * 1000)),
       (error) => logger.error({ err: error }, 'orphan sweep failed'),
     ),
   ];

@@ -38,30 +38,60 @@ export const LOST_TWICE_REASON = 'The job was lost twice before it finished; sta
 export interface ReconcileOutcome {
   requeued: number;
   failed: number;
+  /** Jobs found parked without a lane (their adder died mid-add) and put in line. */
+  relaned: number;
+}
+
+/** The reconcile sources by the kind of record they read. */
+function byKind(sources: readonly ReconcileSource[]): Map<string, ReconcileSource[]> {
+  const kinds = new Map<string, ReconcileSource[]>();
+  for (const source of sources) kinds.set(source.kind, [...(kinds.get(source.kind) ?? []), source]);
+  return kinds;
+}
+
+/**
+ * Tells the record store which records hold work in flight (those some source claims), so
+ * its write script keeps them in the in-flight index the reconciler reads.
+ */
+export function trackInFlight(platform: Pick<Platform, 'records'>, sources: readonly ReconcileSource[]): void {
+  for (const [kind, kindSources] of byKind(sources)) {
+    platform.records.trackInFlight(kind, (record) => kindSources.some((source) => source.claim(record) !== null));
+  }
 }
 
 /**
  * Compares the records that say work is in progress with the jobs that exist. A claim
  * without a live job is queued again once when its record can rebuild the payload, and
  * failed with a reason otherwise, so no status stays in progress after its job is gone.
- * Several processes may run it at once: the requeue is guarded by a Redis marker, and the
+ * It reads the in-flight index, which the write that sets a status keeps: a run costs what
+ * is under way, however many records exist. Several processes may run it at once (the
+ * maintenance lock makes that rare): the requeue is guarded by a Redis marker, and the
  * failure writes are idempotent.
  */
 export async function reconcile(platform: Platform, sources: ReconcileSource[], graceMs: number): Promise<ReconcileOutcome> {
-  const outcome: ReconcileOutcome = { requeued: 0, failed: 0 };
+  const outcome: ReconcileOutcome = { requeued: 0, failed: 0, relaned: 0 };
   const settledBefore = Date.now() - graceMs;
-  // One pass over each kind of record, however many queues read it.
-  const byKind = new Map<string, ReconcileSource[]>();
-  for (const source of sources) byKind.set(source.kind, [...(byKind.get(source.kind) ?? []), source]);
-  for (const [kind, kindSources] of byKind) {
-    for await (const batch of platform.records.scan(kind)) {
-      for (const record of batch) {
-        for (const source of kindSources) {
+  const kinds = byKind(sources);
+  for await (const batch of platform.records.inFlightRecords()) {
+    const ids = new Map<string, string[]>();
+    for (const { kind, id } of batch) ids.set(kind, [...(ids.get(kind) ?? []), id]);
+    for (const [kind, kindIds] of ids) {
+      const records = await platform.records.getMany(kind, kindIds);
+      for (const [index, record] of records.entries()) {
+        const claims = (record ? (kinds.get(kind) ?? []) : []).flatMap((source) => {
           const claim = source.claim(record);
-          if (claim && Date.parse(claim.since) <= settledBefore) await settle(platform, source, claim, outcome);
-        }
+          return claim ? [{ source, claim }] : [];
+        });
+        // Gone (an expired completion), or written by a process that did not track it.
+        if (claims.length === 0) await platform.records.dropInFlight({ kind, id: kindIds[index]! }, record?.version ?? null);
+        for (const { source, claim } of claims) if (Date.parse(claim.since) <= settledBefore) await settle(platform, source, claim, outcome);
       }
     }
+  }
+  for (const queue of new Set(sources.map((source) => source.queue))) {
+    const relaned = await platform.queues.relaneParked(queue);
+    if (relaned > 0) platform.logger.warn({ queue: queue.name, jobs: relaned }, 'reconciler: put jobs parked without a lane in line');
+    outcome.relaned += relaned;
   }
   return outcome;
 }

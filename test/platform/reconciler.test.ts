@@ -5,6 +5,7 @@ import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
 import { completeQueue } from '../../src/queues/transcription.queues';
 import { reconcileSources } from '../../src/workers';
 import { LOST_REASON, LOST_TWICE_REASON, reconcile } from '../../src/workers/reconciler';
+import { onOneWorker } from '../../src/workers/maintenance';
 import { waitFor } from '../support/wait-for';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
@@ -55,7 +56,7 @@ describe('when a record says in progress but its job is gone', () => {
     const path = await submitCompletion();
     const jobId = completeQueue.jobId({ completionId: uuidOf(path) });
     await loseJob(jobId);
-    expect(await run()).toEqual({ requeued: 1, failed: 0 });
+    expect(await run()).toEqual({ requeued: 1, failed: 0, relaned: 0 });
     // No worker runs here: the job waits parked for its turn.
     expect(await api.app.services.platform.queues.get(completeQueue).getJobState(jobId)).toBe('delayed');
     expect(await api.app.services.platform.queues.waitOf(completeQueue, { completionId: uuidOf(path) })).toMatchObject({
@@ -65,7 +66,7 @@ describe('when a record says in progress but its job is gone', () => {
     expect((await call('GET', path)).body.state).toBe('in-progress');
 
     await loseJob(jobId);
-    expect(await run()).toEqual({ requeued: 0, failed: 1 });
+    expect(await run()).toEqual({ requeued: 0, failed: 1, relaned: 0 });
     expect((await call('GET', path)).body).toMatchObject({ state: 'failed', output: { error: LOST_TWICE_REASON } });
   });
 
@@ -77,9 +78,9 @@ describe('when a record says in progress but its job is gone', () => {
     const generation = (await api.app.services.knowledgeBases.getDocuments([typed.body.id]))[0]!.generation;
     await loseJob(rewriteQueue.jobId({ documentId: typed.body.id, generation }), rewriteQueue);
 
-    expect(await run()).toEqual({ requeued: 0, failed: 1 });
+    expect(await run()).toEqual({ requeued: 0, failed: 1, relaned: 0 });
     expect((await call('GET', `/api/document/acme/Library/${typed.body.id}`)).body).toMatchObject({ in_queues: [], processing_error: LOST_REASON });
-    expect(await run()).toEqual({ requeued: 0, failed: 0 });
+    expect(await run()).toEqual({ requeued: 0, failed: 0, relaned: 0 });
   });
 
   it("fails a record whose job BullMQ failed while nobody recorded it, with the job's reason", async () => {
@@ -98,7 +99,7 @@ describe('when a record says in progress but its job is gone', () => {
     }
     expect((await call('GET', path)).body.state).toBe('in-progress');
 
-    expect(await run()).toEqual({ requeued: 0, failed: 1 });
+    expect(await run()).toEqual({ requeued: 0, failed: 1, relaned: 0 });
     expect((await call('GET', path)).body).toMatchObject({ state: 'failed', output: { error: 'The engine crashed the worker' } });
   });
 
@@ -116,5 +117,53 @@ describe('when a record says in progress but its job is gone', () => {
     } finally {
       await worker.close();
     }
+  });
+});
+
+describe('what a run costs', () => {
+  const run = () => reconcile(api.app.services.platform, reconcileSources(api.app.services), 0);
+
+  /** Commands the server processed while `action` ran (the INFO that reads the count excluded). */
+  async function commandsDuring(action: () => Promise<unknown>): Promise<number> {
+    const redisClient = api.app.services.platform.redis.commands;
+    const processed = async () => Number(/total_commands_processed:(\d+)/.exec(await redisClient.info('stats'))![1]);
+    const before = await processed();
+    await action();
+    return (await processed()) - before - 1;
+  }
+
+  it('reads the work in flight, not every record: the same commands at 10 and at 1,010 idle records', async () => {
+    const { voices } = api.app.services;
+    for (let n = 0; n < 10; n++) await voices.create('idle', { name: `Idle ${n}` });
+    const inFlight = await submitCompletion();
+    await run();
+    const few = await commandsDuring(run);
+    for (let n = 10; n < 1_010; n++) await voices.create('idle', { name: `Idle ${n}` });
+    const many = await commandsDuring(run);
+    expect(many).toBe(few);
+    // The completion in flight is what it reads: once it has failed, it is out of the index.
+    await loseJob(completeQueue.jobId({ completionId: uuidOf(inFlight) }));
+    await run();
+    await loseJob(completeQueue.jobId({ completionId: uuidOf(inFlight) }));
+    await run();
+    expect((await call('GET', inFlight)).body.state).toBe('failed');
+    expect(await commandsDuring(run)).toBeLessThan(few);
+  });
+
+  it('runs on one worker at a time across the fleet', async () => {
+    const { platform } = api.app.services;
+    let running = 0;
+    let most = 0;
+    const task = async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      running--;
+    };
+    const ran = await Promise.all([1, 2, 3].map(() => onOneWorker(platform, 'test-task', 5_000, task)));
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    expect(most).toBe(1);
+    // The lease lasts the interval: a worker that comes later within it does not run the task again.
+    expect(await onOneWorker(platform, 'test-task', 5_000, task)).toBe(false);
   });
 });

@@ -453,7 +453,7 @@ describe('when a pending delivery has lost its job', () => {
       const { platform } = slow.app.services;
       const jobId = deliverWebhookQueue.jobId({ deliveryId: pending!.id, redelivery: 0 });
       await platform.queues.get(deliverWebhookQueue).remove(jobId);
-      expect(await reconcile(platform, reconcileSources(slow.app.services), 0)).toEqual({ requeued: 1, failed: 0 });
+      expect(await reconcile(platform, reconcileSources(slow.app.services), 0)).toEqual({ requeued: 1, failed: 0, relaned: 0 });
       const [delivery] = await waitFor(
         () => deliveriesOf(call, 'lost', endpoint.id),
         (found) => found[0]?.status === 'delivered',
