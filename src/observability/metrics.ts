@@ -103,21 +103,45 @@ export function trackEventStream(closed: (done: () => void) => void): void {
   });
 }
 
-export type JobCounts = Record<string, Record<string, number>>;
+/** Per queue: jobs by state, and the jobs waiting for their turn by lane (partner, or `key:<id>`). */
+export type JobCounts = Record<string, { states: Record<string, number>; waitingByLane: Record<string, number> }>;
 const queueSources = new Set<() => Promise<JobCounts>>();
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
+/** One read of the queues per scrape, shared by the gauges that show it. */
+let scrape: Promise<JobCounts[]> | null = null;
+function readQueues(): Promise<JobCounts[]> {
+  scrape ??= Promise.all([...queueSources].map((source) => source().catch(() => ({}) as JobCounts))).finally(() => {
+    setImmediate(() => (scrape = null));
+  });
+  return scrape;
+}
+
 new Gauge({
   name: 'queue_jobs',
-  help: 'Jobs per queue and state, read from BullMQ at scrape time',
+  help: 'Jobs per queue and state at scrape time (waiting: for their turn or for a worker; delayed: retries waiting their backoff)',
   labelNames: ['queue', 'state'] as const,
   registers: [registry],
   async collect() {
     this.reset();
-    for (const source of queueSources) {
-      const counts = await source().catch(() => ({}));
-      for (const [queue, byState] of Object.entries(counts)) {
-        for (const state of QUEUE_STATES) this.set({ queue, state }, byState[state] ?? 0);
+    for (const counts of await readQueues()) {
+      for (const [queue, { states }] of Object.entries(counts)) {
+        for (const state of QUEUE_STATES) this.set({ queue, state }, states[state] ?? 0);
+      }
+    }
+  },
+});
+
+new Gauge({
+  name: 'queue_waiting_jobs',
+  help: 'Jobs waiting for their turn per queue and partner (API key lanes as key:<id>), at scrape time',
+  labelNames: ['queue', 'partner'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const counts of await readQueues()) {
+      for (const [queue, { waitingByLane }] of Object.entries(counts)) {
+        for (const [partner, waiting] of Object.entries(waitingByLane)) this.set({ queue, partner }, waiting);
       }
     }
   },

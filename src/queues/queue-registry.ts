@@ -224,10 +224,19 @@ export class QueueRegistry {
     await queue.remove(jobId).catch(() => 0);
   }
 
-  /** Job counts by state of every queue this process has opened, for the metrics scrape. */
-  async jobCounts(): Promise<Record<string, Record<string, number>>> {
+  /**
+   * Job counts by state of every queue this process has opened, for the metrics scrape. Jobs
+   * parked for their turn count as waiting (BullMQ counts them delayed), and by lane.
+   */
+  async jobCounts(): Promise<Record<string, { states: Record<string, number>; waitingByLane: Record<string, number> }>> {
     const entries = await Promise.all(
-      [...this.queues.values()].map(async (queue) => [queue.name, await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')] as const),
+      [...this.queues.values()].map(async (queue) => {
+        const [states, snapshot] = await Promise.all([queue.getJobCounts('waiting', 'active', 'delayed', 'failed'), this.scheduler.snapshot(queue)]);
+        const waitingByLane = Object.fromEntries(snapshot.lanes.map((lane) => [lane.lane, lane.interactive + lane.bulk]));
+        const parked = snapshot.lanes.reduce((sum, lane) => sum + lane.interactive + lane.bulk, 0);
+        const adjusted = { ...states, waiting: (states.waiting ?? 0) + parked, delayed: Math.max(0, (states.delayed ?? 0) - parked) };
+        return [queue.name, { states: adjusted, waitingByLane }] as const;
+      }),
     );
     return Object.fromEntries(entries);
   }

@@ -187,7 +187,9 @@ describe('real traffic', () => {
       const live = (await scrape()).text;
       expect(sample(live, 'websocket_connections_open')).toBeGreaterThanOrEqual(1);
       expect(sample(live, 'subscriptions_active')).toBeGreaterThanOrEqual(1);
-      expect(live).toMatch(/^queue_jobs\{queue="complete",state="waiting"\} \d+$/m);
+      expect(live).toMatch(/^queue_jobs\{queue="complete",state="waiting"\} [1-9]\d*$/m);
+      // Waiting for its turn, in its key's lane.
+      expect(live).toMatch(/^queue_waiting_jobs\{queue="complete",partner="key:[^"]+"\} 1$/m);
 
       await queue.resume();
       await stream.untilComplete();
