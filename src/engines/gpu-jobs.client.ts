@@ -37,6 +37,8 @@ const jobSchema = z.object({
   id: z.string().min(1),
   status: jobStatusSchema,
   progress: z.number().min(0).max(1).nullish(),
+  /** While queued: jobs ahead of it at the service. */
+  queue_position: z.number().int().min(0).nullish(),
   error: z.string().nullish(),
   retryable: z.boolean().nullish(),
   result: resultSchema.nullish(),
@@ -139,6 +141,8 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
     note: (text: string, percent?: number) => void,
   ): Promise<JobResult> {
     let reported = '';
+    /** The place last reported through onEngineQueue; undefined while none is. */
+    let queued: number | null | undefined;
     let failures = 0;
     for (;;) {
       let job: Job;
@@ -151,7 +155,12 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
         await sleep(this.options.pollIntervalMs, undefined, { signal });
         continue;
       }
-      const progress = job.progress != null ? ` (${Math.round(job.progress * 100)} %)` : '';
+      const position = job.status === 'queued' ? (job.queue_position ?? null) : undefined;
+      if (position !== queued) {
+        queued = position;
+        await input.onEngineQueue?.(position === undefined ? null : { position });
+      }
+      const progress = job.progress != null ? ` (${Math.round(job.progress * 100)} %)` : typeof position === 'number' ? ` (${position} ahead)` : '';
       if (`${job.status}${progress}` !== reported) {
         reported = `${job.status}${progress}`;
         note(`GPU job ${jobId} ${reported}`, job.progress != null ? Math.round(job.progress * 100) : undefined);

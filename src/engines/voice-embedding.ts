@@ -15,6 +15,11 @@ export interface VoiceEmbeddingRequest {
    * scored and test sentences made, or the GPU job service's own percent of 100).
    */
   onProgress?: (note: string, done: number, total: number | null) => void;
+  /**
+   * The engine holds the job in a queue of its own: its place there (null when the engine
+   * does not say), each time that changes; then null once the job leaves that queue.
+   */
+  onEngineQueue?: (backlog: { position: number | null } | null) => Promise<void>;
 }
 
 export interface VoiceEmbeddingResult {

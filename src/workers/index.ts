@@ -1,4 +1,5 @@
 import type { Services } from '../services';
+import { embedVoiceQueue } from '../queues/voice.queues';
 import { completeProcessor } from './complete.worker';
 import { digitizeProcessor } from './digitize.worker';
 import { knowledgeBaseEmbedProcessor } from './knowledge-base-embed.worker';
@@ -19,7 +20,14 @@ export function jobProcessors(services: Services): JobProcessor[] {
   const { voicePipeline, ffmpeg, voiceEmbedding, platform } = services;
   const processors: JobProcessor[] = [
     processorFor(splitVoiceProcessor({ pipeline: voicePipeline, ffmpeg, blobs: platform.blobs })),
-    processorFor(embedVoiceProcessor({ pipeline: voicePipeline, engine: voiceEmbedding, blobs: platform.blobs })),
+    processorFor(
+      embedVoiceProcessor({
+        pipeline: voicePipeline,
+        engine: voiceEmbedding,
+        blobs: platform.blobs,
+        engineBacklog: (jobId, backlog) => platform.queues.reportEngineBacklog(embedVoiceQueue, jobId, backlog ?? undefined),
+      }),
+    ),
   ];
   const audioToText = {
     ffmpeg,

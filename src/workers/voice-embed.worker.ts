@@ -13,10 +13,12 @@ export interface EmbedWorkerDeps {
   pipeline: VoicePipelineService;
   engine: VoiceEmbeddingEngine;
   blobs: BlobStore;
+  /** Where the job stands in the engine's own queue, for its wait reason (ENGINE_BUSY); null once it left it. */
+  engineBacklog: (jobId: string, backlog: { position: number | null } | null) => Promise<void>;
 }
 
 /** Runs a voice's samples through the embedding engine and stores what it made. */
-export function embedVoiceProcessor({ pipeline, engine, blobs }: EmbedWorkerDeps): JobProcessor<typeof embedVoiceQueue> {
+export function embedVoiceProcessor({ pipeline, engine, blobs, engineBacklog }: EmbedWorkerDeps): JobProcessor<typeof embedVoiceQueue> {
   return {
     queue: embedVoiceQueue,
     concurrency: 1,
@@ -39,6 +41,7 @@ export function embedVoiceProcessor({ pipeline, engine, blobs }: EmbedWorkerDeps
                 samples: voice.samples.map((sample, at) => ({ index: sample.index, path: paths[at]! })),
                 workDir,
                 onProgress: (_note, done, total) => progress.report('embedding', done, total),
+                onEngineQueue: (backlog) => engineBacklog(job.id!, backlog),
               }),
           ),
         );

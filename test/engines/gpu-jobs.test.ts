@@ -47,6 +47,7 @@ describe('GpuJobsClient', () => {
     const out = await workDir('success');
     const notes: string[] = [];
     const counts: [number, number | null][] = [];
+    const engineQueue: ({ position: number | null } | null)[] = [];
     try {
       const result = await client(server.url, { apiKey: 'gpu-secret' }).embed({
         voiceId: 'voice-1',
@@ -57,6 +58,7 @@ describe('GpuJobsClient', () => {
           notes.push(note);
           counts.push([done, total]);
         },
+        onEngineQueue: async (backlog) => void engineQueue.push(backlog),
       });
 
       expect(result.ttsType).toBe('vendor_tts_v2');
@@ -90,7 +92,12 @@ describe('GpuJobsClient', () => {
       expect(server.requests.filter((request) => request.path.startsWith('/jobs/')).length).toBe(5);
       expect(server.requests.every((request) => request.headers.authorization === 'Bearer gpu-secret')).toBe(true);
       expect(server.requests.some((request) => request.method === 'DELETE')).toBe(false);
-      expect(notes.some((note) => note.endsWith(' queued'))).toBe(true);
+      expect(notes.filter((note) => note.includes(' queued'))).toEqual([
+        expect.stringMatching(/ queued \(1 ahead\)$/),
+        expect.stringMatching(/ queued \(0 ahead\)$/),
+      ]);
+      // The service's queue, as the voice's wait shows it: its place there, then out of it.
+      expect(engineQueue).toEqual([{ position: 1 }, { position: 0 }, null]);
       expect(notes.filter((note) => note.includes(' running ('))).toEqual([
         expect.stringMatching(/ running \(33 %\)$/),
         expect.stringMatching(/ running \(67 %\)$/),

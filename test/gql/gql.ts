@@ -53,6 +53,8 @@ type Documents = {
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": typeof types.VoicesUpdatedDocument,
     "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": typeof types.DocumentQueuesDocument,
     "\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": typeof types.DocumentQueueUpdatesDocument,
+    "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": typeof types.VoiceWaitDocument,
+    "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      queue {\n        reason\n        nextAttemptAt\n        estimatedStartAt\n      }\n    }\n  }\n": typeof types.TranscriptWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": typeof types.ContentTypesDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": typeof types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n      progress {\n        stage\n        done\n        total\n        percent\n        updatedAt\n      }\n    }\n  }\n": typeof types.TranscriptUpdatedDocument,
@@ -110,6 +112,8 @@ const documents: Documents = {
     "\n  subscription VoicesUpdated($partner: String!) {\n    voicesUpdated(partner: $partner) {\n      ...VoiceFields\n    }\n  }\n": types.VoicesUpdatedDocument,
     "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": types.DocumentQueuesDocument,
     "\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": types.DocumentQueueUpdatesDocument,
+    "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": types.VoiceWaitDocument,
+    "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      queue {\n        reason\n        nextAttemptAt\n        estimatedStartAt\n      }\n    }\n  }\n": types.TranscriptWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": types.ContentTypesDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n      progress {\n        stage\n        done\n        total\n        percent\n        updatedAt\n      }\n    }\n  }\n": types.TranscriptUpdatedDocument,
@@ -298,6 +302,14 @@ export function graphql(source: "\n  query DocumentQueues($partner: String!, $na
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n"): (typeof documents)["\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      queue {\n        reason\n        nextAttemptAt\n        estimatedStartAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      queue {\n        reason\n        nextAttemptAt\n        estimatedStartAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -2,13 +2,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { completeQueue } from '../../src/queues/transcription.queues';
 import { graphql } from '../gql';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { execute, subscribe, wsClient } from '../support/graphql-client';
-import { makeTempDir, removeDir } from '../support/audio';
+import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
+import { startGpuJobsServer } from '../support/gpu-jobs-server';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
-import { startTestRedis, type TestRedis } from '../support/redis-server';
-import { restClient } from '../support/rest-client';
+import { startRestartableRedis, startTestRedis, type TestRedis } from '../support/redis-server';
+import { multipart, restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 
@@ -286,6 +288,142 @@ describe('while work waits', () => {
       updates.dispose();
     } finally {
       await client.dispose();
+    }
+  });
+});
+
+const VoiceWait = graphql(`
+  query VoiceWait($partner: String!, $name: String!) {
+    voice(partner: $partner, name: $name) {
+      status {
+        embedding
+      }
+      queue {
+        reason
+        position
+      }
+    }
+  }
+`);
+
+const TranscriptWait = graphql(`
+  query TranscriptWait($id: ID!) {
+    transcript(id: $id) {
+      status
+      queue {
+        reason
+        nextAttemptAt
+        estimatedStartAt
+      }
+    }
+  }
+`);
+
+describe('when the wait is not for a turn', () => {
+  it("says so while the engine holds the job in its own queue, with the engine's place", async () => {
+    const gpu = await startGpuJobsServer({ queuedPolls: 40, runningPolls: 1 });
+    try {
+      const app = await deploy('fair-engine-busy', 1, { GPU_JOBS_URL: gpu.url, GPU_JOBS_POLL_MS: '100' });
+      const key = await app.createKey('acme');
+      const recording = await makeSine(join(dir, 'voice.wav'), { seconds: 12 });
+      const created = await restClient(app.url, key)('POST', '/api/voices/acme', { form: await multipart({ name: 'Busy' }, { file: recording }) });
+      expect(created.status).toBe(201);
+      const busy = await waitFor(
+        async () => (await execute(app.url, key, VoiceWait, { partner: 'acme', name: 'Busy' })).data?.voice?.queue,
+        (wait) => wait?.reason === 'ENGINE_BUSY' && (wait.position ?? 99) < 30,
+      );
+      expect(busy).toMatchObject({ reason: 'ENGINE_BUSY', position: expect.any(Number) });
+      const done = await waitFor(
+        async () => (await execute(app.url, key, VoiceWait, { partner: 'acme', name: 'Busy' })).data!.voice!,
+        (voice) => voice.status.embedding !== 'IN_PROGRESS',
+      );
+      expect(done.queue).toBeNull();
+    } finally {
+      await gpu.close();
+    }
+  });
+
+  it('says when the next attempt starts while a failed attempt waits its backoff', async () => {
+    const asr = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH, failures: { transcriptions: { status: 503, message: 'Overloaded' } } });
+    try {
+      const app = await deploy('fair-backoff', 1, { ASR_BASE_URL: asr.baseUrl });
+      const key = await app.createKey('acme');
+      const audio = await makeSine(join(dir, 'speech.wav'), { seconds: 2 });
+      const submitted = await restClient(app.url, key)('POST', '/v2/transcript', { form: await multipart({}, { audio: audio }) });
+      expect(submitted.status).toBe(200);
+      const id = submitted.body.id as string;
+      const waiting = await waitFor(
+        async () => (await execute(app.url, key, TranscriptWait, { id })).data?.transcript?.queue,
+        (wait) => wait?.reason === 'RETRY_BACKOFF',
+      );
+      expect(Date.parse(waiting!.nextAttemptAt!)).toBeGreaterThan(Date.now() - 1_000);
+      expect(waiting!.estimatedStartAt).toBe(waiting!.nextAttemptAt);
+    } finally {
+      await asr.close();
+    }
+  });
+});
+
+describe('across kill -9 and a Redis restart', () => {
+  it('runs every job of every partner to its final status once, and leaves nothing in line', async () => {
+    const restartable = await startRestartableRedis();
+    const prefix = 'fair-crash';
+    const deployment = {
+      ...env,
+      REDIS_URL: restartable.url,
+      REDIS_PREFIX: prefix,
+      WORKER_CONCURRENCY: '2',
+      JOB_LOCK_MS: '2000',
+      JOB_STALLED_INTERVAL_MS: '1000',
+    };
+    engine.requests.length = 0;
+    try {
+      api = await startTestApp({ ...deployment, ROLE: 'api' }, { ...restartable, prefix, stop: async () => undefined });
+      for (let n = 0; n < 2; n++) workers.push(await startAppProcess({ ...deployment, ROLE: 'worker' }));
+      const keys = [await api.createKey('acme'), await api.createKey('beta')];
+      const submitted: { key: string; id: string }[] = [];
+      for (let n = 0; n < 20; n++) {
+        for (const key of keys) submitted.push({ key, id: (await submitCompletion(api, key, `crash ${n}`)).body.id });
+      }
+      await waitFor(
+        async () => askedSoFar().length,
+        (count) => count >= 6,
+      );
+      // A worker dies mid-job, and another takes its place.
+      workers[0]!.kill('SIGKILL');
+      await workers[0]!.exited;
+      workers[0] = await startAppProcess({ ...deployment, ROLE: 'worker' });
+      await waitFor(
+        async () => askedSoFar().length,
+        (count) => count >= 16,
+      );
+      // Redis stops (saving) and comes back under the work.
+      await restartable.down();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await restartable.up();
+      const states = await waitFor(
+        () => Promise.all(submitted.map(async ({ key, id }) => (await restClient(api!.url, key)('GET', id)).body?.state as string)),
+        (all) => all.every((state) => state === 'completed' || state === 'failed'),
+        120_000,
+      );
+      expect(states.filter((state) => state === 'completed')).toHaveLength(40);
+      // Each completion's answer was recorded once: every one still reads as its own reply.
+      for (const { key, id } of submitted) {
+        const body = (await restClient(api.url, key)('GET', id)).body;
+        expect(body.output.message.content).toMatch(/^Echo: crash \d+$/);
+      }
+      // Nothing is left waiting in any lane.
+      const { platform } = api.app.services;
+      const snapshot = await platform.queues.scheduler.snapshot(platform.queues.get(completeQueue));
+      expect(snapshot.lanes).toEqual([]);
+      expect(snapshot.ready).toBe(0);
+    } finally {
+      for (const worker of workers) worker.kill('SIGKILL');
+      await Promise.all(workers.map((worker) => worker.exited));
+      workers = [];
+      await api?.close();
+      api = null;
+      await restartable.stop();
     }
   });
 });

@@ -197,6 +197,8 @@ export async function startGpuJobsServer(options: GpuJobsServerOptions = {}): Pr
       status: job.status,
       // Rises with each running poll and stays short of 1 until the job is done, as a real service's would.
       ...(job.status === 'running' ? { progress: (job.polls - queuedPolls) / (runningPolls + 1) } : {}),
+      // The jobs ahead of it shrink by one with each queued poll.
+      ...(job.status === 'queued' && queuedPolls < 1_000_000 ? { queue_position: queuedPolls - job.polls } : {}),
       ...(job.error !== undefined ? { error: job.error, retryable: false } : {}),
       ...(job.result ? { result: job.result } : {}),
     });
