@@ -111,7 +111,7 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 /** One read of the queues per scrape, shared by the gauges that show it. */
 let scrape: Promise<JobCounts[]> | null = null;
 function readQueues(): Promise<JobCounts[]> {
-  scrape ??= Promise.all([...queueSources].map((source) => source().catch(() => ({}) as JobCounts))).finally(() => {
+  scrape ??= Promise.all([...queueSources].map((source) => source().catch(() => ({})))).finally(() => {
     setImmediate(() => (scrape = null));
   });
   return scrape;
