@@ -8,7 +8,7 @@ const { createClient } = /** @type {any} */ (globalThis).graphqlWs;
 
 const ME = 'query ConsoleMe { me { partners admin } }';
 const KNOWLEDGE_BASES = 'query ConsoleKnowledgeBases($partner: String!) { knowledgeBases(partner: $partner) { name } }';
-const PROGRESS = 'progress { stage done total percent }';
+const PROGRESS = 'progress { stage done total percent } queue { reason position estimatedStartAt nextAttemptAt }';
 const VOICES = `subscription ConsoleVoices($partner: String!) {
   voicesUpdated(partner: $partner) {
     name deleted sampleCount
@@ -163,12 +163,31 @@ function el(tag, attributes = {}, ...children) {
 /**
  * A <progress> and its percentage. `percent` null means running with no known end: the
  * bar goes indeterminate, which is how <progress> says "busy" to assistive technology too.
+ * Work that has not started says why beside it (`queue`, from the resource's queue field).
  */
-function progressCell(label, percent, description) {
+function progressCell(label, percent, description, queue = null) {
   const bar = el('progress', { max: 100, 'aria-label': label });
-  const cell = el('td', {}, bar, el('span', { class: 'percent' }));
-  setBar(bar, percent, description);
+  const waiting = describeWait(queue);
+  const cell = el('td', {}, bar, el('span', { class: 'percent' }), waiting ? el('span', { class: 'detail waiting' }, waiting) : null);
+  setBar(bar, percent, waiting ?? description);
   return cell;
+}
+
+/** "waiting: 12 ahead, about 40 s", or why else the work has not started; null when it runs. */
+function describeWait(queue) {
+  if (!queue) return null;
+  const inSeconds = (iso) => Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 1000));
+  const about = queue.estimatedStartAt ? `, about ${inSeconds(queue.estimatedStartAt)} s` : '';
+  switch (queue.reason) {
+    case 'PARTNER_LIMIT':
+      return `waiting: partner limit reached, ${queue.position} ahead${about}`;
+    case 'RETRY_BACKOFF':
+      return `retrying in ${inSeconds(queue.nextAttemptAt)} s`;
+    case 'ENGINE_BUSY':
+      return queue.position === null ? 'waiting for the engine' : `waiting for the engine: ${queue.position} ahead`;
+    default:
+      return `waiting: ${queue.position} ahead${about}`;
+  }
 }
 
 function setBar(bar, percent, description) {
@@ -210,7 +229,10 @@ function pipelinePercent(pipeline, stage, progress) {
 
 function pipelineCell(voice, stage) {
   const pipeline = voice[stage];
-  const cell = progressCell(`${voice.name}: ${stage}`, pipelinePercent(pipeline, stage, voice.progress), describeProgress(voice.progress));
+  // The wait belongs to the stage whose job is queued: the split first, the embedding after it.
+  const queued = voice.splitting.status === 'IN_PROGRESS' ? 'splitting' : 'embedding';
+  const waiting = stage === queued && !voice.progress ? voice.queue : null;
+  const cell = progressCell(`${voice.name}: ${stage}`, pipelinePercent(pipeline, stage, voice.progress), describeProgress(voice.progress), waiting);
   cell.dataset.status = pipeline.status;
   const words = { IDLE: 'not started', IN_PROGRESS: 'running', COMPLETED: 'done', FAILED: 'failed' };
   cell.append(el('span', { class: pipeline.status === 'FAILED' ? 'detail failed' : 'detail' }, pipeline.error ?? words[pipeline.status]));
@@ -252,7 +274,7 @@ function showDocument(doc) {
     el('th', { scope: 'row' }, doc.name),
     el('td', {}, doc.folder),
     el('td', { class: current.failed ? 'failed' : undefined }, current.text),
-    progressCell(`${doc.name}: ${current.text}`, current.percent, describeProgress(doc.progress)),
+    progressCell(`${doc.name}: ${current.text}`, current.percent, describeProgress(doc.progress), doc.queue),
     el('td', {}, retry),
   );
   placeRow(byId('documents'), doc.id, row);
@@ -268,7 +290,7 @@ function showTranscript(transcript) {
     { 'data-status': transcript.status },
     el('th', { scope: 'row' }, transcript.id.split('/').pop()),
     el('td', { class: transcript.status === 'ERROR' ? 'failed' : undefined }, transcript.status.toLowerCase()),
-    progressCell(`Transcript ${transcript.id}`, percent, describeProgress(transcript.progress)),
+    progressCell(`Transcript ${transcript.id}`, percent, describeProgress(transcript.progress), transcript.queue),
     el('td', {}, text),
   );
   placeRow(byId('transcripts'), transcript.id, row, true);
@@ -278,7 +300,7 @@ function showEmbedding(embedding) {
   const bar = byId('embedding-progress');
   const words = { IDLE: 'not embedded', IN_PROGRESS: 'embedding', COMPLETED: 'embedded', FAILED: `failed: ${embedding.error ?? ''}` };
   const percent = embedding.status === 'COMPLETED' ? 100 : embedding.status === 'IN_PROGRESS' ? (embedding.progress?.percent ?? null) : 0;
-  setBar(bar, percent, describeProgress(embedding.progress));
+  setBar(bar, percent, describeWait(embedding.queue) ?? describeProgress(embedding.progress));
   bar.dataset.status = embedding.status;
   byId('embedding-state').textContent = embedding.deleted ? 'deleted' : words[embedding.status];
   byId('embed').disabled = embedding.deleted || embedding.status === 'IN_PROGRESS';
