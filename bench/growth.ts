@@ -8,6 +8,8 @@ import { batchInput, createKnowledgeBaseInput } from '../src/domain/knowledge-ba
 import { parseInput } from '../src/domain/shared/validation';
 import { createPlatform, type Platform } from '../src/platform';
 import { createServices } from '../src/services';
+import { reconcileSources } from '../src/workers';
+import { reconcile } from '../src/workers/reconciler';
 import { renderLavfi } from '../test/support/audio';
 import { Cleanup, inBatches, percentile, processUsage, round, sleep, startService, type ServiceChild } from './support';
 
@@ -33,8 +35,16 @@ interface ReadCost {
   rssDeltaMiB: number;
 }
 
+/** One reconciler run over idle records: what it sends to Redis, and how long it takes. */
+interface ReconcileCost {
+  idleRecords: number;
+  commands: number;
+  milliseconds: number;
+}
+
 export interface CostGrowthFigures {
   reads: ReadCost[];
+  reconciles: ReconcileCost[];
   redisBytesPerVoice: number;
   redisBytesPerDocument: number;
   uploads: { megabytes: number; seconds: number; idleRssMiB: number; peakRssMiB: number }[];
@@ -72,6 +82,7 @@ export async function benchCostGrowth(options: { log?: (line: string) => void } 
     cleanup.add(() => counter.disconnect());
 
     const reads = [...(await voiceReads(api, platform, counter, log)), ...(await documentReads(api, platform, counter, log))];
+    const reconciles = await reconcileRuns(platform, counter, log);
     const redisBytesPerVoice = await bytesPerRecord(counter, api.redis.prefix, 'voice', 'voice-names');
     const redisBytesPerDocument = await bytesPerRecord(counter, api.redis.prefix, 'kb-document', 'kb-documents');
     const uploads = [];
@@ -82,7 +93,7 @@ export async function benchCostGrowth(options: { log?: (line: string) => void } 
     const splits = [];
     for (let run = 0; run < SPLIT_RUNS; run++) splits.push(await splitRecording(cleanup, log));
     const split = splits.sort((a, b) => a.cpuSeconds - b.cpuSeconds)[Math.floor(SPLIT_RUNS / 2)]!;
-    const figures = { reads, redisBytesPerVoice, redisBytesPerDocument, uploads, split };
+    const figures = { reads, reconciles, redisBytesPerVoice, redisBytesPerDocument, uploads, split };
     report(figures, log);
     return figures;
   } finally {
@@ -159,6 +170,38 @@ async function voiceReads(api: ServiceChild, platform: Platform, counter: Redis,
         log,
       ),
     );
+  }
+  return costs;
+}
+
+const RECONCILE_IDLE_COUNTS = [1_000, 100_000];
+
+/**
+ * The reconciler's cost as idle records grow: voices of a partner of their own, none with
+ * work under way. Commands are counted server-wide
+ * (total_commands_processed, Lua scripts' own commands included) on the API-only server's
+ * Redis, where nothing else runs meanwhile.
+ */
+async function reconcileRuns(platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReconcileCost[]> {
+  const services = createServices(platform);
+  const sources = reconcileSources(services);
+  const processed = async () => Number(/total_commands_processed:(\d+)/.exec(await counter.info('stats'))![1]);
+  const costs: ReconcileCost[] = [];
+  let present = 0;
+  for (const idleRecords of RECONCILE_IDLE_COUNTS) {
+    const names = Array.from({ length: idleRecords - present }, (_, index) => `idle-${present + index}`);
+    await inBatches(names, 50, async (name) => {
+      await services.voices.create('reconcile-idle', { name });
+    });
+    present = idleRecords;
+    const before = await processed();
+    const started = performance.now();
+    await reconcile(platform, sources, 30_000);
+    const milliseconds = performance.now() - started;
+    // The INFO that read the count before is one command of its own.
+    const commands = (await processed()) - before - 1;
+    log(`growth bench: reconciler run over ${idleRecords} idle records: ${commands} commands, ${round(milliseconds)} ms`);
+    costs.push({ idleRecords, commands, milliseconds });
   }
   return costs;
 }
@@ -389,6 +432,14 @@ function report(figures: CostGrowthFigures, log: (line: string) => void): void {
       );
     });
   }
+  log('');
+  log('| reconciler run | idle records | Redis commands | time | against the size before |');
+  log('|---|---|---|---|---|');
+  figures.reconciles.forEach((run, index) => {
+    const previous = figures.reconciles[index - 1];
+    const growth = previous ? `commands ${run.commands === previous.commands ? 'constant ✓' : `${previous.commands} → ${run.commands} ✗`}` : '';
+    log(`| one run, one worker | ${run.idleRecords.toLocaleString('en-US')} | ${run.commands} | ${round(run.milliseconds)} ms | ${growth} |`);
+  });
   log('');
   log('| figure | value | target |');
   log('|---|---|---|');

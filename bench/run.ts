@@ -5,6 +5,7 @@ import { FormData, request } from 'undici';
 import { makeSine } from '../test/support/audio';
 import { PollerPool } from './pollers';
 import { benchCostGrowth, benchUploads } from './growth';
+import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
@@ -41,7 +42,7 @@ const TARGETS = { restOfFloor: 70, graphqlOfRest: 60, kibPerSubscriber: 8, p99Ms
  * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
  * `uploads` is the large-upload figures of `growth` alone.
  */
-const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'uploads', 'startup', 'scale'] as const;
+const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'uploads', 'startup', 'fair', 'scale'] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
 const VOICE_DETAIL_FIELDS = `
@@ -586,6 +587,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   else if (wanted('uploads')) await benchUploads({ log });
   log('');
   if (wanted('startup')) await benchStartup({ log });
+  if (wanted('fair')) {
+    log('');
+    await benchFairShare({ log });
+  }
   // API, worker and Redis Cluster scaling: their own processes, after everything else.
   if (wanted('scale')) {
     log('');

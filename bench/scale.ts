@@ -174,7 +174,7 @@ async function jobsPerSecond(log: (line: string) => void): Promise<JobFigures[]>
       for (let n = 0; n < workers; n++) await startWorker(cleanup, shared, { WORKER_CONCURRENCY: String(WORKER_CONCURRENCY) });
 
       const { hostname, port } = new URL(shared.redis.url);
-      const scheduler = new FairScheduler({ maxRunningPerLane: null, weights: new Map() }, (name) =>
+      const scheduler = new FairScheduler({ enabled: true, maxRunningPerLane: null, weights: new Map() }, (name) =>
         new KeySpace(shared.redis.prefix).channel(queueTopic(name)),
       );
       const queues = new QueueRegistry({ host: hostname, port: Number(port), maxRetriesPerRequest: null }, shared.redis.prefix, scheduler);

@@ -41,8 +41,9 @@ export async function createPlatform(config: Config): Promise<Platform> {
   await apiKeys.watchChanges(events);
   const blobs = await createBlobStore(config);
   await blobs.init();
-  const scheduler = new FairScheduler({ maxRunningPerLane: config.PARTNER_MAX_RUNNING ?? null, weights: config.PARTNER_WEIGHTS ?? new Map() }, (queue) =>
-    keys.channel(queueTopic(queue)),
+  const scheduler = new FairScheduler(
+    { enabled: config.FAIR_SCHEDULING === 'on', maxRunningPerLane: config.PARTNER_MAX_RUNNING ?? null, weights: config.PARTNER_WEIGHTS ?? new Map() },
+    (queue) => keys.channel(queueTopic(queue)),
   );
   const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX, scheduler);
   const untrack = [trackEventSubscribers(() => events.subscriberCount), trackQueues(() => queues.jobCounts())];

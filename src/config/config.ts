@@ -129,6 +129,11 @@ export const configSchema = z
     COMPLETION_TTL_SECONDS: z.coerce.number().int().positive().default(1200),
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
     /**
+     * `off` queues jobs in arrival order, as plain BullMQ does: for a deployment that serves one
+     * partner, or to measure what fair share costs. Every process must agree.
+     */
+    FAIR_SCHEDULING: z.enum(['on', 'off']).default('on'),
+    /**
      * The most jobs one partner (or, for transcripts and completions, one API key) may have
      * started and not finished in each queue, across every process. Unset: no cap, only turns.
      */

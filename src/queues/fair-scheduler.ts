@@ -4,6 +4,8 @@ import { ENGINE_BACKLOG, ENQUEUE_AND_CLAIM, STATUS, UNPARK } from './fair-schedu
 
 /** How the scheduler shares each queue's worker slots. */
 export interface FairnessSettings {
+  /** False: jobs go straight to BullMQ in arrival order, and no turns are taken. */
+  enabled: boolean;
   /** Admitted and unfinished jobs one lane may have in one queue at once, across every process; null for no cap. */
   maxRunningPerLane: number | null;
   /** Turns a lane gets per round, by lane; a lane not named gets 1. */
@@ -138,17 +140,17 @@ export class FairScheduler {
   }
 
   /**
-   * Jobs parked in BullMQ with no lane entry: their adder died between the two steps of an
-   * add. Reads only the parked jobs, so it costs what waits.
+   * The jobs parked in BullMQ, and whether each has its lane entry (one without had an adder
+   * that died between the two steps of an add). Reads only the parked jobs: it costs what waits.
    */
-  async parkedWithoutLane(queue: Queue): Promise<string[]> {
+  async parkedJobs(queue: Queue): Promise<{ jobId: string; laned: boolean }[]> {
     const client = await scriptClient(queue);
     // Parked jobs run more than a year out; retry backoffs are hours at most.
     const parkedFrom = (Date.now() + PARK_MS / 5) * 0x1000;
     const parked = await client.zrangebyscore(queue.keys.delayed!, parkedFrom, '+inf');
     if (parked.length === 0) return [];
     const laned = await client.hmget(queue.toKey('fair:parked'), ...parked);
-    return parked.filter((_id, index) => laned[index] === null);
+    return parked.map((jobId, index) => ({ jobId, laned: laned[index] !== null }));
   }
 
   /** Takes a waiting job out of its lane; whether it was waiting there. */
@@ -192,6 +194,10 @@ export class FairScheduler {
   /** The stride of a lane: how far its pass moves on with each of its turns. */
   strideOf(lane: string): number {
     return 1 / (this.settings.weights.get(lane) ?? 1);
+  }
+
+  get enabled(): boolean {
+    return this.settings.enabled;
   }
 
   get maxRunningPerLane(): number | null {

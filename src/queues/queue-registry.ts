@@ -146,13 +146,15 @@ export class QueueRegistry {
     options?: JobsOptions,
   ): Promise<void> {
     if (payloads.length === 0) return;
+    const fair = this.scheduler.enabled;
     const jobs = payloads.map((payload) => {
       const data = definition.schema.parse(payload) as object;
       // Outside the contract: the worker reads the origin before parsing the payload.
-      return { name: definition.name, data: { ...data, ...origin }, opts: { ...options, jobId: definition.jobId(data), delay: PARK_MS } };
+      return { name: definition.name, data: { ...data, ...origin }, opts: { ...options, jobId: definition.jobId(data), ...(fair && { delay: PARK_MS }) } };
     });
     const queue = this.get(definition);
     await queue.addBulk(jobs);
+    if (!fair) return;
     // A process that dies here leaves its jobs parked without a lane: the maintenance run
     // finds them (see `parkedWithoutLane`) and puts them in line.
     await this.scheduler.enqueueAndClaim(
@@ -166,6 +168,7 @@ export class QueueRegistry {
    * the slot it frees), and now and then from every worker process.
    */
   async claim(definition: AnyQueueDefinition, options: ClaimOptions = {}): Promise<string[]> {
+    if (!this.scheduler.enabled) return [];
     return this.scheduler.enqueueAndClaim(this.get(definition), [], options);
   }
 
@@ -197,11 +200,17 @@ export class QueueRegistry {
 
   /**
    * Puts in line the jobs left parked without a lane by a process that died while adding them
-   * (they keep their origin, which the job carries); how many.
+   * (they keep their origin, which the job carries); how many. With fair scheduling switched
+   * off, starts every parked job instead, which nothing else would.
    */
   async relaneParked(definition: AnyQueueDefinition): Promise<number> {
     const queue = this.get(definition);
-    const jobIds = await this.scheduler.parkedWithoutLane(queue);
+    const parked = await this.scheduler.parkedJobs(queue);
+    if (!this.scheduler.enabled) {
+      await Promise.all(parked.map(async ({ jobId }) => (await queue.getJob(jobId))?.promote().catch(() => undefined)));
+      return parked.length;
+    }
+    const jobIds = parked.filter((job) => !job.laned).map((job) => job.jobId);
     const jobs = (await Promise.all(jobIds.map((jobId) => queue.getJob(jobId)))).filter((job) => job !== undefined);
     const entries = jobs.flatMap((job) => {
       const parsed = definition.schema.safeParse(job.data);

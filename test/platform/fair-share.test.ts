@@ -153,6 +153,24 @@ describe('when one partner has a backlog', () => {
   });
 });
 
+describe('with FAIR_SCHEDULING=off', () => {
+  it('queues in arrival order, as plain BullMQ does, and still runs every job', async () => {
+    engine.requests.length = 0;
+    const app = await deploy('fair-off', 1, { WORKER_CONCURRENCY: '1', FAIR_SCHEDULING: 'off' });
+    const busy = await app.createKey('acme');
+    const single = await app.createKey('beta');
+    const ids = [];
+    for (let n = 0; n < 4; n++) ids.push((await submitCompletion(app, busy, `first ${n}`)).body.id as string);
+    const last = (await submitCompletion(app, single, 'last')).body.id as string;
+    await waitFor(
+      () => restClient(app.url, single)('GET', last),
+      (answer) => (answer.body as { state: string }).state === 'completed',
+    );
+    // No turns: the single job of the other key came after the whole backlog.
+    expect(askedSoFar()).toEqual(['first 0', 'first 1', 'first 2', 'first 3', 'last']);
+  });
+});
+
 describe('when a partner has interactive and bulk work', () => {
   it("puts a single upload ahead of the same partner's batch, and still gives the batch a turn in four", async () => {
     pageRequests.length = 0;
