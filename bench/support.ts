@@ -126,7 +126,8 @@ export async function startNodeChild(
   options: { cwd: string; env: Record<string, string>; inspect?: boolean; quiet?: RegExp; timeoutMs?: number },
 ): Promise<NodeChild> {
   const inspect = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
-  const run = script.endsWith('.ts') ? ['--import', 'tsx', script] : ['--enable-source-maps', script];
+  // As npm start and the Docker image run it (--expose-gc: see src/http/upload-chunks.ts).
+  const run = script.endsWith('.ts') ? ['--import', 'tsx', script] : ['--enable-source-maps', '--expose-gc', script];
   const child = spawn(process.execPath, [...inspect, ...run], {
     cwd: options.cwd,
     env: options.env,
