@@ -25,16 +25,21 @@ interface Reservation {
   /** Redis counted the whole limit for this window: nothing more is to be had until it ends. */
   exhausted: boolean;
   pending: Promise<void> | null;
+  /** Requests that found no unit left and wait for the next reservation. */
+  waiting: number;
 }
 
 /**
  * Counts each subject's requests in a fixed one-minute window across every API process. A
- * process reserves `batch` units at once and spends them in memory, so a busy key costs
- * Redis one round trip per batch instead of one per request (a batch of 1, the default,
- * counts every request in Redis). The limit is never exceeded: Redis only grants units under
- * it. The tolerance runs the other way: units one process reserved and has not used are not
+ * process reserves units in Redis and spends them in memory. Each reservation asks for as
+ * many units as requests are waiting for one at that moment (at least `batch`): a busy key's
+ * concurrent requests share one round trip instead of queueing one round trip each behind
+ * another, and with the default batch of 1 no unit is ever reserved that no request uses.
+ * The limit is never exceeded: Redis only grants units under it. The tolerance runs the
+ * other way: units one process reserved beyond the requests waiting (batch above 1) are not
  * available to the others, so with P processes a key may be refused up to P × (batch − 1)
- * requests before its limit. While Redis is away, reserved units still admit requests.
+ * requests before its limit; with a batch of 1, none early. While Redis is away, reserved
+ * units still admit requests.
  */
 export class RateLimiter {
   private readonly reserve: Reserve;
@@ -60,7 +65,7 @@ export class RateLimiter {
       let reservation = this.reservations.get(subject);
       if (!reservation || reservation.window !== window) {
         if (!reservation && this.reservations.size >= this.maxSubjects) this.reservations.clear();
-        reservation = { window, left: 0, exhausted: false, pending: null };
+        reservation = { window, left: 0, exhausted: false, pending: null, waiting: 0 };
         this.reservations.set(subject, reservation);
       }
       const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
@@ -69,16 +74,26 @@ export class RateLimiter {
         return { allowed: true, retryAfterSeconds };
       }
       if (reservation.exhausted) return { allowed: false, retryAfterSeconds };
-      // Concurrent requests of one subject wait for the same reservation rather than each making one.
-      reservation.pending ??= this.reserveFor(subject, reservation);
-      await reservation.pending;
+      // Requests that arrive while a reservation is on its way wait for it, then for the next
+      // one, which asks for all of them at once; the first to find none left sends it.
+      reservation.waiting++;
+      const pending = reservation.pending;
+      try {
+        if (pending) await pending;
+        else await (reservation.pending = this.reserveFor(subject, reservation));
+      } finally {
+        reservation.waiting--;
+      }
     }
   }
 
   private async reserveFor(subject: string, reservation: Reservation): Promise<void> {
+    // Everyone waiting now, whoever sent it: they retry together when it lands.
+    await Promise.resolve();
+    const units = Math.min(this.perMinute, Math.max(this.batch, reservation.waiting));
     try {
-      const count = await this.reserve(this.keys.key('ratelimit', subject, String(reservation.window)), WINDOW_MS, this.batch);
-      reservation.left += Math.max(0, Math.min(this.batch, this.perMinute - (count - this.batch)));
+      const count = await this.reserve(this.keys.key('ratelimit', subject, String(reservation.window)), WINDOW_MS, units);
+      reservation.left += Math.max(0, Math.min(units, this.perMinute - (count - units)));
       reservation.exhausted = count >= this.perMinute;
     } finally {
       reservation.pending = null;

@@ -66,9 +66,9 @@ export const configSchema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /**
-     * Requests a process reserves from the shared Redis count at once and counts in memory; 1
-     * counts every request in Redis. Larger batches save a round trip per request, and with P
-     * processes a key may be refused up to P × (batch − 1) requests before its limit.
+     * The fewest requests a process reserves from the shared Redis count at once (a reservation
+     * takes as many as the key's requests waiting for one). Larger batches save round trips,
+     * and with P processes a key may be refused up to P × (batch − 1) requests before its limit.
      */
     RATE_LIMIT_BATCH: z.coerce.number().int().positive().max(1000).default(1),
     INVALID_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../src/auth/rate-limiter';
 import { KeySpace } from '../../src/store/keys';
+import { countCommandsOf } from '../support/redis-commands';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 
 let redis: TestRedis;
@@ -67,5 +68,34 @@ describe('rate limit counted in reserved batches', () => {
       expect(await admitted(other, subject, 3)).toBe(2);
       expect((await limiter.hit(subject)).allowed).toBe(false);
     });
+  });
+
+  it("lets a busy key's concurrent requests share round trips, with none refused early across processes", async () => {
+    const limit = 300;
+    const connectionsOf = [new Redis(redis.url), new Redis(redis.url), new Redis(redis.url)];
+    connections.push(...connectionsOf);
+    const processes = connectionsOf.map((connection) => new RateLimiter(connection, new KeySpace(redis.prefix), limit, 1));
+    const counters = await Promise.all(connectionsOf.map((connection) => countCommandsOf(connection, redis.url)));
+    try {
+      await withinOneWindow(async (subject) => {
+        let total = 0;
+        let commands = 0;
+        // 40 concurrent requests per process and round: a shared reservation per wave, not one per request.
+        for (let round = 0; round < 3; round++) {
+          for (const [index, limiter] of processes.entries()) {
+            commands += await counters[index]!.count(async () => {
+              total += await admitted(limiter, subject, 40);
+            });
+          }
+        }
+        expect(total).toBe(limit);
+        // Nine waves of forty: about one reservation each (a first EVALSHA may be sent again as EVAL).
+        expect(commands).toBeLessThanOrEqual(12);
+        // The limit is exact: past it, refused everywhere.
+        expect(await admitted(processes[1]!, subject, 5)).toBe(0);
+      });
+    } finally {
+      for (const counter of counters) counter.close();
+    }
   });
 });
