@@ -115,15 +115,19 @@ describe('request ids', () => {
     expect(graphql.headers.get('x-request-id')).toBe('gql-1');
   });
 
-  it('is logged as requestId on the request lines', async () => {
-    await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'logged-7' } });
-    await waitFor(
-      async () =>
-        logLines()
-          .filter((line) => line.requestId === 'logged-7')
-          .map((line) => line.msg),
-      (messages) => messages.includes('incoming request') && messages.includes('request completed'),
+  it('is logged as requestId on the one line of each request, with its route, status and duration', async () => {
+    await fetch(`${url}/api/voices/acme/No%20such%20voice`, { headers: { 'x-request-id': 'logged-7', 'x-api-key': key } });
+    const lines = await waitFor(
+      async () => logLines().filter((line) => line.requestId === 'logged-7'),
+      (found) => found.some((line) => line.msg === 'request completed'),
     );
+    expect(lines.map((line) => line.msg)).toEqual(['request completed']);
+    expect(lines[0]).toMatchObject({
+      req: { method: 'GET', url: '/api/voices/acme/No%20such%20voice' },
+      route: '/api/voices/:partner/:voice',
+      statusCode: 404,
+      responseTime: expect.any(Number),
+    });
   });
 });
 
