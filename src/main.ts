@@ -1,12 +1,12 @@
 import { ConfigError, loadConfig } from './config/config';
 import { startApp } from './app';
-import { redisAtStart, RedisUnreachable, type RedisAtStart } from './store/embedded-redis';
+import { describeRedis, redisAtStart, RedisUnreachable, type RedisAtStart } from './store/embedded-redis';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   // A cluster is never replaced by a local server: its connections wait for it on their own.
   const redis: RedisAtStart = config.REDIS_CLUSTER_NODES
-    ? { url: config.REDIS_URL }
+    ? { url: `redis://${config.REDIS_CLUSTER_NODES[0]}`, source: 'REDIS_CLUSTER_NODES' }
     : await redisAtStart(
         {
           url: process.env.REDIS_URL || undefined,
@@ -18,7 +18,8 @@ async function main(): Promise<void> {
       );
   // The embedded server is a child of this process: it goes when the service goes, however it ends.
   process.once('exit', () => redis.embedded?.kill());
-  const app = await startApp({ ...config, REDIS_URL: redis.url });
+  console.log(describeRedis(redis, config.REDIS_PREFIX, config.DATA_DIR));
+  const app = await startApp(config.REDIS_CLUSTER_NODES ? config : { ...config, REDIS_URL: redis.url });
   const role = config.ROLE === 'all' ? 'API and workers' : config.ROLE === 'api' ? 'API' : 'workers';
   console.log(`persona-platform (${role}) ${app.url ? `listening on ${app.url}` : 'running'}`);
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
@@ -53,15 +53,51 @@ export async function freeLocalPort(): Promise<number> {
   });
 }
 
+/** Whether nothing listens on a loopback port now. */
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((answer) => {
+    const server = createServer();
+    server.once('error', () => answer(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => answer(true)));
+  });
+}
+
+/** Where the embedded Redis of a data directory keeps its files, and the port it listens on. */
+function embeddedPaths(dataDir: string) {
+  const dir = resolve(dataDir, 'redis');
+  return { dir, portFile: resolve(dir, 'port') };
+}
+
+async function recordedPort(dataDir: string): Promise<number | null> {
+  const text = await readFile(embeddedPaths(dataDir).portFile, 'utf8').catch(() => '');
+  const port = Number(text.trim());
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
+}
+
 /**
- * A private redis-server for a newcomer's `npm start`: on a free local port, reachable only
- * from this machine, persisting to an append-only file under DATA_DIR/redis so jobs and
- * records survive a restart.
+ * The URL of the embedded Redis of `dataDir` when one is running (started by a service
+ * with that DATA_DIR): the key CLI uses it, so a key lands where that service reads it.
+ */
+export async function runningEmbeddedRedis(dataDir: string): Promise<string | null> {
+  const port = await recordedPort(dataDir);
+  if (port === null) return null;
+  const url = `redis://127.0.0.1:${port}`;
+  return (await probeRedis(url)).ok ? url : null;
+}
+
+/**
+ * A private redis-server for a newcomer's `npm start`: reachable only from this machine,
+ * persisting to an append-only file under DATA_DIR/redis so jobs and records survive a
+ * restart. Its port is chosen once and recorded there (DATA_DIR/redis/port), so every start
+ * with the same DATA_DIR uses the same address, and the key CLI finds it; another port is
+ * chosen (and recorded) only when something else holds that one.
  */
 export async function startEmbeddedRedis(dataDir: string): Promise<EmbeddedRedis> {
-  const dir = resolve(dataDir, 'redis');
+  const { dir, portFile } = embeddedPaths(dataDir);
   await mkdir(dir, { recursive: true });
-  const port = await freeLocalPort();
+  const recorded = await recordedPort(dataDir);
+  const port = recorded !== null && (await portIsFree(recorded)) ? recorded : await freeLocalPort();
+  if (port !== recorded) await writeFile(portFile, `${port}\n`);
   // Its own process group: a Ctrl-C in the terminal reaches the service only, which drains
   // its jobs into Redis first and then stops Redis itself.
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--appendonly', 'yes', '--save', '', '--dir', dir], {
@@ -93,9 +129,43 @@ export async function startEmbeddedRedis(dataDir: string): Promise<EmbeddedRedis
 
 export class RedisUnreachable extends Error {}
 
+/** Which rule chose the Redis in use: named in the start-up log and by the key CLI. */
+export type RedisSource = 'REDIS_URL' | 'REDIS_DEFAULT_URL' | 'embedded' | 'REDIS_CLUSTER_NODES';
+
 export interface RedisAtStart {
   url: string;
+  source: RedisSource;
   embedded?: EmbeddedRedis;
+}
+
+/** The Redis in use, in words for a log line: its address and the rule that chose it, never credentials. */
+export function describeRedis(choice: { url: string; source: RedisSource }, prefix: string, dataDir?: string): string {
+  const where = choice.source === 'embedded' ? `embedded, DATA_DIR ${dataDir ?? '?'}` : choice.source;
+  const address = choice.source === 'REDIS_CLUSTER_NODES' ? `Cluster, seed ${redisAddress(choice.url)}` : redisAddress(choice.url);
+  return `Redis ${address} (${where}), key prefix ${prefix}`;
+}
+
+/**
+ * The Redis a tool such as the key CLI must use: the one a service with the same settings
+ * uses, found by the same rules, without starting one. REDIS_URL when set; else the embedded
+ * Redis of the same DATA_DIR while it runs (a service uses it only when nothing answered at
+ * the default address when it started); else REDIS_DEFAULT_URL. Nothing answering is one
+ * RedisUnreachable naming the address and what to set.
+ */
+export async function findRedis(options: { url?: string; defaultUrl: string; dataDir: string }): Promise<{ url: string; source: RedisSource }> {
+  if (options.url) {
+    const given = await probeRedis(options.url);
+    if (given.ok) return { url: options.url, source: 'REDIS_URL' };
+    throw new RedisUnreachable(`REDIS_URL (${redisAddress(options.url)}) does not answer (${given.reason}): start that Redis, or set REDIS_URL to the one the service uses.`);
+  }
+  const embedded = await runningEmbeddedRedis(options.dataDir);
+  if (embedded) return { url: embedded, source: 'embedded' };
+  const local = await probeRedis(options.defaultUrl);
+  if (local.ok) return { url: options.defaultUrl, source: 'REDIS_DEFAULT_URL' };
+  throw new RedisUnreachable(
+    `No Redis answers: not at ${redisAddress(options.defaultUrl)} (REDIS_DEFAULT_URL, ${local.reason}), and no embedded Redis of DATA_DIR ${options.dataDir} is running. ` +
+      'Start the service (npm start) with the same DATA_DIR, or set REDIS_URL to the Redis it uses.',
+  );
 }
 
 /**
@@ -109,16 +179,17 @@ export async function redisAtStart(
 ): Promise<RedisAtStart> {
   if (!options.url) {
     const local = await probeRedis(options.defaultUrl);
-    if (local.ok) return { url: options.defaultUrl };
+    if (local.ok) return { url: options.defaultUrl, source: 'REDIS_DEFAULT_URL' };
     if (redisServerAvailable()) {
       const embedded = await startEmbeddedRedis(options.dataDir);
       say(
         `REDIS_URL is not set and nothing answers at ${redisAddress(options.defaultUrl)}: started an embedded Redis on ` +
-          `${redisAddress(embedded.url)} (data in ${embedded.dataDir}), stopped with the service. Set REDIS_URL in production.`,
+          `${redisAddress(embedded.url)} (data in ${embedded.dataDir}), stopped with the service; npm run key finds it by DATA_DIR. Set REDIS_URL in production.`,
       );
-      return { url: embedded.url, embedded };
+      return { url: embedded.url, source: 'embedded', embedded };
     }
     return {
+      source: 'REDIS_DEFAULT_URL',
       url: await reachable(
         'REDIS_URL is not set; the default Redis',
         options.defaultUrl,
@@ -130,8 +201,8 @@ export async function redisAtStart(
     };
   }
   const first = await probeRedis(options.url);
-  if (first.ok) return { url: options.url };
-  return { url: await reachable('REDIS_URL', options.url, options.unreachable, say, first.reason, '') };
+  if (first.ok) return { url: options.url, source: 'REDIS_URL' };
+  return { url: await reachable('REDIS_URL', options.url, options.unreachable, say, first.reason, ''), source: 'REDIS_URL' };
 }
 
 async function reachable(what: string, url: string, unreachable: 'wait' | 'exit', say: (line: string) => void, reason: string, note: string): Promise<string> {

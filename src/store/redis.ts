@@ -57,11 +57,21 @@ function reportOutages(client: RedisClient, name: string, log?: OutageLog): void
 
 export type RedisConfig = Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES' | 'REDIS_CLUSTER_USERNAME' | 'REDIS_CLUSTER_PASSWORD' | 'REDIS_CLUSTER_TLS'>;
 
-/** One plain command connection, for tools that neither subscribe nor queue (the key CLI). */
+/**
+ * One plain command connection, for tools that neither subscribe nor queue (the key CLI): a
+ * Redis that stops answering fails the command after a few seconds, as one error, instead of
+ * a reconnect loop that prints each attempt.
+ */
 export function connectCommands(config: RedisConfig): RedisClient {
-  return config.REDIS_CLUSTER_NODES
-    ? new Cluster(clusterNodes(config.REDIS_CLUSTER_NODES), { redisOptions: clusterNodeOptions(config) })
-    : new Redis(config.REDIS_URL);
+  const client = config.REDIS_CLUSTER_NODES
+    ? new Cluster(clusterNodes(config.REDIS_CLUSTER_NODES), {
+        redisOptions: { ...clusterNodeOptions(config), connectTimeout: 2_000, maxRetriesPerRequest: 1 },
+        clusterRetryStrategy: (times) => (times > 2 ? null : 300),
+      })
+    : new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, retryStrategy: (times) => (times > 2 ? null : 300) });
+  // Failures reach the caller as rejected commands.
+  client.on('error', () => undefined);
+  return client;
 }
 
 export function connectRedis(config: RedisConfig, log?: OutageLog): RedisConnections {
