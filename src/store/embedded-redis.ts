@@ -156,7 +156,9 @@ export async function findRedis(options: { url?: string; defaultUrl: string; dat
   if (options.url) {
     const given = await probeRedis(options.url);
     if (given.ok) return { url: options.url, source: 'REDIS_URL' };
-    throw new RedisUnreachable(`REDIS_URL (${redisAddress(options.url)}) does not answer (${given.reason}): start that Redis, or set REDIS_URL to the one the service uses.`);
+    throw new RedisUnreachable(
+      `REDIS_URL (${redisAddress(options.url)}) does not answer (${given.reason}): start that Redis, or set REDIS_URL to the one the service uses.`,
+    );
   }
   const embedded = await runningEmbeddedRedis(options.dataDir);
   if (embedded) return { url: embedded, source: 'embedded' };
