@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Invalid } from '../errors';
 import { invalid, isHttpUrl, MAX_URL_LENGTH } from '../transcription/transcript.inputs';
-import { MESSAGE_ROLES, type AudioFileInput, type CompletionInput, type CompletionMessage, type ContentPart, type MessageRole } from './completion.types';
+import { MESSAGE_ROLES, type AudioFileInput, type CompletionInput } from './completion.types';
 
 /** The documented bounds of a completion request (docs/completions.md). */
 export const COMPLETION_LIMITS = {
@@ -15,50 +15,7 @@ export const COMPLETION_LIMITS = {
   characterParamChars: 2_000,
 } as const;
 
-/**
- * The shape of a completion request for the OpenAPI document. `parseCompletionRequest` checks
- * it by hand, to report every failing member at once in the wording of the rest of /v2; both
- * take their bounds from COMPLETION_LIMITS.
- */
-export const completionRequestShape = z.object({
-  input: z.object({
-    messages: z
-      .array(
-        z.object({
-          role: z.enum(MESSAGE_ROLES),
-          content: z.union([
-            z.string().max(COMPLETION_LIMITS.messageChars),
-            z
-              .array(
-                z.union([
-                  z.object({ type: z.literal('text'), text: z.string().max(COMPLETION_LIMITS.messageChars) }),
-                  z.object({ type: z.literal('audio'), audio_file: z.string().meta({ description: 'The name of an entry of audio_files.' }) }),
-                ]),
-              )
-              .min(1)
-              .max(COMPLETION_LIMITS.parts),
-          ]),
-        }),
-      )
-      .min(1)
-      .max(COMPLETION_LIMITS.messages),
-    audio_files: z
-      .record(z.string().min(1).max(COMPLETION_LIMITS.nameChars), z.string())
-      .optional()
-      .meta({ description: `Audio by name: an http(s) URL or a base64 data URI (data:audio/...;base64,...); at most ${COMPLETION_LIMITS.audioFiles}.` }),
-    character: z.string().max(COMPLETION_LIMITS.characterChars).optional().meta({ description: 'The persona that answers.' }),
-    character_params: z
-      .record(z.string().min(1).max(COMPLETION_LIMITS.nameChars), z.string().max(COMPLETION_LIMITS.characterParamChars))
-      .optional()
-      .meta({ description: `Values for the persona's prompt; at most ${COMPLETION_LIMITS.characterParams}.` }),
-  }),
-});
-
 const DATA_URI = /^data:(audio\/[a-z0-9.+-]+)((?:;[a-z0-9-]+=[^;,]*)*);base64,([a-z0-9+/=\s]*)$/i;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function decodeDataUri(value: string): { mimeType: string; bytes: Buffer } | null {
   const match = DATA_URI.exec(value);
@@ -69,108 +26,168 @@ function decodeDataUri(value: string): { mimeType: string; bytes: Buffer } | nul
   return bytes.length > 0 ? { mimeType: match[1].toLowerCase(), bytes } : null;
 }
 
+/*
+ * Messages are written as the end of a /v2 sentence ("must be a string."): the parser puts
+ * "The <member> field" in front, as Laravel words it for the clients /v2 was written for.
+ * A message that starts with a capital letter is a sentence of its own.
+ */
+const requiredOr = (otherwise: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'is required.' : otherwise);
+const text = (max: number) => z.string({ error: 'must be a string.' }).max(max, `must not be greater than ${max} characters.`);
+const CONTENT_SHAPE = `must be a string or an array of 1 to ${COMPLETION_LIMITS.parts} parts.`;
+/** A record of named entries: each name of 1 to nameChars characters, at most `max` entries. */
+function named<Value extends z.ZodType>(names: string, value: Value, max: number, notAnObject: string) {
+  const nameLength = `${names} must have between 1 and ${COMPLETION_LIMITS.nameChars} characters.`;
+  return z
+    .record(z.string().min(1, nameLength).max(COMPLETION_LIMITS.nameChars, nameLength), value, { error: notAnObject })
+    .refine((entries) => Object.keys(entries).length <= max, `must not have more than ${max} items.`);
+}
+
+const audioFile = z
+  .string({ error: 'must be a string.' })
+  .transform((value, context): AudioFileInput => {
+    if (value.startsWith('data:')) {
+      const decoded = decodeDataUri(value);
+      if (decoded) return { kind: 'inline', ...decoded };
+      context.addIssue({ code: 'custom', message: 'must be a base64 data URI of audio (data:audio/...;base64,...).' });
+    } else if (value.length > MAX_URL_LENGTH) {
+      context.addIssue({ code: 'custom', message: `must not be greater than ${MAX_URL_LENGTH} characters.` });
+    } else if (isHttpUrl(value)) {
+      return { kind: 'url', url: value };
+    } else {
+      context.addIssue({ code: 'custom', message: 'must be a valid http or https URL or an audio data URI.' });
+    }
+    return z.NEVER;
+  })
+  .meta({ description: 'An http(s) URL or a base64 data URI (data:audio/...;base64,...).' });
+
+// Anything but an object is a part without a valid type: said of its `type`, as of any other.
+const part = z.preprocess(
+  (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : { type: value }),
+  z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('text'), text: text(COMPLETION_LIMITS.messageChars) }),
+      z.object({
+        type: z.literal('audio'),
+        audio_file: z
+          .string({ error: requiredOr('must be a string.') })
+          .min(1, 'is required.')
+          .meta({ description: 'The name of an entry of audio_files.' }),
+      }),
+    ],
+    { error: 'must be one of text, audio.' },
+  ),
+);
+
 /**
- * Checks a `POST /v2/completions` body, reporting every failing member at once (keyed by its
- * path in the request, `input.messages.0.role`) in the wording of the rest of /v2. Members
- * it does not know are ignored.
+ * A `POST /v2/completions` body: what the OpenAPI document describes and what the route
+ * parses, one schema. Members it does not know are ignored.
+ */
+export const completionRequestShape = z.preprocess(
+  // A body that is not an object has no input.
+  (body) => (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}),
+  z.object(
+    {
+      input: z.object(
+        {
+          messages: z
+            .array(
+              z.object(
+                {
+                  role: z.enum(MESSAGE_ROLES, { error: `must be one of ${MESSAGE_ROLES.join(', ')}.` }),
+                  content: z.union([text(COMPLETION_LIMITS.messageChars), z.array(part).min(1, CONTENT_SHAPE).max(COMPLETION_LIMITS.parts, CONTENT_SHAPE)], {
+                    error: CONTENT_SHAPE,
+                  }),
+                },
+                { error: 'must be an object with role and content.' },
+              ),
+              { error: requiredOr('must be an array.') },
+            )
+            .min(1, 'must have at least 1 item.')
+            .max(COMPLETION_LIMITS.messages, `must not have more than ${COMPLETION_LIMITS.messages} items.`),
+          audio_files: named('Audio file names', audioFile, COMPLETION_LIMITS.audioFiles, 'must be an object mapping names to audio URLs.')
+            .nullish()
+            .meta({ description: `Audio by name: an http(s) URL or a base64 data URI (data:audio/...;base64,...); at most ${COMPLETION_LIMITS.audioFiles}.` }),
+          character: text(COMPLETION_LIMITS.characterChars)
+            .nullish()
+            .meta({ description: `The persona that answers; at most ${COMPLETION_LIMITS.characterChars} characters.` }),
+          character_params: named(
+            'Character parameter names',
+            text(COMPLETION_LIMITS.characterParamChars),
+            COMPLETION_LIMITS.characterParams,
+            'must be an object.',
+          )
+            .nullish()
+            .meta({ description: `Values for the persona's prompt; at most ${COMPLETION_LIMITS.characterParams}.` }),
+        },
+        { error: requiredOr('must be an object.') },
+      ),
+    },
+    { error: requiredOr('must be an object.') },
+  ),
+);
+
+/**
+ * Checks a `POST /v2/completions` body against completionRequestShape, reporting every failing
+ * member at once, keyed by its path in the request (`input.messages.0.role`).
  */
 export function parseCompletionRequest(body: unknown): CompletionInput {
-  const raw = isObject(body) ? body.input : undefined;
-  if (raw === undefined || raw === null) throw invalid({ input: ['The input field is required.'] });
-  if (!isObject(raw)) throw invalid({ input: ['The input field must be an object.'] });
-
+  const parsed = completionRequestShape.safeParse(body, { reportInput: true });
   const errors: Record<string, string[]> = {};
-  const add = (path: string, message: string) => (errors[path] ??= []).push(message);
+  if (!parsed.success) for (const issue of parsed.error.issues) addIssue(errors, issue, []);
+  // Parts that name an audio file must name one of audio_files: a check across members,
+  // made on the raw body so it reports alongside everything else.
+  for (const [path, name] of audioReferences(body)) {
+    if (!hasAudioFile(body, name)) (errors[path] ??= []).push(`The ${path} field must name an entry of input.audio_files.`);
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) throw invalid(errors);
+  const { input } = parsed.data;
+  return {
+    messages: input.messages,
+    audioFiles: input.audio_files ?? {},
+    character: input.character?.trim() || null,
+    characterParams: Object.fromEntries(
+      Object.entries(input.character_params ?? {}).flatMap(([name, value]) => (value.trim() === '' ? [] : [[name, value.trim()] as const])),
+    ),
+  };
+}
 
-  const audioFiles: Record<string, AudioFileInput> = {};
-  const rawFiles = raw.audio_files;
-  if (rawFiles !== undefined && rawFiles !== null) {
-    if (!isObject(rawFiles)) add('input.audio_files', 'The input.audio_files field must be an object mapping names to audio URLs.');
-    else {
-      const entries = Object.entries(rawFiles);
-      if (entries.length > COMPLETION_LIMITS.audioFiles) {
-        add('input.audio_files', `The input.audio_files field must not have more than ${COMPLETION_LIMITS.audioFiles} items.`);
-      }
-      for (const [name, value] of entries) {
-        const path = `input.audio_files.${name}`;
-        if (name.length === 0 || name.length > COMPLETION_LIMITS.nameChars) {
-          add(path, `Audio file names must have between 1 and ${COMPLETION_LIMITS.nameChars} characters.`);
-          continue;
-        }
-        if (typeof value !== 'string') {
-          add(path, `The ${path} field must be a string.`);
-          continue;
-        }
-        if (value.startsWith('data:')) {
-          const decoded = decodeDataUri(value);
-          if (decoded) audioFiles[name] = { kind: 'inline', ...decoded };
-          else add(path, `The ${path} field must be a base64 data URI of audio (data:audio/...;base64,...).`);
-        } else if (value.length > MAX_URL_LENGTH) {
-          add(path, `The ${path} field must not be greater than ${MAX_URL_LENGTH} characters.`);
-        } else if (isHttpUrl(value)) {
-          audioFiles[name] = { kind: 'url', url: value };
-        } else {
-          add(path, `The ${path} field must be a valid http or https URL or an audio data URI.`);
-        }
-      }
+/** One zod issue in /v2 wording; a union's branch issues speak for it when the value had that branch's type. */
+function addIssue(errors: Record<string, string[]>, issue: z.core.$ZodIssue, prefix: PropertyKey[]): void {
+  const path = [...prefix, ...issue.path];
+  if (issue.code === 'invalid_key') {
+    for (const inner of issue.issues) addIssue(errors, inner, path);
+    return;
+  }
+  if (issue.code === 'invalid_union' && issue.errors.length === 2) {
+    const branch = typeof issue.input === 'string' ? issue.errors[0] : Array.isArray(issue.input) ? issue.errors[1] : undefined;
+    if (branch) {
+      for (const inner of branch) addIssue(errors, inner, path);
+      return;
     }
   }
-  const knownFile = (name: string) => rawFiles !== null && isObject(rawFiles) && Object.hasOwn(rawFiles, name);
+  const name = path.map(String).join('.');
+  const message = /^[A-Z]/.test(issue.message) ? issue.message : `The ${name} field ${issue.message}`;
+  (errors[name] ??= []).push(message);
+}
 
-  const messages: CompletionMessage[] = [];
-  const rawMessages = raw.messages;
-  if (rawMessages === undefined || rawMessages === null) add('input.messages', 'The input.messages field is required.');
-  else if (!Array.isArray(rawMessages)) add('input.messages', 'The input.messages field must be an array.');
-  else if (rawMessages.length === 0) add('input.messages', 'The input.messages field must have at least 1 item.');
-  else if (rawMessages.length > COMPLETION_LIMITS.messages) {
-    add('input.messages', `The input.messages field must not have more than ${COMPLETION_LIMITS.messages} items.`);
-  } else {
-    rawMessages.forEach((message, index) => {
-      const path = `input.messages.${index}`;
-      if (!isObject(message)) {
-        add(path, `The ${path} field must be an object with role and content.`);
-        return;
-      }
-      const role = message.role;
-      if (typeof role !== 'string' || !(MESSAGE_ROLES as readonly string[]).includes(role)) {
-        add(`${path}.role`, `The ${path}.role field must be one of ${MESSAGE_ROLES.join(', ')}.`);
-      }
-      const content = parseContent(message.content, `${path}.content`, add, knownFile);
-      if (content !== undefined) messages.push({ role: role as MessageRole, content });
+/** Every well-formed audio part of the body: its path and the name it gives. */
+function audioReferences(body: unknown): [string, string][] {
+  const messages = (body as { input?: { messages?: unknown } } | null)?.input?.messages;
+  if (!Array.isArray(messages)) return [];
+  return messages.flatMap((message: unknown, index) => {
+    const content = (message as { content?: unknown } | null)?.content;
+    if (!Array.isArray(content)) return [];
+    return content.flatMap((item: unknown, at): [string, string][] => {
+      const { type, audio_file: name } = (item ?? {}) as { type?: unknown; audio_file?: unknown };
+      return type === 'audio' && typeof name === 'string' && name !== '' ? [[`input.messages.${index}.content.${at}.audio_file`, name]] : [];
     });
-  }
+  });
+}
 
-  let character: string | null = null;
-  if (raw.character !== undefined && raw.character !== null && raw.character !== '') {
-    if (typeof raw.character !== 'string') add('input.character', 'The input.character field must be a string.');
-    else if (raw.character.length > COMPLETION_LIMITS.characterChars) {
-      add('input.character', `The input.character field must not be greater than ${COMPLETION_LIMITS.characterChars} characters.`);
-    } else character = raw.character.trim() || null;
-  }
-
-  const characterParams: Record<string, string> = {};
-  const rawParams = raw.character_params;
-  if (rawParams !== undefined && rawParams !== null) {
-    if (!isObject(rawParams)) add('input.character_params', 'The input.character_params field must be an object.');
-    else {
-      const entries = Object.entries(rawParams);
-      if (entries.length > COMPLETION_LIMITS.characterParams) {
-        add('input.character_params', `The input.character_params field must not have more than ${COMPLETION_LIMITS.characterParams} items.`);
-      }
-      for (const [name, value] of entries) {
-        const path = `input.character_params.${name}`;
-        if (name.length === 0 || name.length > COMPLETION_LIMITS.nameChars) {
-          add(path, `Character parameter names must have between 1 and ${COMPLETION_LIMITS.nameChars} characters.`);
-        } else if (typeof value !== 'string') add(path, `The ${path} field must be a string.`);
-        else if (value.length > COMPLETION_LIMITS.characterParamChars) {
-          add(path, `The ${path} field must not be greater than ${COMPLETION_LIMITS.characterParamChars} characters.`);
-        } else if (value.trim() !== '') characterParams[name] = value.trim();
-      }
-    }
-  }
-
-  if (Object.keys(errors).length > 0) throw invalid(errors);
-  return { messages, audioFiles, character, characterParams };
+function hasAudioFile(body: unknown, name: string): boolean {
+  const files = (body as { input?: { audio_files?: unknown } } | null)?.input?.audio_files;
+  return typeof files === 'object' && files !== null && !Array.isArray(files) && Object.hasOwn(files, name);
 }
 
 type Maybe<T> = T | null | undefined;
@@ -216,44 +233,4 @@ export function parseSubmitCompletionArgs(args: SubmitCompletionArgs): Completio
       character_params: args.characterParams ?? undefined,
     },
   });
-}
-
-function parseContent(
-  content: unknown,
-  path: string,
-  add: (path: string, message: string) => void,
-  knownFile: (name: string) => boolean,
-): string | ContentPart[] | undefined {
-  if (typeof content === 'string') {
-    if (content.length > COMPLETION_LIMITS.messageChars) {
-      add(path, `The ${path} field must not be greater than ${COMPLETION_LIMITS.messageChars} characters.`);
-      return undefined;
-    }
-    return content;
-  }
-  if (!Array.isArray(content) || content.length === 0 || content.length > COMPLETION_LIMITS.parts) {
-    add(path, `The ${path} field must be a string or an array of 1 to ${COMPLETION_LIMITS.parts} parts.`);
-    return undefined;
-  }
-  const parts: ContentPart[] = [];
-  content.forEach((part, index) => {
-    const partPath = `${path}.${index}`;
-    if (!isObject(part) || (part.type !== 'text' && part.type !== 'audio')) {
-      add(`${partPath}.type`, `The ${partPath}.type field must be one of text, audio.`);
-      return;
-    }
-    if (part.type === 'text') {
-      if (typeof part.text !== 'string') add(`${partPath}.text`, `The ${partPath}.text field must be a string.`);
-      else if (part.text.length > COMPLETION_LIMITS.messageChars) {
-        add(`${partPath}.text`, `The ${partPath}.text field must not be greater than ${COMPLETION_LIMITS.messageChars} characters.`);
-      } else parts.push({ type: 'text', text: part.text });
-      return;
-    }
-    if (typeof part.audio_file !== 'string' || part.audio_file === '') {
-      add(`${partPath}.audio_file`, `The ${partPath}.audio_file field is required.`);
-    } else if (!knownFile(part.audio_file)) {
-      add(`${partPath}.audio_file`, `The ${partPath}.audio_file field must name an entry of input.audio_files.`);
-    } else parts.push({ type: 'audio', audio_file: part.audio_file });
-  });
-  return parts.length === content.length ? parts : undefined;
 }
