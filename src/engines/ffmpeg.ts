@@ -43,6 +43,24 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Where levelled audio should land: integrated loudness and the highest true peak. */
+export interface LoudnessTarget {
+  integratedLufs: number;
+  truePeakDbtp: number;
+}
+
+/** EBU R128 figures of a stretch, as loudnorm's first pass prints them. */
+export interface LoudnessMeasurement {
+  integratedLufs: number;
+  truePeakDbtp: number;
+  rangeLu: number;
+  /** The relative gate of the integrated loudness. */
+  thresholdLufs: number;
+}
+
+/** Speech rarely spans a wider loudness range; a sample that does is levelled dynamically. */
+const LOUDNESS_RANGE_LU = 20;
+
 const STDERR_TAIL_CHARS = 4000;
 
 /**
@@ -124,8 +142,17 @@ export class Ffmpeg {
     return { ...parsed, durationSeconds: parsed.durationSeconds };
   }
 
-  /** Converts to the sample format of the platform: Ogg Opus, 96 kbps, mono, 48 kHz. */
-  async toOpus(input: string, output: string, options: CallOptions & { startSeconds?: number; durationSeconds?: number } = {}): Promise<void> {
+  /**
+   * Converts to the sample format of the platform: Ogg Opus, 96 kbps, mono, 48 kHz.
+   * `onProgress` hears seconds converted, of `totalSeconds` when the caller knows the length.
+   */
+  async toOpus(
+    input: string,
+    output: string,
+    options: CallOptions & { startSeconds?: number; durationSeconds?: number; filter?: string; onProgress?: ProgressCallback; totalSeconds?: number } = {},
+  ): Promise<void> {
+    const { onProgress, totalSeconds } = options;
+    const filter = options.filter ? ['-af', options.filter] : [];
     const slice: string[] = [];
     if (options.startSeconds !== undefined && options.startSeconds > 0) slice.push('-ss', seconds(options.startSeconds));
     const length = options.durationSeconds !== undefined ? ['-t', seconds(options.durationSeconds)] : [];
@@ -144,6 +171,7 @@ export class Ffmpeg {
         '-dn',
         '-map_metadata',
         '-1',
+        ...filter,
         // Constrained VBR keeps the average at the promised 96 kbps (plain VBR drifts to
         // 115 kbps on tonal audio) while still letting the encoder adapt within a frame.
         '-ac',
@@ -160,6 +188,7 @@ export class Ffmpeg {
         'ogg',
       ],
       options.signal,
+      onProgress && ((seconds) => onProgress(seconds, totalSeconds === undefined ? null : Math.ceil(totalSeconds))),
     );
   }
 
@@ -304,7 +333,7 @@ export class Ffmpeg {
         openedAt = null;
       }
     };
-    let durationSeconds = 0;
+    let durationSeconds: number;
     try {
       await this.run(
         this.options.ffmpegPath,
@@ -356,8 +385,12 @@ export class Ffmpeg {
     return bytes / 2 / rate;
   }
 
-  /** Streams the first audio track as mono s16le PCM at `sampleRate` into `onChunk`. */
-  async decodePcm(path: string, sampleRate: number, onChunk: (chunk: Buffer) => void, signal?: AbortSignal) {
+  /**
+   * Streams the first audio track as mono s16le PCM at `sampleRate` into `onChunk`; with a
+   * `range`, only that stretch (sample-accurate).
+   */
+  async decodePcm(path: string, sampleRate: number, onChunk: (chunk: Buffer) => void, signal?: AbortSignal, range?: OpusSlice) {
+    const stretch = range ? [...(range.startSeconds > 0 ? ['-ss', seconds(range.startSeconds)] : []), '-t', seconds(range.durationSeconds)] : [];
     try {
       await this.run(
         this.options.ffmpegPath,
@@ -367,6 +400,7 @@ export class Ffmpeg {
           '-loglevel',
           'error',
           ...INPUT_GUARD,
+          ...stretch,
           '-i',
           fileUrl(path),
           '-map',
@@ -412,7 +446,7 @@ export class Ffmpeg {
     }
   }
 
-  private async run(binary: string, args: string[], signal?: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<{ stdout: string }> {
+  private async run(binary: string, args: string[], signal?: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<{ stdout: string; stderrTail: string }> {
     try {
       return await runProcess(binary, args, { signal, onStdout, stderrTailChars: STDERR_TAIL_CHARS });
     } catch (error) {
@@ -422,6 +456,73 @@ export class Ffmpeg {
         ? new EngineError(`The audio tool ${name} is not installed on the server`, false)
         : new EngineError(`The audio tool ${name} could not be started: ${error.message}`);
     }
+  }
+
+  /**
+   * The loudness of a stretch as EBU R128 defines it, measured by ffmpeg's loudnorm (the first
+   * of its two passes). The filter runs in linear mode at unit gain (the target given as the
+   * measurement), so it measures exactly what the second pass will see without running the
+   * dynamic processor whose output a first pass throws away: half the CPU. Null for a stretch
+   * with nothing above the absolute gate (-70 LUFS).
+   */
+  async measureLoudness(input: string, stretch: OpusSlice, target: LoudnessTarget, options: CallOptions = {}): Promise<LoudnessMeasurement | null> {
+    const unitGain = `measured_I=${target.integratedLufs}:measured_TP=-99:measured_LRA=1:measured_thresh=${target.integratedLufs - 10}`;
+    let stderrTail: string;
+    try {
+      ({ stderrTail } = await this.run(
+        this.options.ffmpegPath,
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-nostats',
+          // The measurement is printed at the info level.
+          '-loglevel',
+          'info',
+          ...INPUT_GUARD,
+          ...(stretch.startSeconds > 0 ? ['-ss', seconds(stretch.startSeconds)] : []),
+          '-t',
+          seconds(stretch.durationSeconds),
+          '-i',
+          fileUrl(input),
+          '-map',
+          '0:a:0',
+          '-vn',
+          '-ac',
+          '1',
+          '-af',
+          `${loudnormFilter(target)}:${unitGain}:linear=true:print_format=json`,
+          '-f',
+          'null',
+          '-',
+        ],
+        options.signal,
+      ));
+    } catch (error) {
+      throw toEngineError(error, 'Loudness measurement failed', 'pipe:1');
+    }
+    return parseLoudness(stderrTail);
+  }
+
+  /**
+   * A stretch levelled to the loudness target (loudnorm's second pass, from the first pass's
+   * measurement) and encoded in the sample format. loudnorm applies one gain when that keeps
+   * the true peak under the target and the loudness range under LOUDNESS_RANGE_LU; otherwise
+   * it levels dynamically, with its true-peak limiter. Without a measurement (digital
+   * silence) the stretch is encoded as it is.
+   */
+  async toLevelledOpus(
+    input: string,
+    output: string,
+    stretch: OpusSlice,
+    target: LoudnessTarget,
+    measured: LoudnessMeasurement | null,
+    options: CallOptions = {},
+  ): Promise<void> {
+    // loudnorm reads a range of 0 (a stretch too short for a 3 s window) as "not measured".
+    const filter = measured
+      ? `${loudnormFilter(target)}:measured_I=${measured.integratedLufs}:measured_TP=${measured.truePeakDbtp}:measured_LRA=${Math.max(0.1, measured.rangeLu)}:measured_thresh=${measured.thresholdLufs}:linear=true`
+      : undefined;
+    await this.toOpus(input, output, { ...options, ...stretch, ...(filter ? { filter } : {}) });
   }
 }
 
@@ -444,6 +545,32 @@ function byLine(onLine: (line: string) => void): (chunk: Buffer) => void {
     partialLine = lines.pop() ?? '';
     for (const line of lines) onLine(line.trimEnd());
   };
+}
+
+function loudnormFilter(target: LoudnessTarget): string {
+  return `loudnorm=I=${target.integratedLufs}:TP=${target.truePeakDbtp}:LRA=${LOUDNESS_RANGE_LU}`;
+}
+
+/** The last JSON object loudnorm printed; null when the stretch was silent. */
+function parseLoudness(stderr: string): LoudnessMeasurement | null {
+  const end = stderr.lastIndexOf('}');
+  const start = stderr.lastIndexOf('{', end);
+  if (start < 0 || end < 0) throw new EngineError('Loudness measurement failed: ffmpeg printed no measurement');
+  let printed: Record<string, string>;
+  try {
+    printed = JSON.parse(stderr.slice(start, end + 1)) as Record<string, string>;
+  } catch {
+    throw new EngineError('Loudness measurement failed: ffmpeg printed no measurement');
+  }
+  const measured = {
+    integratedLufs: Number(printed.input_i),
+    truePeakDbtp: Number(printed.input_tp),
+    rangeLu: Number(printed.input_lra),
+    thresholdLufs: Number(printed.input_thresh),
+  };
+  // Silence measures -inf (or the gate itself): nothing to level.
+  if (!Object.values(measured).every(Number.isFinite) || measured.integratedLufs <= -70) return null;
+  return measured;
 }
 
 function seconds(value: number): string {
@@ -518,4 +645,4 @@ function positive(value: string | undefined): number | undefined {
   return Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
-measureEngineMethods(Ffmpeg.prototype, 'ffmpeg', ['probe', 'toOpus', 'cutOpusSlices', 'toWav16kMono', 'decodePcm']);
+measureEngineMethods(Ffmpeg.prototype, 'ffmpeg', ['probe', 'toOpus', 'cutOpusSlices', 'toWav16kMono', 'decodePcm', 'measureLoudness']);
