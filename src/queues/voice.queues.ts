@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPLIT_MODES } from '../domain/voice/voice.types';
 import { defineQueue } from './queue-registry';
 
 export const splitVoiceQueue = defineQueue({
@@ -8,6 +9,8 @@ export const splitVoiceQueue = defineQueue({
     generation: z.number().int().nonnegative(),
     maxSamples: z.number().int().positive(),
     sampleDurationSeconds: z.number().positive(),
+    // Jobs queued before split modes existed are fixed splits.
+    splitMode: z.enum(SPLIT_MODES).default('fixed'),
   }),
   jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_split_${generation}`,
 });

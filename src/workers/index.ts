@@ -1,3 +1,4 @@
+import { SAMPLE_TRUE_PEAK_DBTP } from '../domain/voice/sample-plan';
 import type { Services } from '../services';
 import { completeProcessor } from './complete.worker';
 import { digitizeProcessor } from './digitize.worker';
@@ -18,7 +19,14 @@ import { processorFor, type JobProcessor } from './worker-runner';
 export function jobProcessors(services: Services): JobProcessor[] {
   const { voicePipeline, ffmpeg, voiceEmbedding, platform } = services;
   const processors: JobProcessor[] = [
-    processorFor(splitVoiceProcessor({ pipeline: voicePipeline, ffmpeg, blobs: platform.blobs })),
+    processorFor(
+      splitVoiceProcessor({
+        pipeline: voicePipeline,
+        ffmpeg,
+        blobs: platform.blobs,
+        loudness: { integratedLufs: platform.config.SAMPLE_LOUDNESS_LUFS, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP },
+      }),
+    ),
     processorFor(embedVoiceProcessor({ pipeline: voicePipeline, engine: voiceEmbedding, blobs: platform.blobs })),
   ];
   const audioToText = {
