@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import type { ProgressCallback } from '../domain/shared/progress';
 import { EngineError } from '../domain/shared/engine-error';
@@ -95,6 +95,13 @@ const INPUT_FORMATS = [
 const INPUT_GUARD = ['-format_whitelist', INPUT_FORMATS, '-protocol_whitelist', 'file'];
 
 /**
+ * The platform's sample format as output options. Constrained VBR keeps the average at the
+ * promised 96 kbps (plain VBR drifts to 115 kbps on tonal audio) while still letting the
+ * encoder adapt within a frame.
+ */
+const OPUS_OUTPUT = ['-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '96k', '-vbr', 'constrained', '-f', 'ogg'];
+
+/**
  * ffmpeg failures that are the server's fault. Any other failure on a file ffmpeg could be
  * started on means the input cannot be decoded; listing the many ways a damaged or foreign
  * file shows up in ffmpeg's log would never be complete.
@@ -149,44 +156,15 @@ export class Ffmpeg {
   async toOpus(
     input: string,
     output: string,
-    options: CallOptions & { startSeconds?: number; durationSeconds?: number; filter?: string; onProgress?: ProgressCallback; totalSeconds?: number } = {},
+    options: CallOptions & { startSeconds?: number; durationSeconds?: number; onProgress?: ProgressCallback; totalSeconds?: number } = {},
   ): Promise<void> {
     const { onProgress, totalSeconds } = options;
-    const filter = options.filter ? ['-af', options.filter] : [];
     const slice: string[] = [];
     if (options.startSeconds !== undefined && options.startSeconds > 0) slice.push('-ss', seconds(options.startSeconds));
     const length = options.durationSeconds !== undefined ? ['-t', seconds(options.durationSeconds)] : [];
     await this.convert(
       output,
-      [
-        ...slice,
-        ...INPUT_GUARD,
-        '-i',
-        fileUrl(input),
-        ...length,
-        '-map',
-        '0:a:0',
-        '-vn',
-        '-sn',
-        '-dn',
-        '-map_metadata',
-        '-1',
-        ...filter,
-        // Constrained VBR keeps the average at the promised 96 kbps (plain VBR drifts to
-        // 115 kbps on tonal audio) while still letting the encoder adapt within a frame.
-        '-ac',
-        '1',
-        '-ar',
-        '48000',
-        '-c:a',
-        'libopus',
-        '-b:a',
-        '96k',
-        '-vbr',
-        'constrained',
-        '-f',
-        'ogg',
-      ],
+      [...slice, ...INPUT_GUARD, '-i', fileUrl(input), ...length, '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', ...OPUS_OUTPUT],
       options.signal,
       onProgress && ((seconds) => onProgress(seconds, totalSeconds === undefined ? null : Math.ceil(totalSeconds))),
     );
@@ -459,13 +437,19 @@ export class Ffmpeg {
   }
 
   /**
-   * The loudness of a stretch as EBU R128 defines it, measured by ffmpeg's loudnorm (the first
-   * of its two passes). The filter runs in linear mode at unit gain (the target given as the
-   * measurement), so it measures exactly what the second pass will see without running the
-   * dynamic processor whose output a first pass throws away: half the CPU. Null for a stretch
-   * with nothing above the absolute gate (-70 LUFS).
+   * The loudness of stretches as EBU R128 defines it, measured by ffmpeg's loudnorm (the
+   * first of its two passes), one filter per stretch in one ffmpeg run. Each filter runs in
+   * linear mode at unit gain (the target given as the measurement), so it measures exactly
+   * what the second pass will see without running the dynamic processor whose output a first
+   * pass throws away: half the CPU. Each loudnorm holds about 9 MB (3 s at 192 kHz, twice):
+   * pass a few stretches at a time. Null for a stretch with nothing above the absolute gate.
    */
-  async measureLoudness(input: string, stretch: OpusSlice, target: LoudnessTarget, options: CallOptions = {}): Promise<LoudnessMeasurement | null> {
+  async measureLoudness(
+    input: string,
+    stretches: readonly OpusSlice[],
+    target: LoudnessTarget,
+    options: CallOptions = {},
+  ): Promise<(LoudnessMeasurement | null)[]> {
     const unitGain = `measured_I=${target.integratedLufs}:measured_TP=-99:measured_LRA=1:measured_thresh=${target.integratedLufs - 10}`;
     let stderrTail: string;
     try {
@@ -475,54 +459,65 @@ export class Ffmpeg {
           '-hide_banner',
           '-nostdin',
           '-nostats',
-          // The measurement is printed at the info level.
+          // The measurements are printed at the info level.
           '-loglevel',
           'info',
-          ...INPUT_GUARD,
-          ...(stretch.startSeconds > 0 ? ['-ss', seconds(stretch.startSeconds)] : []),
-          '-t',
-          seconds(stretch.durationSeconds),
-          '-i',
-          fileUrl(input),
-          '-map',
-          '0:a:0',
-          '-vn',
-          '-ac',
-          '1',
-          '-af',
-          `${loudnormFilter(target)}:${unitGain}:linear=true:print_format=json`,
-          '-f',
-          'null',
-          '-',
+          ...stretchInputs(input, stretches),
+          '-filter_complex',
+          stretches.map((_, k) => `[${k}:a:0]${loudnorm(k, target)}:${unitGain}:print_format=json[m${k}]`).join(';'),
+          ...stretches.flatMap((_, k) => ['-map', `[m${k}]`, '-f', 'null', '-']),
         ],
         options.signal,
       ));
     } catch (error) {
       throw toEngineError(error, 'Loudness measurement failed', 'pipe:1');
     }
-    return parseLoudness(stderrTail);
+    return stretches.map((_, k) => parseLoudness(stderrTail, k));
   }
 
   /**
-   * A stretch levelled to the loudness target (loudnorm's second pass, from the first pass's
-   * measurement) and encoded in the sample format. loudnorm applies one gain when that keeps
-   * the true peak under the target and the loudness range under LOUDNESS_RANGE_LU; otherwise
-   * it levels dynamically, with its true-peak limiter. Without a measurement (digital
-   * silence) the stretch is encoded as it is.
+   * Stretches levelled to the loudness target (loudnorm's second pass, from the first pass's
+   * measurements) and encoded in the sample format, in one ffmpeg run. loudnorm applies one
+   * gain when that keeps the true peak under the target and the loudness range under
+   * LOUDNESS_RANGE_LU; otherwise it levels dynamically, with its true-peak limiter. A stretch
+   * without a measurement (digital silence) is encoded as it is.
    */
   async toLevelledOpus(
     input: string,
-    output: string,
-    stretch: OpusSlice,
+    samples: readonly { output: string; stretch: OpusSlice; measured: LoudnessMeasurement | null }[],
     target: LoudnessTarget,
-    measured: LoudnessMeasurement | null,
     options: CallOptions = {},
   ): Promise<void> {
-    // loudnorm reads a range of 0 (a stretch too short for a 3 s window) as "not measured".
-    const filter = measured
-      ? `${loudnormFilter(target)}:measured_I=${measured.integratedLufs}:measured_TP=${measured.truePeakDbtp}:measured_LRA=${Math.max(0.1, measured.rangeLu)}:measured_thresh=${measured.thresholdLufs}:linear=true`
-      : undefined;
-    await this.toOpus(input, output, { ...options, ...stretch, ...(filter ? { filter } : {}) });
+    const level = samples.map(({ measured }, k) => {
+      if (!measured) return `[${k}:a:0]anull[l${k}]`;
+      // loudnorm reads a range of 0 (a stretch too short for a 3 s window) as "not measured".
+      const range = Math.max(0.1, measured.rangeLu);
+      const measurement = `measured_I=${measured.integratedLufs}:measured_TP=${measured.truePeakDbtp}:measured_LRA=${range}:measured_thresh=${measured.thresholdLufs}`;
+      return `[${k}:a:0]${loudnorm(k, target)}:${measurement}[l${k}]`;
+    });
+    try {
+      await this.run(
+        this.options.ffmpegPath,
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          '-y',
+          ...stretchInputs(
+            input,
+            samples.map((sample) => sample.stretch),
+          ),
+          '-filter_complex',
+          level.join(';'),
+          ...samples.flatMap(({ output }, k) => ['-map', `[l${k}]`, '-map_metadata', '-1', ...OPUS_OUTPUT, fileUrl(output)]),
+        ],
+        options.signal,
+      );
+    } catch (error) {
+      await Promise.all(samples.map(({ output }) => rm(output, { force: true })));
+      throw toEngineError(error, 'Audio levelling failed', fileUrl(dirname(samples[0]?.output ?? '.')));
+    }
   }
 }
 
@@ -547,26 +542,37 @@ function byLine(onLine: (line: string) => void): (chunk: Buffer) => void {
   };
 }
 
-function loudnormFilter(target: LoudnessTarget): string {
-  return `loudnorm=I=${target.integratedLufs}:TP=${target.truePeakDbtp}:LRA=${LOUDNESS_RANGE_LU}`;
+/** Each stretch of one file as an input of its own, so ffmpeg seeks to it and decodes no more. */
+function stretchInputs(input: string, stretches: readonly OpusSlice[]): string[] {
+  return stretches.flatMap((stretch) => [
+    ...INPUT_GUARD,
+    ...(stretch.startSeconds > 0 ? ['-ss', seconds(stretch.startSeconds)] : []),
+    '-t',
+    seconds(stretch.durationSeconds),
+    '-i',
+    fileUrl(input),
+  ]);
 }
 
-/** The last JSON object loudnorm printed; null when the stretch was silent. */
-function parseLoudness(stderr: string): LoudnessMeasurement | null {
-  const end = stderr.lastIndexOf('}');
-  const start = stderr.lastIndexOf('{', end);
-  if (start < 0 || end < 0) throw new EngineError('Loudness measurement failed: ffmpeg printed no measurement');
-  let printed: Record<string, string>;
+/** Mono, then loudnorm named after its stretch so its printed measurement can be told apart. */
+function loudnorm(stretch: number, target: LoudnessTarget): string {
+  return `aformat=channel_layouts=mono,loudnorm@s${stretch}=I=${target.integratedLufs}:TP=${target.truePeakDbtp}:LRA=${LOUDNESS_RANGE_LU}:linear=true`;
+}
+
+/** What loudnorm `stretch` printed; null when the stretch was silent. */
+function parseLoudness(stderr: string, stretch: number): LoudnessMeasurement | null {
+  const printed = new RegExp(`\\[loudnorm@s${stretch} @ [^\\]]*\\]\\s*(\\{[^}]*\\})`).exec(stderr)?.[1];
+  let values: Record<string, string>;
   try {
-    printed = JSON.parse(stderr.slice(start, end + 1)) as Record<string, string>;
+    values = JSON.parse(printed ?? '') as Record<string, string>;
   } catch {
     throw new EngineError('Loudness measurement failed: ffmpeg printed no measurement');
   }
   const measured = {
-    integratedLufs: Number(printed.input_i),
-    truePeakDbtp: Number(printed.input_tp),
-    rangeLu: Number(printed.input_lra),
-    thresholdLufs: Number(printed.input_thresh),
+    integratedLufs: Number(values.input_i),
+    truePeakDbtp: Number(values.input_tp),
+    rangeLu: Number(values.input_lra),
+    thresholdLufs: Number(values.input_thresh),
   };
   // Silence measures -inf (or the gate itself): nothing to level.
   if (!Object.values(measured).every(Number.isFinite) || measured.integratedLufs <= -70) return null;
@@ -645,4 +651,4 @@ function positive(value: string | undefined): number | undefined {
   return Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
-measureEngineMethods(Ffmpeg.prototype, 'ffmpeg', ['probe', 'toOpus', 'cutOpusSlices', 'toWav16kMono', 'decodePcm', 'measureLoudness']);
+measureEngineMethods(Ffmpeg.prototype, 'ffmpeg', ['probe', 'toOpus', 'cutOpusSlices', 'toWav16kMono', 'decodePcm', 'measureLoudness', 'toLevelledOpus']);

@@ -23,6 +23,11 @@ export interface SplitWorkerDeps {
 
 /** The abort reason that tells a superseded split from a failed one. */
 const SUPERSEDED = new Error('A newer split superseded this one');
+/**
+ * Curated samples levelled per ffmpeg run: starting ffmpeg costs as much CPU as levelling a
+ * short sample, while each loudnorm in a run holds about 9 MB.
+ */
+const LEVELLED_PER_RUN = 5;
 /** How often a running split asks whether a newer one superseded it. */
 const SUPERSEDED_CHECK_MS = 500;
 
@@ -122,12 +127,15 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
     const splitting = run.stage('splitting');
     splitting(0, plan.length);
     const written: WrittenSample[] = [];
-    for (const [position, slice] of plan.entries()) {
-      const path = join(run.workDir, `${position}.opus`);
-      const measured = await ffmpeg.measureLoudness(run.originalPath, slice, loudness, { signal: run.signal });
-      await ffmpeg.toLevelledOpus(run.originalPath, path, slice, loudness, measured, { signal: run.signal });
-      written.push({ plan: slice, path, durationSeconds: slice.durationSeconds, analysis: analyses[position]!, cutInSpeech: slice.cutInSpeech });
-      splitting(position + 1, plan.length);
+    for (let first = 0; first < plan.length; first += LEVELLED_PER_RUN) {
+      const batch = plan.slice(first, first + LEVELLED_PER_RUN);
+      const measured = await ffmpeg.measureLoudness(run.originalPath, batch, loudness, { signal: run.signal });
+      const samples = batch.map((slice, k) => ({ slice, output: join(run.workDir, `${slice.index}.opus`), stretch: slice, measured: measured[k]! }));
+      await ffmpeg.toLevelledOpus(run.originalPath, samples, loudness, { signal: run.signal });
+      for (const { slice, output } of samples) {
+        written.push({ plan: slice, path: output, durationSeconds: slice.durationSeconds, analysis: analyses[slice.index]!, cutInSpeech: slice.cutInSpeech });
+      }
+      splitting(written.length, plan.length);
     }
     return written;
   }
