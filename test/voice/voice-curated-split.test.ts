@@ -71,7 +71,8 @@ type SplitVoice = NonNullable<VoiceSplitQuery['voice']>;
 type Sample = SplitVoice['samples'][number];
 
 const run = promisify(execFile);
-const TARGET_LUFS = -23;
+/** Not the default (-23), so the test shows the setting reaches the split. */
+const TARGET_LUFS = -20;
 /** Pauses the test looks for in the original: shorter than the split's, so a cut must lie well inside one. */
 const CHECK_PAUSES = { thresholdDb: -50, minSeconds: 0.1 };
 
@@ -137,7 +138,7 @@ describe.skipIf(!hasEspeak)('a curated split (needs espeak-ng)', () => {
   const codes = (sample: Sample) => sample.quality!.reasons.map((reason) => reason.code);
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ SAMPLE_LOUDNESS_LUFS: String(TARGET_LUFS) });
     key = await app.createKey('acme');
     call = restClient(app.url, key);
     dir = await makeTempDir('curated-split-');
