@@ -3,8 +3,16 @@ import { join } from 'node:path';
 import type { Job } from 'bullmq';
 import { EngineError } from '../domain/shared/engine-error';
 import type { ProgressCallback, ProgressReporter } from '../domain/shared/progress';
-import { assessSample } from '../domain/voice/sample-quality';
-import { formatTimestamp, PAUSE_SETTINGS, planCuratedSamples, planSamples, roundSeconds, type SamplePlan } from '../domain/voice/sample-plan';
+import { assessSample, isMostlySpeech } from '../domain/voice/sample-quality';
+import {
+  formatTimestamp,
+  PAUSE_SETTINGS,
+  planCuratedSamples,
+  planSamples,
+  roundSeconds,
+  type CuratedSamplePlan,
+  type SamplePlan,
+} from '../domain/voice/sample-plan';
 import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
 import type { VoiceSample } from '../domain/voice/voice.types';
 import { analyzeStretches, type AudioAnalysis } from '../engines/audio-analysis';
@@ -114,6 +122,26 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
     return plan.map((slice, position) => ({ plan: slice, ...cut[position]!, analysis: analyses[position]! }));
   }
 
+  /**
+   * Slices at pauses that hold speech: candidates are measured as many at a time as samples
+   * are still wanted, and those that are mostly something else (music, noise, a tone) are
+   * left out, until max_samples are found or the recording ends.
+   */
+  async function speechSlices(run: SplitRun, candidates: CuratedSamplePlan[]) {
+    const chosen: { slice: CuratedSamplePlan; analysis: AudioAnalysis }[] = [];
+    let next = 0;
+    while (chosen.length < run.job.maxSamples && next < candidates.length) {
+      const batch = candidates.slice(next, next + run.job.maxSamples - chosen.length);
+      next += batch.length;
+      const analyses = await measure(run, batch);
+      batch.forEach((slice, k) => {
+        const analysis = analyses[k]!;
+        if (isMostlySpeech(analysis)) chosen.push({ slice: { ...slice, index: chosen.length }, analysis });
+      });
+    }
+    return chosen;
+  }
+
   /** Slices at pauses, measured, then each levelled to the loudness target in two passes. */
   async function curatedSplit(run: SplitRun): Promise<WrittenSample[]> {
     const pauses = await ffmpeg.detectSilences(run.originalPath, PAUSE_SETTINGS, {
@@ -121,21 +149,26 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
       totalSeconds: run.durationSeconds,
       onProgress: run.stage('finding pauses'),
     });
-    const plan = planCuratedSamples(run.durationSeconds, pauses, run.job.maxSamples, run.job.sampleDurationSeconds);
-    if (plan.length === 0) return [];
-    const analyses = await measure(run, plan);
+    const candidates = planCuratedSamples(run.durationSeconds, pauses, Number.MAX_SAFE_INTEGER, run.job.sampleDurationSeconds);
+    const chosen = await speechSlices(run, candidates);
+    if (chosen.length === 0) throw new EngineError('No speech was found in the recording', false);
     const splitting = run.stage('splitting');
-    splitting(0, plan.length);
+    splitting(0, chosen.length);
     const written: WrittenSample[] = [];
-    for (let first = 0; first < plan.length; first += LEVELLED_PER_RUN) {
-      const batch = plan.slice(first, first + LEVELLED_PER_RUN);
-      const measured = await ffmpeg.measureLoudness(run.originalPath, batch, loudness, { signal: run.signal });
-      const samples = batch.map((slice, k) => ({ slice, output: join(run.workDir, `${slice.index}.opus`), stretch: slice, measured: measured[k]! }));
+    for (let first = 0; first < chosen.length; first += LEVELLED_PER_RUN) {
+      const batch = chosen.slice(first, first + LEVELLED_PER_RUN);
+      const measured = await ffmpeg.measureLoudness(
+        run.originalPath,
+        batch.map(({ slice }) => slice),
+        loudness,
+        { signal: run.signal },
+      );
+      const samples = batch.map(({ slice }, k) => ({ output: join(run.workDir, `${slice.index}.opus`), stretch: slice, measured: measured[k]! }));
       await ffmpeg.toLevelledOpus(run.originalPath, samples, loudness, { signal: run.signal });
-      for (const { slice, output } of samples) {
-        written.push({ plan: slice, path: output, durationSeconds: slice.durationSeconds, analysis: analyses[slice.index]!, cutInSpeech: slice.cutInSpeech });
-      }
-      splitting(written.length, plan.length);
+      batch.forEach(({ slice, analysis }, k) => {
+        written.push({ plan: slice, path: samples[k]!.output, durationSeconds: slice.durationSeconds, analysis, cutInSpeech: slice.cutInSpeech });
+      });
+      splitting(written.length, chosen.length);
     }
     return written;
   }

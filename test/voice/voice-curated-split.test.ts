@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import type { VoiceSplitQuery } from '../gql/graphql';
-import { espeakAvailable, FFMPEG_PATH, makeRecording, makeTempDir, measureEbuR128, removeDir, type RecordingLayout } from '../support/audio';
+import { espeakAvailable, FFMPEG_PATH, makeRecording, makeTempDir, measureEbuR128, removeDir, renderLavfi, type RecordingLayout } from '../support/audio';
 import { execute, executeWithFiles } from '../support/graphql-client';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -310,6 +310,23 @@ describe.skipIf(!hasEspeak)('a curated split (needs espeak-ng)', () => {
     const fixed = await splitDone('ByGraphql');
     expect(fixed.splitMode).toBe('FIXED');
     expect(fixed.samples[1]?.sourceTimestamp).toBe('00:20');
+  });
+
+  it('leaves out what is not speech, and fails a recording that holds none, saying so', async () => {
+    const tone = await renderLavfi(join(dir, 'tone.wav'), `aevalsrc='0.3*sin(2*PI*220*t)*lt(mod(t\\,5)\\,4)':s=48000:d=30`);
+    const created = await call('POST', '/api/voices/acme', { form: await multipart({ name: 'Tone', split_mode: 'curated' }, { file: tone }) });
+    expect(created.status).toBe(201);
+    const done = await waitFor(
+      async () => (await call('GET', '/api/voices/acme/Tone')).body,
+      (detail) => detail.status.splitting !== 'in_progress' && detail.status.embedding !== 'in_progress',
+    );
+    expect(done.status).toMatchObject({
+      splitting: 'failed',
+      splitting_error: 'No speech was found in the recording',
+      embedding: 'failed',
+      embedding_error: 'Splitting failed: No speech was found in the recording',
+    });
+    expect(done.samples).toEqual([]);
   });
 
   it('refuses an unknown split_mode with 422, naming the parameter', async () => {

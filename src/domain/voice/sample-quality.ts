@@ -95,7 +95,7 @@ export function assessSample(measured: SampleMeasurements): SampleQuality {
 
   judge(
     (speechShare - 0.2) / 0.4,
-    speechShare < SPEECH_SHARE_LIMIT
+    !isMostlySpeech(measured)
       ? reason(
           'no_speech',
           hasSpeech ? `Only ${percent(speechShare)}% of the sample is speech` : 'No speech was found in the sample',
@@ -167,6 +167,11 @@ export function assessSample(measured: SampleMeasurements): SampleQuality {
     judge(CUT_FACTOR ** cuts, reason('cut_in_speech', `The sample ${where} in the middle of speech, not in a pause`, cuts, 'cuts'));
   }
   return { score: round3(score), reasons };
+}
+
+/** Whether speech is at least half of the audio measured: what a curated split keeps. */
+export function isMostlySpeech(measured: Pick<SampleMeasurements, 'durationSeconds' | 'speechSeconds'>): boolean {
+  return measured.durationSeconds > 0 && measured.speechSeconds >= measured.durationSeconds * SPEECH_SHARE_LIMIT;
 }
 
 /** The speech in a voice's samples that have no defect at all. */
