@@ -1,4 +1,4 @@
-import { SAMPLE_TRUE_PEAK_DBTP } from '../domain/voice/sample-plan';
+import { CODEC_PEAK_HEADROOM_DB, SAMPLE_TRUE_PEAK_DBTP } from '../domain/voice/sample-plan';
 import type { Services } from '../services';
 import { completeProcessor } from './complete.worker';
 import { digitizeProcessor } from './digitize.worker';
@@ -24,7 +24,7 @@ export function jobProcessors(services: Services): JobProcessor[] {
         pipeline: voicePipeline,
         ffmpeg,
         blobs: platform.blobs,
-        loudness: { integratedLufs: platform.config.SAMPLE_LOUDNESS_LUFS, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP },
+        loudness: { integratedLufs: platform.config.SAMPLE_LOUDNESS_LUFS, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP - CODEC_PEAK_HEADROOM_DB },
       }),
     ),
     processorFor(embedVoiceProcessor({ pipeline: voicePipeline, engine: voiceEmbedding, blobs: platform.blobs })),
