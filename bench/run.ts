@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { FormData, request } from 'undici';
 import { makeSine } from '../test/support/audio';
 import { PollerPool } from './pollers';
-import { benchCostGrowth, benchUploads } from './growth';
+import { benchCostGrowth, benchSplit, benchUploads } from './growth';
 import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
 import { benchScale } from './scale';
@@ -51,9 +51,9 @@ const describeSettings = (settings: Settings) => (settings === 'defaults' ? 'def
 
 /**
  * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
- * `uploads` is the large-upload figures of `growth` alone.
+ * `uploads` and `split` are the large-upload and the splitting figures of `growth` alone.
  */
-const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'uploads', 'startup', 'fair', 'scale'] as const;
+const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'uploads', 'split', 'startup', 'fair', 'scale'] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
 const VOICE_DETAIL_FIELDS = `
@@ -612,7 +612,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   // Each of these starts its own server processes and Redis instances, so the voice figures' server is gone first.
   if (wanted('kb')) await benchKnowledgeBase({ log });
   if (wanted('growth')) await benchCostGrowth({ log });
-  else if (wanted('uploads')) await benchUploads({ log });
+  else {
+    if (wanted('uploads')) await benchUploads({ log });
+    if (wanted('split')) await benchSplit({ log });
+  }
   log('');
   if (wanted('startup')) await benchStartup({ log });
   if (wanted('fair')) {

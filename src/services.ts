@@ -14,6 +14,7 @@ import { CompletionService } from './domain/completion/completion.service';
 import { TranscriptService } from './domain/transcription/transcript.service';
 import { ChatCompletionsClient } from './engines/chat-completions.client';
 import { SpeechToTextClient } from './engines/speech-to-text.client';
+import { analyzeAudio } from './engines/audio-analysis';
 import { Ffmpeg } from './engines/ffmpeg';
 import { GpuJobsClient } from './engines/gpu-jobs.client';
 import { LocalVoiceEngine } from './engines/local-voice-engine';
@@ -91,7 +92,7 @@ export function createServices(platform: Platform): Services {
     events: platform.events,
     blobs: platform.blobs,
     jobs: voiceJobs,
-    audio: ffmpeg,
+    audio: { probe: (path) => ffmpeg.probe(path), toOpus: (input, output) => ffmpeg.toOpus(input, output), measure: (path) => analyzeAudio(ffmpeg, path) },
     defaultTtsType: config.DEFAULT_TTS_TYPE,
   });
   const voicePipeline = new VoicePipelineService({ repository: voiceRecords, blobs: platform.blobs, jobs: voiceJobs });

@@ -109,6 +109,8 @@ export const configSchema = z
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     FFPROBE_PATH: z.string().min(1).default('ffprobe'),
     ESPEAK_PATH: z.string().min(1).default('espeak-ng'),
+    /** Integrated loudness (EBU R128, LUFS) curated voice samples are levelled to; loudnorm's range. */
+    SAMPLE_LOUDNESS_LUFS: z.coerce.number().min(-70).max(-5).default(-23),
     ASR_BASE_URL: optionalUrl,
     ASR_API_KEY: z.string().optional(),
     ASR_MODEL: z.string().min(1).default('whisper-1'),

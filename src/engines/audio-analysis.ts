@@ -1,4 +1,6 @@
 import { EngineError } from '../domain/shared/engine-error';
+import type { ProgressCallback } from '../domain/shared/progress';
+import type { SampleMeasurements } from '../domain/voice/sample-quality';
 import { NOT_READABLE, type CallOptions, type Ffmpeg } from './ffmpeg';
 
 export interface AudioSpectrum {
@@ -12,48 +14,160 @@ export interface AudioSpectrum {
   frames: number;
 }
 
-export interface AudioAnalysis {
-  durationSeconds: number;
-  /** RMS level of the whole file in dBFS (a full-scale square wave is 0). */
+/** The signal of a file or of a stretch of one, measured; what sample-quality.ts judges. */
+export interface AudioAnalysis extends SampleMeasurements {
+  /** RMS level of the whole stretch in dBFS (a full-scale square wave is 0). */
   rmsDb: number;
   peakDb: number;
-  /** Share of samples at or above 99 % of full scale. */
-  clippedRatio: number;
   /** Share of analysis frames quieter than SILENCE_DB. */
   silenceRatio: number;
-  /** Level of the quietest 10 % of frames: the background heard in pauses. */
-  noiseFloorDb: number;
   /** Mean spectral flatness (0 = pure tone, about 0.56 = white noise) of the non-silent frames. */
   spectralFlatness: number;
   spectrum: AudioSpectrum;
 }
 
+/** A stretch of a recording, in seconds from its start. */
+export interface Stretch {
+  startSeconds: number;
+  durationSeconds: number;
+}
+
 /** dB values are floored here so digital silence stays a finite, JSON-safe number. */
 export const MIN_DB = -120;
-/** A 43 ms frame below this level counts as silence (room tone of a quiet recording sits around -60). */
+/** A frame below this level counts as silence (room tone of a quiet recording sits around -60). */
 export const SILENCE_DB = -50;
 
 const ANALYSIS_RATE = 48_000;
-const FRAME_SIZE = 2048;
-const CLIP_LEVEL = 0.99;
+/** 21 ms: short enough to follow syllables, long enough to resolve a voice's harmonics. */
+const FRAME_SIZE = 1024;
+const FRAME_SECONDS = FRAME_SIZE / ANALYSIS_RATE;
+/** The level envelope for decays and edges runs on half frames (11 ms). */
+const HALF = FRAME_SIZE / 2;
+const HALF_SECONDS = HALF / ANALYSIS_RATE;
 const BAND_COUNT = 20;
 const BAND_LOW_HZ = 100;
 const BAND_HIGH_HZ = 8000;
-const NOISE_FLOOR_PERCENTILE = 0.1;
-const HISTOGRAM_STEP_DB = 0.5;
+const FULL_SCALE = 32768;
+/** Flattened tops sit within this much of the peak; a natural waveform passes through it. */
+const CLIP_BAND_DB = 0.5;
+
+/** The background: the quietest tenth of the frames. */
+const FLOOR_PERCENTILE = 0.05;
+/** A frame is sound when it stands this far above the background (and above ACTIVE_MIN_DB). */
+const ACTIVE_ABOVE_FLOOR_DB = 6;
+const ACTIVE_MIN_DB = -70;
+/** Speech is judged in half-second windows: a few syllables. */
+const WINDOW_FRAMES = 24;
+const WINDOW_MIN_ACTIVE = 3;
+/**
+ * Speech changes its spectral shape from one 21 ms frame to the next (formants move, voiced
+ * and unvoiced sounds alternate): the mean change of the level-free band shape is 3-7 dB in
+ * speech, clean or noisy, and below 2 dB in a tone, a hum, or an amplitude-modulated chord.
+ */
+const SPEECH_FLUX_DB = 2;
+/** Shape changes in bands this far below the frame's loudest band are noise, not speech. */
+const SHAPE_RANGE_DB = 30;
+/** Broadband noise has a flat spectrum (white about 0.56, pink 0.3); speech stays below 0.2. */
+const NOISE_FLATNESS = 0.3;
+/** A frame below this carries no spectrum worth judging (coding noise of digital silence). */
+const SPECTRUM_MIN_DB = -90;
+/**
+ * Reverberation, from the steepest decays of the level: a room lets sound fall no faster
+ * than 60 dB per RT60, while dry speech falls far faster at the end of each sound. Decays are
+ * fitted over 85 ms, starting within 20 dB of the loud speech and staying 10 dB above the floor.
+ */
+const DECAY_HALVES = 8;
+const DECAY_START_BELOW_LOUD_DB = 20;
+const DECAY_ABOVE_FLOOR_DB = 10;
+const DECAY_PERCENTILE = 0.95;
+const DECAY_MIN_COUNT = 20;
+/** The ends of a stretch: 53 ms, in sound when this far above the background. */
+const EDGE_HALVES = 5;
+const EDGE_ABOVE_FLOOR_DB = 12;
 
 /**
- * Signal measurements computed in JS from 48 kHz mono PCM streamed out of ffmpeg.
- * Parsing astats/silencedetect logs would tie us to the log format of one ffmpeg version
- * and would not give a spectrum; decoding once gives exact, documented definitions and
- * constant memory, as each 43 ms frame is folded into running sums.
+ * Signal measurements computed in JS from 48 kHz mono PCM streamed out of ffmpeg. Parsing
+ * astats/silencedetect logs would tie us to the log format of one ffmpeg version and would
+ * not give a spectrum; decoding once gives exact, documented definitions. Running sums fold in
+ * each frame; a few numbers per 21 ms frame are kept until the end (about 1 KB per second),
+ * since the background level that tells sound from silence is known only then.
  */
 export async function analyzeAudio(ffmpeg: Ffmpeg, path: string, options: CallOptions = {}): Promise<AudioAnalysis> {
-  const analyzer = new SignalAnalyzer(ANALYSIS_RATE);
+  const analyzer = new SignalAnalyzer();
   await ffmpeg.decodePcm(path, ANALYSIS_RATE, (chunk) => analyzer.push(chunk), options.signal);
   const analysis = analyzer.finish();
   if (!analysis) throw new EngineError(NOT_READABLE, false);
   return analysis;
+}
+
+/**
+ * Each stretch of one recording measured on its own, in ONE decoding pass from the first
+ * stretch's start to the last one's end. Stretches must be in order and must not overlap.
+ * `onProgress` hears seconds decoded of the span.
+ */
+export async function analyzeStretches(
+  ffmpeg: Ffmpeg,
+  path: string,
+  stretches: readonly Stretch[],
+  options: CallOptions & { onProgress?: ProgressCallback } = {},
+): Promise<AudioAnalysis[]> {
+  const first = stretches[0];
+  const last = stretches.at(-1);
+  if (!first || !last) return [];
+  const origin = Math.round(first.startSeconds * ANALYSIS_RATE);
+  const bounds = stretches.map(({ startSeconds, durationSeconds }) => {
+    const start = Math.round(startSeconds * ANALYSIS_RATE) - origin;
+    return { start, end: start + Math.round(durationSeconds * ANALYSIS_RATE) };
+  });
+  const spanSamples = bounds.at(-1)!.end;
+  const results: AudioAnalysis[] = [];
+  let current = 0;
+  let analyzer = new SignalAnalyzer();
+  let position = 0;
+  let carry: Buffer | null = null;
+  let reported = -1;
+  const close = () => {
+    const analysis = analyzer.finish();
+    if (!analysis) throw new EngineError(NOT_READABLE, false);
+    results.push(analysis);
+    analyzer = new SignalAnalyzer();
+    current++;
+  };
+  const onChunk = (chunk: Buffer) => {
+    let data = carry ? Buffer.concat([carry, chunk]) : chunk;
+    carry = data.length % 2 ? data.subarray(data.length - 1) : null;
+    if (carry) data = data.subarray(0, data.length - 1);
+    let offset = 0;
+    const samples = data.length / 2;
+    while (offset < samples && current < bounds.length) {
+      const { start, end } = bounds[current]!;
+      const at = position + offset;
+      if (at < start) {
+        offset += Math.min(start - at, samples - offset);
+        continue;
+      }
+      const take = Math.min(end - at, samples - offset);
+      analyzer.pushSamples(data, offset, take);
+      offset += take;
+      if (position + offset >= end) close();
+    }
+    position += samples;
+    const seconds = Math.floor(Math.min(position, spanSamples) / ANALYSIS_RATE);
+    if (seconds !== reported) {
+      reported = seconds;
+      options.onProgress?.(seconds, Math.ceil(spanSamples / ANALYSIS_RATE));
+    }
+  };
+  await ffmpeg.decodePcm(path, ANALYSIS_RATE, onChunk, options.signal, {
+    startSeconds: first.startSeconds,
+    durationSeconds: last.startSeconds + last.durationSeconds - first.startSeconds,
+  });
+  // A recording a little shorter than its probed length ends the last stretch early.
+  if (current < bounds.length && analyzer.hasSamples()) close();
+  if (results.length < stretches.length) {
+    throw new EngineError(`Audio analysis failed: the recording ended after ${results.length} of ${stretches.length} samples`, false);
+  }
+  return results;
 }
 
 function roundMs(value: number): number {
@@ -76,22 +190,52 @@ function melToHz(mel: number): number {
   return 700 * (10 ** (mel / 2595) - 1);
 }
 
-/** Folds s16le mono PCM into running statistics, one FRAME_SIZE frame at a time. */
+/** A Float32Array that grows as values are added. */
+class Series {
+  private values = new Float32Array(256);
+  length = 0;
+
+  add(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Float32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+
+  at(index: number): number {
+    return this.values[index]!;
+  }
+
+  view(): Float32Array {
+    return this.values.subarray(0, this.length);
+  }
+}
+
+/** Folds s16le mono PCM into running statistics and per-frame measurements. */
 class SignalAnalyzer {
   private readonly frame = new Float64Array(FRAME_SIZE);
   private frameFill = 0;
   private carry: number | undefined;
   private sampleCount = 0;
   private sumSquares = 0;
-  private peak = 0;
-  private clipped = 0;
-  private frames = 0;
+  private peakMagnitude = 0;
+  /** Samples per absolute 16-bit value: the share near the peak, once the peak is known. */
+  private readonly magnitudes = new Uint32Array(FULL_SCALE + 1);
   private silentFrames = 0;
-  private readonly histogram = new Uint32Array(Math.ceil(-MIN_DB / HISTOGRAM_STEP_DB) + 1);
   private flatnessSum = 0;
   private spectralFrames = 0;
   private readonly bandSum = new Float64Array(BAND_COUNT);
   private readonly bandSumSquares = new Float64Array(BAND_COUNT);
+  private readonly frameLevels = new Series();
+  private readonly frameFlatness = new Series();
+  /** Change of the band shape from the frame before; NaN when either has no spectrum. */
+  private readonly frameFlux = new Series();
+  private readonly halfLevels = new Series();
+  private previousShape: Float64Array | null = null;
+  private readonly shape = new Float64Array(BAND_COUNT);
+  private readonly bandDb = new Float64Array(BAND_COUNT);
   private readonly fft = new Fft(FRAME_SIZE);
   private readonly window = hannWindow(FRAME_SIZE);
   private readonly windowPower = this.window.reduce((sum, value) => sum + value * value, 0);
@@ -100,9 +244,10 @@ class SignalAnalyzer {
   private readonly flatnessBins: [number, number];
   private readonly re = new Float64Array(FRAME_SIZE);
   private readonly im = new Float64Array(FRAME_SIZE);
+  private readonly power = new Float64Array(FRAME_SIZE / 2 + 1);
 
-  constructor(private readonly sampleRate: number) {
-    const binHz = sampleRate / FRAME_SIZE;
+  constructor() {
+    const binHz = ANALYSIS_RATE / FRAME_SIZE;
     const lowMel = hzToMel(BAND_LOW_HZ);
     const highMel = hzToMel(BAND_HIGH_HZ);
     this.bandEdgesHz = Array.from({ length: BAND_COUNT + 1 }, (_, i) => Math.round(melToHz(lowMel + ((highMel - lowMel) * i) / BAND_COUNT)));
@@ -114,6 +259,10 @@ class SignalAnalyzer {
     this.flatnessBins = [Math.round(BAND_LOW_HZ / binHz), Math.round(BAND_HIGH_HZ / binHz)];
   }
 
+  hasSamples(): boolean {
+    return this.sampleCount > 0;
+  }
+
   push(chunk: Buffer): void {
     let offset = 0;
     if (this.carry !== undefined && chunk.length > 0) {
@@ -122,14 +271,25 @@ class SignalAnalyzer {
       offset = 1;
     }
     const end = chunk.length - ((chunk.length - offset) % 2);
-    for (let i = offset; i < end; i += 2) this.add(chunk.readInt16LE(i));
+    this.pushSamples(chunk.subarray(offset, end), 0, (end - offset) / 2);
     if (end < chunk.length) this.carry = chunk[end];
+  }
+
+  /** `count` samples of a whole-sample s16le buffer, from sample `first`. */
+  pushSamples(data: Buffer, first: number, count: number): void {
+    // An Int16Array view needs an even byte offset; Node's pooled buffers do not promise one.
+    const samples = data.byteOffset % 2 === 0 ? new Int16Array(data.buffer, data.byteOffset, data.length / 2) : new Int16Array(Uint8Array.from(data).buffer);
+    for (let i = first; i < first + count; i++) this.add(samples[i]!);
   }
 
   finish(): AudioAnalysis | undefined {
     if (this.sampleCount === 0) return undefined;
     // A tail of at least 10 ms still says whether the end is silent; a shorter one says nothing.
-    if (this.frameFill >= this.sampleRate / 100 || this.frames === 0) this.levelFrame(this.frameFill);
+    if (this.frameFill >= ANALYSIS_RATE / 100 || this.frameLevels.length === 0) this.closeFrame(this.frameFill, false);
+    const frames = this.frameLevels.length;
+    const levels = this.frameLevels.view();
+    const floorDb = percentile(levels, FLOOR_PERCENTILE);
+    const speech = this.speech(floorDb);
     const spectrumFrames = this.spectralFrames;
     const meanDb = Array.from(this.bandSum, (sum) => (spectrumFrames ? sum / spectrumFrames : MIN_DB));
     const stdDb = Array.from(this.bandSumSquares, (sumSquares, band) => {
@@ -137,53 +297,61 @@ class SignalAnalyzer {
       const mean = meanDb[band] ?? 0;
       return Math.sqrt(Math.max(0, sumSquares / spectrumFrames - mean * mean));
     });
+    const peakDb = toDb(this.peakMagnitude / FULL_SCALE);
     return {
-      durationSeconds: roundMs(this.sampleCount / this.sampleRate),
+      durationSeconds: roundMs(this.sampleCount / ANALYSIS_RATE),
       rmsDb: round2(toDb(Math.sqrt(this.sumSquares / this.sampleCount))),
-      peakDb: round2(toDb(this.peak)),
-      clippedRatio: round4(this.clipped / this.sampleCount),
-      silenceRatio: round4(this.frames ? this.silentFrames / this.frames : 1),
-      noiseFloorDb: round2(this.percentileDb(NOISE_FLOOR_PERCENTILE)),
+      peakDb: round2(peakDb),
+      clippedRatio: peakDb < SILENCE_DB ? 0 : round4(this.nearPeakCount() / this.sampleCount),
+      silenceRatio: round4(frames ? this.silentFrames / frames : 1),
+      noiseFloorDb: round2(floorDb),
+      noiseFloorFlatness: round4(this.floorFlatness(floorDb)),
       spectralFlatness: round4(spectrumFrames ? this.flatnessSum / spectrumFrames : 0),
-      spectrum: {
-        bandEdgesHz: this.bandEdgesHz,
-        meanDb: meanDb.map(round2),
-        stdDb: stdDb.map(round2),
-        frames: spectrumFrames,
-      },
+      spectrum: { bandEdgesHz: this.bandEdgesHz, meanDb: meanDb.map(round2), stdDb: stdDb.map(round2), frames: spectrumFrames },
+      speechSeconds: roundMs(speech.speechFrames * FRAME_SECONDS),
+      noiseSeconds: roundMs(speech.noiseFrames * FRAME_SECONDS),
+      speechLevelDb: speech.speechFrames > 0 ? round2(powerToDb(speech.speechPower / speech.speechFrames)) : null,
+      reverbSeconds: this.reverbSeconds(floorDb),
+      speechAtStart: this.edgeInSound(0, floorDb),
+      speechAtEnd: this.edgeInSound(Math.max(0, this.halfLevels.length - EDGE_HALVES), floorDb),
     };
   }
 
   private add(sample: number): void {
-    const value = sample / 32768;
-    const magnitude = Math.abs(value);
+    const value = sample / FULL_SCALE;
+    const magnitude = Math.abs(sample);
     this.sampleCount++;
     this.sumSquares += value * value;
-    if (magnitude > this.peak) this.peak = magnitude;
-    if (magnitude >= CLIP_LEVEL) this.clipped++;
+    this.magnitudes[magnitude]!++;
+    if (magnitude > this.peakMagnitude) this.peakMagnitude = magnitude;
     this.frame[this.frameFill++] = value;
     if (this.frameFill === FRAME_SIZE) {
-      if (this.levelFrame(FRAME_SIZE)) this.spectralFrame();
+      this.closeFrame(FRAME_SIZE, true);
       this.frameFill = 0;
     }
   }
 
-  /** Counts the frame's level; true when it is loud enough to describe the voice. */
-  private levelFrame(length: number): boolean {
-    let squares = 0;
-    for (let i = 0; i < length; i++) squares += this.frame[i]! * this.frame[i]!;
-    const db = toDb(Math.sqrt(squares / Math.max(1, length)));
-    this.frames++;
-    const bin = Math.min(this.histogram.length - 1, Math.floor((db - MIN_DB) / HISTOGRAM_STEP_DB));
-    this.histogram[bin] = (this.histogram[bin] ?? 0) + 1;
-    if (db < SILENCE_DB) {
-      this.silentFrames++;
-      return false;
+  private closeFrame(length: number, full: boolean): void {
+    let first = 0;
+    let second = 0;
+    const half = Math.min(HALF, length);
+    for (let i = 0; i < half; i++) first += this.frame[i]! * this.frame[i]!;
+    for (let i = half; i < length; i++) second += this.frame[i]! * this.frame[i]!;
+    this.halfLevels.add(powerToDb(first / Math.max(1, half)));
+    if (length > HALF) this.halfLevels.add(powerToDb(second / (length - half)));
+    const db = powerToDb((first + second) / Math.max(1, length));
+    this.frameLevels.add(db);
+    if (db < SILENCE_DB) this.silentFrames++;
+    if (!full || db < SPECTRUM_MIN_DB) {
+      this.frameFlatness.add(NaN);
+      this.frameFlux.add(NaN);
+      this.previousShape = null;
+      return;
     }
-    return true;
+    this.spectralFrame(db >= SILENCE_DB);
   }
 
-  private spectralFrame(): void {
+  private spectralFrame(voiced: boolean): void {
     for (let i = 0; i < FRAME_SIZE; i++) {
       this.re[i] = this.frame[i]! * this.window[i]!;
       this.im[i] = 0;
@@ -192,36 +360,164 @@ class SignalAnalyzer {
     // Power per bin scaled so that summing the one-sided bins gives the frame's mean square
     // (Parseval, corrected for the window's energy).
     const scale = 2 / (FRAME_SIZE * this.windowPower);
-    const power = (bin: number) => (this.re[bin]! * this.re[bin]! + this.im[bin]! * this.im[bin]!) * scale;
-    this.bandBins.forEach(([from, to], band) => {
+    const power = this.power;
+    for (let bin = 0; bin < power.length; bin++) power[bin] = (this.re[bin]! * this.re[bin]! + this.im[bin]! * this.im[bin]!) * scale;
+    let loudest = MIN_DB;
+    for (let band = 0; band < BAND_COUNT; band++) {
+      const [from, to] = this.bandBins[band]!;
       let sum = 0;
-      for (let bin = from; bin < to; bin++) sum += power(bin);
+      for (let bin = from; bin < to; bin++) sum += power[bin]!;
       const db = powerToDb(sum);
-      this.bandSum[band] = (this.bandSum[band] ?? 0) + db;
-      this.bandSumSquares[band] = (this.bandSumSquares[band] ?? 0) + db * db;
-    });
+      this.bandDb[band] = db;
+      if (db > loudest) loudest = db;
+    }
     const [from, to] = this.flatnessBins;
     let logSum = 0;
     let linearSum = 0;
     for (let bin = from; bin < to; bin++) {
-      const value = power(bin) + 1e-20;
+      const value = power[bin]! + 1e-20;
       logSum += Math.log(value);
       linearSum += value;
     }
     const count = to - from;
-    this.flatnessSum += Math.exp(logSum / count) / (linearSum / count);
+    const flatness = Math.exp(logSum / count) / (linearSum / count);
+    this.frameFlatness.add(flatness);
+
+    // The band shape without the frame's level: each band against the frame's mean band,
+    // with bands far below the loudest held at that floor.
+    let mean = 0;
+    for (let band = 0; band < BAND_COUNT; band++) {
+      this.shape[band] = Math.max(this.bandDb[band]!, loudest - SHAPE_RANGE_DB);
+      mean += this.shape[band]!;
+    }
+    mean /= BAND_COUNT;
+    let flux = NaN;
+    if (this.previousShape) {
+      flux = 0;
+      for (let band = 0; band < BAND_COUNT; band++) flux += Math.abs(this.shape[band]! - mean - this.previousShape[band]!);
+      flux /= BAND_COUNT;
+    }
+    this.frameFlux.add(flux);
+    this.previousShape ??= new Float64Array(BAND_COUNT);
+    for (let band = 0; band < BAND_COUNT; band++) this.previousShape[band] = this.shape[band]! - mean;
+
+    if (!voiced) return;
+    for (let band = 0; band < BAND_COUNT; band++) {
+      const db = this.bandDb[band]!;
+      this.bandSum[band] = (this.bandSum[band] ?? 0) + db;
+      this.bandSumSquares[band] = (this.bandSumSquares[band] ?? 0) + db * db;
+    }
+    this.flatnessSum += flatness;
     this.spectralFrames++;
   }
 
-  private percentileDb(fraction: number): number {
-    const target = Math.max(1, Math.ceil(this.frames * fraction));
-    let seen = 0;
-    for (let bin = 0; bin < this.histogram.length; bin++) {
-      seen += this.histogram[bin] ?? 0;
-      if (seen >= target) return MIN_DB + bin * HISTOGRAM_STEP_DB;
+  /** Sound frames in half-second windows that change like speech, and in those that are broadband noise. */
+  private speech(floorDb: number) {
+    const levels = this.frameLevels.view();
+    const threshold = Math.max(ACTIVE_MIN_DB, floorDb + ACTIVE_ABOVE_FLOOR_DB);
+    const active = (frame: number) => levels[frame]! > threshold;
+    let speechFrames = 0;
+    let speechPower = 0;
+    let noiseFrames = 0;
+    for (let start = 0; start < levels.length; start += WINDOW_FRAMES) {
+      const end = Math.min(levels.length, start + WINDOW_FRAMES);
+      let activeFrames = 0;
+      let power = 0;
+      let fluxSum = 0;
+      let fluxCount = 0;
+      let flatnessSum = 0;
+      let flatnessCount = 0;
+      for (let frame = start; frame < end; frame++) {
+        if (!active(frame)) continue;
+        activeFrames++;
+        power += 10 ** (levels[frame]! / 10);
+        const flatness = this.frameFlatness.at(frame);
+        if (!Number.isNaN(flatness)) {
+          flatnessSum += flatness;
+          flatnessCount++;
+        }
+        const flux = this.frameFlux.at(frame);
+        if (frame > start && active(frame - 1) && !Number.isNaN(flux)) {
+          fluxSum += flux;
+          fluxCount++;
+        }
+      }
+      if (activeFrames < WINDOW_MIN_ACTIVE || flatnessCount === 0) continue;
+      const flatness = flatnessSum / flatnessCount;
+      if (flatness >= NOISE_FLATNESS) noiseFrames += activeFrames;
+      else if (fluxCount > 1 && fluxSum / fluxCount >= SPEECH_FLUX_DB) {
+        speechFrames += activeFrames;
+        speechPower += power;
+      }
     }
-    return MIN_DB;
+    return { speechFrames, speechPower, noiseFrames };
   }
+
+  private floorFlatness(floorDb: number): number {
+    const levels = this.frameLevels.view();
+    let sum = 0;
+    let count = 0;
+    for (let frame = 0; frame < levels.length; frame++) {
+      const flatness = this.frameFlatness.at(frame);
+      if (levels[frame]! <= floorDb + 3 && !Number.isNaN(flatness)) {
+        sum += flatness;
+        count++;
+      }
+    }
+    return count ? sum / count : 0;
+  }
+
+  /** RT60 from the 95th percentile of the decay rates fitted on the half-frame envelope. */
+  private reverbSeconds(floorDb: number): number | null {
+    const envelope = this.halfLevels.view();
+    const loudDb = percentile(envelope, 0.95);
+    const rates: number[] = [];
+    const n = DECAY_HALVES;
+    const meanT = ((n - 1) * HALF_SECONDS) / 2;
+    let varianceT = 0;
+    for (let j = 0; j < n; j++) varianceT += (j * HALF_SECONDS - meanT) ** 2;
+    for (let i = 0; i + n <= envelope.length; i++) {
+      if (envelope[i]! < loudDb - DECAY_START_BELOW_LOUD_DB) continue;
+      let meanDb = 0;
+      let above = true;
+      for (let j = 0; j < n; j++) {
+        const db = envelope[i + j]!;
+        if (db < floorDb + DECAY_ABOVE_FLOOR_DB) above = false;
+        meanDb += db;
+      }
+      if (!above) continue;
+      meanDb /= n;
+      let covariance = 0;
+      for (let j = 0; j < n; j++) covariance += (j * HALF_SECONDS - meanT) * (envelope[i + j]! - meanDb);
+      const slope = covariance / varianceT;
+      if (slope < 0) rates.push(-slope);
+    }
+    if (rates.length < DECAY_MIN_COUNT) return null;
+    return round2(60 / percentile(Float32Array.from(rates), DECAY_PERCENTILE));
+  }
+
+  private edgeInSound(from: number, floorDb: number): boolean {
+    const envelope = this.halfLevels.view();
+    const to = Math.min(envelope.length, from + EDGE_HALVES);
+    if (to <= from) return false;
+    let power = 0;
+    for (let i = from; i < to; i++) power += 10 ** (envelope[i]! / 10);
+    return powerToDb(power / (to - from)) > Math.max(SILENCE_DB, floorDb + EDGE_ABOVE_FLOOR_DB);
+  }
+
+  private nearPeakCount(): number {
+    const threshold = Math.ceil(this.peakMagnitude * 10 ** (-CLIP_BAND_DB / 20));
+    let count = 0;
+    for (let magnitude = threshold; magnitude <= FULL_SCALE; magnitude++) count += this.magnitudes[magnitude]!;
+    return count;
+  }
+}
+
+/** The value below which `fraction` of the values lie. */
+function percentile(values: Float32Array, fraction: number): number {
+  if (values.length === 0) return MIN_DB;
+  const sorted = Float32Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * fraction) - 1))]!;
 }
 
 function round2(value: number): number {
@@ -258,8 +554,12 @@ class Fft {
     for (let i = 0; i < n; i++) {
       const j = this.reversed[i]!;
       if (j > i) {
-        [re[i], re[j]] = [re[j]!, re[i]!];
-        [im[i], im[j]] = [im[j]!, im[i]!];
+        const r = re[i]!;
+        re[i] = re[j]!;
+        re[j] = r;
+        const m = im[i]!;
+        im[i] = im[j]!;
+        im[j] = m;
       }
     }
     for (let length = 2; length <= n; length *= 2) {

@@ -32,7 +32,7 @@ export interface RunOptions {
  * Rejects with the signal's reason, ProcessNotStarted or ProcessFailed; callers word those
  * for partners.
  */
-export function runProcess(binary: string, args: string[], options: RunOptions = {}): Promise<{ stdout: string }> {
+export function runProcess(binary: string, args: string[], options: RunOptions = {}): Promise<{ stdout: string; stderrTail: string }> {
   const { signal, onStdout, stderrTailChars = 4000 } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -66,7 +66,7 @@ export function runProcess(binary: string, args: string[], options: RunOptions =
     child.on('error', (error: NodeJS.ErrnoException) => settle(() => reject(new ProcessNotStarted(error.code === 'ENOENT', error))));
     child.on('close', (code) => {
       settle(() => {
-        if (code === 0) resolve({ stdout: Buffer.concat(stdoutChunks).toString('utf8') });
+        if (code === 0) resolve({ stdout: Buffer.concat(stdoutChunks).toString('utf8'), stderrTail });
         else reject(new ProcessFailed(code, stderrTail));
       });
     });

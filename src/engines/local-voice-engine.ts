@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import { EngineError } from '../domain/shared/engine-error';
+import { assessSample, type SampleQuality } from '../domain/voice/sample-quality';
 import { analyzeAudio, type AudioAnalysis } from './audio-analysis';
 import type { Ffmpeg } from './ffmpeg';
 import {
@@ -23,51 +24,12 @@ export interface LocalVoiceEngineOptions {
   espeakPath?: string;
 }
 
-export interface SampleScore {
-  score: number;
-  factors: { level: number; clipping: number; silence: number; noise: number };
-}
-
-/** Speech recorded for voice cloning is best around -20 dBFS RMS, with ±6 dB of slack. */
-const TARGET_RMS_DB = -20;
-const LEVEL_SLACK_DB = 6;
-const LEVEL_FALLOFF_DB = 24;
-/** 1 % of samples at full scale is audible distortion throughout. */
-const CLIPPED_RATIO_LIMIT = 0.01;
-/** Natural speech pauses take up to about 30 % of a recording. */
-const SILENCE_ALLOWED = 0.3;
-const SILENCE_FALLOFF = 0.6;
-const SNR_BAD_DB = 10;
-const SNR_GOOD_DB = 30;
-const FLATNESS_TONAL = 0.1;
-const FLATNESS_NOISE = 0.4;
 const ESPEAK_VOICE = 'en-us';
 
 /**
- * Quality of a sample as a voice reference, in 0..1: the product of four factors, so one
- * severe defect is enough to make a sample unusable.
- * - level: 1 within ±6 dB of -20 dBFS RMS, falling linearly to 0 at 30 dB away.
- * - clipping: 1 - clippedRatio / 0.01 (0 once 1 % of samples sit at full scale).
- * - silence: 1 up to 30 % silent frames, falling linearly to 0 at 90 %.
- * - noise: 1 - (1 - snr) * flat, where snr maps rmsDb - noiseFloorDb from 10 dB (0) to
- *   30 dB (1), and flat maps spectral flatness from 0.1 (0) to 0.4 (1). A steady signal has
- *   no pauses and so no measurable SNR; only when it is also spectrally flat is it noise,
- *   which is what separates a hiss from a held tone or vowel.
- */
-export function scoreSample(analysis: AudioAnalysis): SampleScore {
-  const level = clamp01(1 - Math.max(0, Math.abs(analysis.rmsDb - TARGET_RMS_DB) - LEVEL_SLACK_DB) / LEVEL_FALLOFF_DB);
-  const clipping = clamp01(1 - analysis.clippedRatio / CLIPPED_RATIO_LIMIT);
-  const silence = clamp01(1 - Math.max(0, analysis.silenceRatio - SILENCE_ALLOWED) / SILENCE_FALLOFF);
-  const snr = clamp01((analysis.rmsDb - analysis.noiseFloorDb - SNR_BAD_DB) / (SNR_GOOD_DB - SNR_BAD_DB));
-  const flat = clamp01((analysis.spectralFlatness - FLATNESS_TONAL) / (FLATNESS_NOISE - FLATNESS_TONAL));
-  const noise = 1 - (1 - snr) * flat;
-  const factors = { level: round3(level), clipping: round3(clipping), silence: round3(silence), noise: round3(noise) };
-  return { score: round3(level * clipping * silence * noise), factors };
-}
-
-/**
  * Runs the embedding job on the CPU when no GPU job service is configured. It cannot clone
- * a voice, so it does what it honestly can: real quality scores from the signal, test
+ * a voice, so it does what it honestly can: quality scores of the speech in each sample
+ * (src/domain/voice/sample-quality.ts, the model the split explains samples with), test
  * sentences spoken by espeak-ng (in espeak's voice, so the TTS path can be heard end to end)
  * and, in place of a neural speaker embedding, the voice's long-term average spectrum.
  */
@@ -91,18 +53,18 @@ export class LocalVoiceEngine implements VoiceEmbeddingEngine {
     signal?.throwIfAborted();
     await mkdir(workDir, { recursive: true });
 
-    const analyzed: { index: number; analysis: AudioAnalysis; score: SampleScore }[] = [];
+    const analyzed: { index: number; analysis: AudioAnalysis; quality: SampleQuality }[] = [];
     for (const [position, sample] of request.samples.entries()) {
       signal?.throwIfAborted();
       const analysis = await analyzeAudio(this.options.ffmpeg, sample.path, { signal });
-      analyzed.push({ index: sample.index, analysis, score: scoreSample(analysis) });
+      analyzed.push({ index: sample.index, analysis, quality: assessSample(analysis) });
       note(`Analyzed sample ${sample.index} (${position + 1} of ${request.samples.length})`, 1);
     }
 
     const fingerprint = pooledFingerprint(analyzed.map((entry) => entry.analysis));
     if (!fingerprint) throw new EngineError('None of the samples contains an audible voice', false);
 
-    const best = analyzed.reduce((top, entry) => (entry.score.score > top.score.score ? entry : top));
+    const best = analyzed.reduce((top, entry) => (entry.quality.score > top.quality.score ? entry : top));
     const testSamples = await this.speakTestSentences(best.index, workDir, note, signal);
 
     const archivePath = join(workDir, EMBEDDING_ARCHIVE_FILENAME);
@@ -115,17 +77,21 @@ export class LocalVoiceEngine implements VoiceEmbeddingEngine {
       created_at: new Date().toISOString(),
       fingerprint,
       best_sample_index: best.index,
-      samples: analyzed.map(({ index, analysis, score }) => ({
+      samples: analyzed.map(({ index, analysis, quality }) => ({
         index,
-        score: score.score,
-        score_factors: score.factors,
+        score: quality.score,
+        reasons: quality.reasons,
         features: {
           duration_seconds: analysis.durationSeconds,
+          speech_seconds: analysis.speechSeconds,
+          noise_seconds: analysis.noiseSeconds,
+          speech_level_db: analysis.speechLevelDb,
           rms_db: analysis.rmsDb,
           peak_db: analysis.peakDb,
           clipped_ratio: analysis.clippedRatio,
           silence_ratio: analysis.silenceRatio,
           noise_floor_db: analysis.noiseFloorDb,
+          reverb_seconds: analysis.reverbSeconds,
           spectral_flatness: analysis.spectralFlatness,
           band_mean_db: analysis.spectrum.meanDb,
           band_std_db: analysis.spectrum.stdDb,
@@ -147,7 +113,7 @@ export class LocalVoiceEngine implements VoiceEmbeddingEngine {
     return {
       ttsType: request.ttsType,
       testSamples,
-      sampleScores: analyzed.map(({ index, score }) => ({ sampleIndex: index, score: score.score })),
+      sampleScores: analyzed.map(({ index, quality }) => ({ sampleIndex: index, score: quality.score })),
       archivePath,
     };
   }
@@ -255,16 +221,8 @@ async function runEspeak(binary: string, args: string[], signal?: AbortSignal): 
   }
 }
 
-function clamp01(value: number): number {
-  return Math.min(1, Math.max(0, value));
-}
-
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
-}
-
-function round3(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }
 
 measureEngineMethods(LocalVoiceEngine.prototype, 'local-voice', ['embed']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPLIT_MODES } from '../domain/voice/voice.types';
 import { defineQueue, ownerField } from './queue-registry';
 
 export const splitVoiceQueue = defineQueue({
@@ -9,6 +10,8 @@ export const splitVoiceQueue = defineQueue({
     generation: z.number().int().nonnegative(),
     maxSamples: z.number().int().positive(),
     sampleDurationSeconds: z.number().positive(),
+    // Jobs queued before split modes existed are fixed splits.
+    splitMode: z.enum(SPLIT_MODES).default('fixed'),
   }),
   jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_split_${generation}`,
   lane: ({ partner }) => partner,

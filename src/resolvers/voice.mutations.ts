@@ -1,7 +1,16 @@
 import { Invalid } from '../domain/errors';
 import { parseInput } from '../domain/shared/validation';
 import type { UploadedFile } from '../domain/shared/uploaded-file';
-import { createVoiceInput, preferredSampleInput, renameVoiceInput, requiredTtsTypeInput, splitVoiceInput, ttsTypeInput } from '../domain/voice/voice.inputs';
+import {
+  createEmptyVoiceInput,
+  createVoiceInput,
+  preferredSampleInput,
+  renameVoiceInput,
+  requiredTtsTypeInput,
+  splitVoiceInput,
+  ttsTypeInput,
+} from '../domain/voice/voice.inputs';
+import type { SplitMode } from '../domain/voice/voice.types';
 import { restParams } from './rest-params';
 import type { GraphqlContext } from './context';
 
@@ -12,13 +21,19 @@ type Ctx = GraphqlContext;
 type VoiceArgs = { partner: string; name: string };
 type Optional<T> = T | null | undefined;
 
-export function createVoice(ctx: Ctx, args: VoiceArgs & { file?: Optional<UploadedFile>; creatorName?: Optional<string>; creatorEmail?: Optional<string> }) {
-  const input = parseInput(createVoiceInput, restParams({ name: args.name, creatorName: args.creatorName, creatorEmail: args.creatorEmail }));
+export function createVoice(
+  ctx: Ctx,
+  args: VoiceArgs & { file?: Optional<UploadedFile>; creatorName?: Optional<string>; creatorEmail?: Optional<string>; splitMode?: Optional<SplitMode> },
+) {
+  const input = parseInput(
+    createVoiceInput,
+    restParams({ name: args.name, creatorName: args.creatorName, creatorEmail: args.creatorEmail, splitMode: args.splitMode }),
+  );
   return ctx.services.voices.create(args.partner, input, args.file ?? undefined, ctx.requestId);
 }
 
 export function createEmptyVoice(ctx: Ctx, args: VoiceArgs) {
-  return ctx.services.voices.create(args.partner, parseInput(createVoiceInput, { name: args.name }), undefined, ctx.requestId);
+  return ctx.services.voices.create(args.partner, parseInput(createEmptyVoiceInput, { name: args.name }), undefined, ctx.requestId);
 }
 
 export function renameVoice(ctx: Ctx, args: VoiceArgs & { newName: string }) {
@@ -39,8 +54,8 @@ export function deleteVoiceSample(ctx: Ctx, args: VoiceArgs & { index: number })
   return ctx.services.voices.deleteSample(args.partner, args.name, args.index);
 }
 
-export function splitVoice(ctx: Ctx, args: VoiceArgs & { maxSamples?: Optional<number>; sampleDuration?: Optional<number> }) {
-  const settings = parseInput(splitVoiceInput, restParams({ maxSamples: args.maxSamples, sampleDuration: args.sampleDuration }));
+export function splitVoice(ctx: Ctx, args: VoiceArgs & { maxSamples?: Optional<number>; sampleDuration?: Optional<number>; splitMode?: Optional<SplitMode> }) {
+  const settings = parseInput(splitVoiceInput, restParams({ maxSamples: args.maxSamples, sampleDuration: args.sampleDuration, splitMode: args.splitMode }));
   return ctx.services.voices.split(args.partner, args.name, settings, ctx.requestId);
 }
 

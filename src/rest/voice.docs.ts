@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createVoiceInput, preferredSampleInput, renameVoiceInput, splitVoiceInput, ttsTypeInput } from '../domain/voice/voice.inputs';
+import { createEmptyVoiceInput, createVoiceInput, preferredSampleInput, renameVoiceInput, splitVoiceInput, ttsTypeInput } from '../domain/voice/voice.inputs';
 import { ANY_ENCODING } from '../http/openapi/route-doc';
 import { apiRoute, noContent, TAGS } from './openapi';
 import { sampleSchema, testSampleSchema, voiceDetailSchema, voiceListItemSchema } from './voice.wire';
@@ -13,7 +13,8 @@ export const voiceDocs = {
   list: voiceRoute({ summary: 'List a partner’s voices', success: { 200: { description: 'The voices.', schema: z.array(voiceListItemSchema) } } }),
   create: voiceRoute({
     summary: 'Create a voice from a recording',
-    description: 'With a file, the recording is stored, split into samples, and the samples are embedded; poll the voice until its statuses leave in_progress.',
+    description:
+      'With a file, the recording is stored, split into samples (split_mode: fixed slices by default, or curated: cut at pauses and levelled), and the samples are embedded; poll the voice until its statuses leave in_progress.',
     body: { schema: createVoiceInput, encodings: ANY_ENCODING, files: { file: 'The recording (any format ffmpeg reads); optional.' } },
     success: { 201: detail('The voice; with a file, splitting is in_progress.') },
     errors: [409, 415],
@@ -21,7 +22,7 @@ export const voiceDocs = {
   createEmpty: voiceRoute({
     summary: 'Create an empty voice',
     description: 'A voice without audio; upload its samples one by one.',
-    body: { schema: createVoiceInput, encodings: ANY_ENCODING },
+    body: { schema: createEmptyVoiceInput, encodings: ANY_ENCODING },
     success: { 201: detail('The voice.') },
     errors: [409],
   }),
@@ -35,7 +36,8 @@ export const voiceDocs = {
   }),
   split: voiceRoute({
     summary: 'Split the recording again',
-    description: 'Clears the samples and splits the original with these settings; embedding follows.',
+    description:
+      'Clears the samples and splits the original with these settings; embedding follows. split_mode curated cuts at pauses within ±20% of sample_duration, trims silence and levels each sample to one loudness (docs/voice-samples.md).',
     body: { schema: splitVoiceInput, encodings: ANY_ENCODING },
     success: { 202: detail('The voice; splitting is in_progress.') },
     errors: [404, 409],

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseInput } from '../domain/shared/validation';
-import { createVoiceInput, renameVoiceInput, splitVoiceInput } from '../domain/voice/voice.inputs';
+import { createEmptyVoiceInput, createVoiceInput, renameVoiceInput, splitVoiceInput } from '../domain/voice/voice.inputs';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
 import type { DomainServices } from '../services';
 import { voiceDocs } from './voice.docs';
@@ -32,7 +32,7 @@ export function voiceRoutes({ voices, platform }: DomainServices) {
 
     app.post('/voices/:partner/empty', { config: { ...config, openapi: voiceDocs.createEmpty } }, async (request: Req<PartnerParams>, reply) =>
       withParams(request, async (params) => {
-        const voice = await voices.create(request.params.partner, parseInput(createVoiceInput, params.values), undefined, request.id);
+        const voice = await voices.create(request.params.partner, parseInput(createEmptyVoiceInput, params.values), undefined, request.id);
         return reply.status(201).send(voiceDetail(voice));
       }),
     );

@@ -1,5 +1,6 @@
 import * as resolvers from '../resolvers/voice.mutations';
 import { builder } from './builder';
+import { SplitModeEnum } from './split-mode';
 import { VoiceRef } from './voice';
 import { VoiceSampleRef } from './voice-sample';
 
@@ -13,6 +14,7 @@ builder.mutationFields((t) => ({
       file: t.arg({ type: 'Upload' }),
       creatorName: t.arg.string(),
       creatorEmail: t.arg.string(),
+      splitMode: t.arg({ type: SplitModeEnum, description: 'How the file is split; FIXED by default.' }),
     },
     authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.createVoice(ctx, args),
@@ -54,6 +56,7 @@ builder.mutationFields((t) => ({
       name: t.arg.string({ required: true }),
       maxSamples: t.arg.int({ description: '1-100, default 25.' }),
       sampleDuration: t.arg.int({ description: 'Seconds, 5-60, default 15.' }),
+      splitMode: t.arg({ type: SplitModeEnum, description: 'FIXED by default.' }),
     },
     authScopes: (_root, args) => ({ partner: args.partner }),
     resolve: (_root, args, ctx) => resolvers.splitVoice(ctx, args),

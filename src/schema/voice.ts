@@ -1,3 +1,4 @@
+import { cleanSpeechSeconds, RECOMMENDED_CLEAN_SPEECH_SECONDS } from '../domain/voice/sample-quality';
 import type { ProcessingState, VoiceRecord } from '../domain/voice/voice.types';
 import { ORIGINAL_FILENAME, voiceProgress } from '../domain/voice/voice.types';
 import { embeddingArchiveUrl } from '../domain/voice/voice.urls';
@@ -6,6 +7,7 @@ import { EmbeddingInfoRef } from './embedding-info';
 import { ProcessingStatusEnum } from './processing-status';
 import { QueueWaitRef } from './queue-wait';
 import { ProgressRef } from './progress';
+import { SplitModeEnum } from './split-mode';
 import { TestSampleRef } from './test-sample';
 import { VoiceSampleRef } from './voice-sample';
 
@@ -43,6 +45,24 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
     originalUploadedName: t.string({ nullable: true, resolve: (voice) => voice.original?.uploadedName ?? null }),
     originalDuration: t.float({ nullable: true, description: 'Seconds.', resolve: (voice) => voice.original?.durationSeconds ?? null }),
     samples: t.field({ type: [VoiceSampleRef], resolve: (voice) => voice.samples.map((sample) => ({ voice, sample })) }),
+    splitMode: t.field({
+      type: SplitModeEnum,
+      nullable: true,
+      description: 'How the samples were cut from the original; null before the first split.',
+      resolve: (voice) => voice.splitMode ?? null,
+    }),
+    cleanSpeechSeconds: t.float({
+      description: 'Seconds of speech in the samples whose quality has no reason against it.',
+      resolve: (voice) => cleanSpeechSeconds(voice.samples),
+    }),
+    recommendedCleanSpeechSeconds: t.float({
+      description: 'The clean speech a voice should have to be cloned well (docs/voice-samples.md).',
+      resolve: () => RECOMMENDED_CLEAN_SPEECH_SECONDS,
+    }),
+    meetsCleanSpeechRecommendation: t.boolean({
+      description: 'Whether cleanSpeechSeconds reaches recommendedCleanSpeechSeconds.',
+      resolve: (voice) => cleanSpeechSeconds(voice.samples) >= RECOMMENDED_CLEAN_SPEECH_SECONDS,
+    }),
     embeddingInfo: t.field({
       type: EmbeddingInfoRef,
       nullable: true,
@@ -67,7 +87,8 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
     progress: t.field({
       type: ProgressRef,
       nullable: true,
-      description: 'The running split (stage splitting: samples written of planned) or embedding (stage embedding).',
+      description:
+        'The running split or embedding. A split reports converting (seconds of the original converted), finding pauses (curated: seconds read), analyzing (seconds of the samples measured) and splitting (samples written of planned); an embedding reports embedding.',
       resolve: (voice) => voiceProgress(voice),
     }),
     queue: t.field({

@@ -1,3 +1,4 @@
+import { CODEC_PEAK_HEADROOM_DB, SAMPLE_TRUE_PEAK_DBTP } from '../domain/voice/sample-plan';
 import type { Services } from '../services';
 import { embedVoiceQueue } from '../queues/voice.queues';
 import { completeProcessor } from './complete.worker';
@@ -19,7 +20,14 @@ import { processorFor, type JobProcessor } from './worker-runner';
 export function jobProcessors(services: Services): JobProcessor[] {
   const { voicePipeline, ffmpeg, voiceEmbedding, platform } = services;
   const processors: JobProcessor[] = [
-    processorFor(splitVoiceProcessor({ pipeline: voicePipeline, ffmpeg, blobs: platform.blobs })),
+    processorFor(
+      splitVoiceProcessor({
+        pipeline: voicePipeline,
+        ffmpeg,
+        blobs: platform.blobs,
+        loudness: { integratedLufs: platform.config.SAMPLE_LOUDNESS_LUFS, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP - CODEC_PEAK_HEADROOM_DB },
+      }),
+    ),
     processorFor(
       embedVoiceProcessor({
         pipeline: voicePipeline,

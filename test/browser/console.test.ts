@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcribeQueue } from '../../src/queues/transcription.queues';
-import { makeNoise, makeTempDir, removeDir } from '../support/audio';
+import { espeakAvailable, makeNoise, makeRecording, makeTempDir, removeDir } from '../support/audio';
 import { buildArticleHtml } from '../support/documents';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
@@ -19,6 +19,9 @@ import { chromiumPath, keepLocal, launchChromium } from './chromium';
 
 /** Where people find what the browser saw. */
 const OUTPUT_DIR = join(import.meta.dirname, '..', '..', 'test-output');
+
+/** The curated upload needs spoken sentences (espeak-ng; CI installs it). */
+const hasEspeak = await espeakAvailable();
 
 /** One moment of a voice row, as the page showed it. */
 interface VoiceRowSnapshot {
@@ -178,6 +181,69 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     expect(await transcriptRow.locator('progress').evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
 
     await page.screenshot({ path: join(OUTPUT_DIR, 'console.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+    expect(external).toEqual([]);
+    await page.close();
+  });
+
+  it.skipIf(!hasEspeak)('uploads a recording to be curated, explains each sample, shows the clean speech and re-splits it fixed', async () => {
+    const speech = join(dir, 'speech.wav');
+    await makeRecording(speech, [
+      { silence: 0.5 },
+      { speech: 'Good morning, and welcome to the weekly update from the research team.' },
+      { silence: 0.8 },
+      { speech: 'Today we will talk about the progress on the new recording studio.' },
+      { silence: 0.8 },
+      { speech: 'The microphones arrived on Tuesday, and the panels are almost finished.' },
+      { silence: 3 },
+      { speech: 'Several people asked how long a voice sample should be for a good clone.', gain: 8 },
+      { silence: 0.8 },
+      { speech: 'The short answer is that clean speech matters far more than length.', gain: 8 },
+      { silence: 0.5 },
+    ]);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const external = await keepLocal(page, [app.url]);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${app.url}/console`);
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByText('Live: changes appear as they happen.').waitFor();
+
+    await page.getByLabel('Voice name', { exact: true }).fill('Curated');
+    await page.getByLabel('Recording', { exact: true }).setInputFiles(speech);
+    await page.getByLabel('Split', { exact: true }).selectOption('curated');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+
+    const row = page.locator('#voices tr[data-key="Curated"]');
+    const splitDone = () =>
+      waitFor(
+        () => row.locator('progress[aria-label="Curated: splitting"]').evaluate((element: HTMLProgressElement) => element.closest('td')!.dataset.status),
+        (status) => status === 'COMPLETED',
+      );
+    await splitDone();
+    expect(await page.getByLabel('Split mode of Curated').inputValue()).toBe('CURATED');
+    await row.getByText(/^\d+ samples$/).click();
+    const samples = row.locator('ol.samples > li');
+    expect(await samples.count()).toBe(2);
+    // The clean sentences are one sample with nothing against it; the clipped ones say so, with the share clipped.
+    expect(await samples.nth(0).innerText()).toMatch(/^00:00 · [\d.]+ s · [\d.]+ s speech · score 0\.\d\d clean$/);
+    expect(await samples.nth(1).locator('li[data-code="CLIPPING"]').innerText()).toMatch(/^[\d.]+% of the audio is clipped: flattened at its loudest level$/);
+    const clean = await row.locator('td.clean-speech').innerText();
+    expect(clean).toMatch(/^[1-9][\d.]* s of 60 s\s+more needed$/);
+
+    // Re-split in fixed mode from the row: the list, still open, shows the new samples.
+    await page.getByLabel('Split mode of Curated').selectOption('FIXED');
+    await page.getByRole('button', { name: 'Re-split Curated' }).click();
+    // Fixed slices start at 0 and last 15 s; the curated first sample started at the speech.
+    await waitFor(
+      () => samples.first().innerText(),
+      (text) => /^00:00 · 15\.0 s/.test(text),
+    );
+    await splitDone();
+    expect(await page.getByLabel('Split mode of Curated').inputValue()).toBe('FIXED');
+
+    await page.screenshot({ path: join(OUTPUT_DIR, 'console-curated-samples.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
     expect(external).toEqual([]);
     await page.close();

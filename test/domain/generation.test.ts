@@ -28,7 +28,7 @@ async function createVoice(name: string) {
 /** A voice whose first split (generation 1) has been superseded by a second trigger (generation 2). */
 async function voiceSplitTwice(name: string) {
   const created = await createVoice(name);
-  const resplit = await domain.services.voices.split('acme', name, { maxSamples: 3, sampleDurationSeconds: 1 });
+  const resplit = await domain.services.voices.split('acme', name, { maxSamples: 3, sampleDurationSeconds: 1, mode: 'fixed' });
   return { created, resplit };
 }
 
@@ -84,7 +84,7 @@ describe('the generation rule, through the voice services', () => {
       expect(voiceProgress(reading!)).toMatchObject({ stage: 'splitting', done: 1, total: 3 });
       expect(reading!.updatedAt).toBe(created.updatedAt);
 
-      const resplit = await voices.split('acme', 'Progressing', { maxSamples: 3, sampleDurationSeconds: 1 });
+      const resplit = await voices.split('acme', 'Progressing', { maxSamples: 3, sampleDurationSeconds: 1, mode: 'fixed' });
       expect(voiceProgress(resplit)).toBeNull();
       const superseded = voicePipeline.progress(created.id, 'splitting', first);
       superseded.report('splitting', 2, 3);

@@ -458,6 +458,7 @@ export type MutationCreateVoiceArgs = {
   file?: InputMaybe<Scalars['Upload']['input']>;
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
+  splitMode?: InputMaybe<SplitMode>;
 };
 
 
@@ -567,6 +568,7 @@ export type MutationSplitVoiceArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
   sampleDuration?: InputMaybe<Scalars['Int']['input']>;
+  splitMode?: InputMaybe<SplitMode>;
 };
 
 
@@ -768,6 +770,36 @@ export type RewriteContentType =
   | 'BOOK'
   | 'VIDEO';
 
+/** How fit a sample is to clone a voice from: the speech it holds, not its level. */
+export type SampleQuality = {
+  __typename?: 'SampleQuality';
+  /** Empty for a clean sample. */
+  reasons: Array<SampleQualityReason>;
+  /** 0 (unusable) to 1 (clean speech). */
+  score: Scalars['Float']['output'];
+};
+
+/** One defect of a sample, in words and as measured. */
+export type SampleQualityReason = {
+  __typename?: 'SampleQualityReason';
+  code: SampleQualityReasonCode;
+  /** A sentence that says what is wrong, with the measured value. */
+  message: Scalars['String']['output'];
+  /** %, dB, dBFS, s or cuts. */
+  unit: Scalars['String']['output'];
+  /** The value measured, in unit. */
+  value: Scalars['Float']['output'];
+};
+
+/** Why a sample is a poorer voice reference (docs/voice-samples.md). */
+export type SampleQualityReasonCode =
+  | 'CLIPPING'
+  | 'CUT_IN_SPEECH'
+  | 'NOISE'
+  | 'NO_SPEECH'
+  | 'REVERB'
+  | 'TOO_QUIET';
+
 export type SampleScore = {
   __typename?: 'SampleScore';
   sampleIndex: Scalars['Int']['output'];
@@ -781,6 +813,11 @@ export type SkippedDocument = {
   /** "already rewritten" or "not digitized". */
   reason: Scalars['String']['output'];
 };
+
+/** FIXED: consecutive slices of sampleDuration (the default). CURATED: cut at pauses, trimmed, levelled to one loudness. */
+export type SplitMode =
+  | 'CURATED'
+  | 'FIXED';
 
 export type SubmitCompletionInput = {
   /** Files that no message part names are heard after the messages, in this order. */
@@ -925,6 +962,8 @@ export type TranscriptWord = {
 /** A named voice of a partner: its recording, samples and embeddings. */
 export type Voice = {
   __typename?: 'Voice';
+  /** Seconds of speech in the samples whose quality has no reason against it. */
+  cleanSpeechSeconds: Scalars['Float']['output'];
   createdAt: Scalars['DateTime']['output'];
   creatorEmail?: Maybe<Scalars['String']['output']>;
   creatorName?: Maybe<Scalars['String']['output']>;
@@ -936,6 +975,8 @@ export type Voice = {
   embeddingZipUrl?: Maybe<Scalars['String']['output']>;
   hasOriginal: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
+  /** Whether cleanSpeechSeconds reaches recommendedCleanSpeechSeconds. */
+  meetsCleanSpeechRecommendation: Scalars['Boolean']['output'];
   name: Scalars['String']['output'];
   /** Seconds. */
   originalDuration?: Maybe<Scalars['Float']['output']>;
@@ -943,12 +984,16 @@ export type Voice = {
   originalUploadedName?: Maybe<Scalars['String']['output']>;
   partner: Scalars['String']['output'];
   preferredSampleIndex?: Maybe<Scalars['Int']['output']>;
-  /** The running split (stage splitting: samples written of planned) or embedding (stage embedding). */
+  /** The running split or embedding. A split reports converting (seconds of the original converted), finding pauses (curated: seconds read), analyzing (seconds of the samples measured) and splitting (samples written of planned); an embedding reports embedding. */
   progress?: Maybe<Progress>;
   /** Why the split or embedding has not started yet, and when it should; null once it runs or when none is under way. */
   queue?: Maybe<QueueWait>;
+  /** The clean speech a voice should have to be cloned well (docs/voice-samples.md). */
+  recommendedCleanSpeechSeconds: Scalars['Float']['output'];
   sampleCount: Scalars['Int']['output'];
   samples: Array<VoiceSample>;
+  /** How the samples were cut from the original; null before the first split. */
+  splitMode?: Maybe<SplitMode>;
   splitting: VoicePipeline;
   status: VoiceStatus;
   testSamples: Array<TestSample>;
@@ -976,8 +1021,14 @@ export type VoiceSample = {
   /** Seconds. */
   duration: Scalars['Float']['output'];
   index: Scalars['Int']['output'];
+  /** How fit the sample is to clone from, and why; null for samples made before it was measured. */
+  quality?: Maybe<SampleQuality>;
+  /** Seconds from the start of the original, to the millisecond; null for uploads and samples made before it was kept. */
+  sourceStart?: Maybe<Scalars['Float']['output']>;
   /** MM:SS offset in the original; null for a sample uploaded on its own. */
   sourceTimestamp?: Maybe<Scalars['String']['output']>;
+  /** Seconds of speech in the sample; null for samples made before it was measured. */
+  speechSeconds?: Maybe<Scalars['Float']['output']>;
   /** REST path of the audio file. */
   url: Scalars['String']['output'];
 };
@@ -1485,6 +1536,42 @@ export type SubmitRecentTranscriptMutationVariables = Exact<{
 
 export type SubmitRecentTranscriptMutation = { __typename?: 'Mutation', submitTranscript: { __typename?: 'Transcript', id: string } };
 
+export type VoiceSplitQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type VoiceSplitQuery = { __typename?: 'Query', voice?: { __typename?: 'Voice', name: string, splitMode?: SplitMode | null, originalDuration?: number | null, cleanSpeechSeconds: number, recommendedCleanSpeechSeconds: number, meetsCleanSpeechRecommendation: boolean, status: { __typename?: 'VoiceStatus', splitting: ProcessingStatus }, splitting: { __typename?: 'VoicePipeline', error?: string | null }, samples: Array<{ __typename?: 'VoiceSample', index: number, sourceTimestamp?: string | null, sourceStart?: number | null, duration: number, speechSeconds?: number | null, quality?: { __typename?: 'SampleQuality', score: number, reasons: Array<{ __typename?: 'SampleQualityReason', code: SampleQualityReasonCode, message: string, value: number, unit: string }> } | null }> } | null };
+
+export type CreateCuratedVoiceMutationVariables = Exact<{
+  partner: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  file?: InputMaybe<Scalars['Upload']['input']>;
+  splitMode?: InputMaybe<SplitMode>;
+}>;
+
+
+export type CreateCuratedVoiceMutation = { __typename?: 'Mutation', createVoice: { __typename?: 'Voice', name: string, status: { __typename?: 'VoiceStatus', splitting: ProcessingStatus } } };
+
+export type SplitVoiceAgainMutationVariables = Exact<{
+  partner: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  sampleDuration?: InputMaybe<Scalars['Int']['input']>;
+  splitMode?: InputMaybe<SplitMode>;
+}>;
+
+
+export type SplitVoiceAgainMutation = { __typename?: 'Mutation', splitVoice: { __typename?: 'Voice', status: { __typename?: 'VoiceStatus', splitting: ProcessingStatus } } };
+
+export type SplitProgressSubscriptionVariables = Exact<{
+  partner: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type SplitProgressSubscription = { __typename?: 'Subscription', voiceUpdated: { __typename?: 'Voice', sampleCount: number, status: { __typename?: 'VoiceStatus', splitting: ProcessingStatus }, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null } };
+
 export type EmbeddingStaleQueryVariables = Exact<{
   partner: Scalars['String']['input'];
   name: Scalars['String']['input'];
@@ -1592,6 +1679,10 @@ export const CompletionUpdatedDocument = {"kind":"Document","definitions":[{"kin
 export const CompletionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Completion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]} as unknown as DocumentNode<CompletionQuery, CompletionQueryVariables>;
 export const RecentTranscriptsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RecentTranscripts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recentTranscripts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RecentTranscriptsQuery, RecentTranscriptsQueryVariables>;
 export const SubmitRecentTranscriptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitRecentTranscript"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitTranscriptInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitTranscript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<SubmitRecentTranscriptMutation, SubmitRecentTranscriptMutationVariables>;
+export const VoiceSplitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VoiceSplit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"splitMode"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}},{"kind":"Field","name":{"kind":"Name","value":"splitting"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"originalDuration"}},{"kind":"Field","name":{"kind":"Name","value":"cleanSpeechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"recommendedCleanSpeechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"meetsCleanSpeechRecommendation"}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"sourceStart"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"speechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"quality"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"reasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<VoiceSplitQuery, VoiceSplitQueryVariables>;
+export const CreateCuratedVoiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCuratedVoice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"file"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SplitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createVoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"file"},"value":{"kind":"Variable","name":{"kind":"Name","value":"file"}}},{"kind":"Argument","name":{"kind":"Name","value":"splitMode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}}]}}]}}]} as unknown as DocumentNode<CreateCuratedVoiceMutation, CreateCuratedVoiceMutationVariables>;
+export const SplitVoiceAgainDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SplitVoiceAgain"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sampleDuration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SplitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitVoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"sampleDuration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sampleDuration"}}},{"kind":"Argument","name":{"kind":"Name","value":"splitMode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}}]}}]}}]} as unknown as DocumentNode<SplitVoiceAgainMutation, SplitVoiceAgainMutationVariables>;
+export const SplitProgressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"SplitProgress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voiceUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sampleCount"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}}]}}]}}]}}]} as unknown as DocumentNode<SplitProgressSubscription, SplitProgressSubscriptionVariables>;
 export const EmbeddingStaleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EmbeddingStale"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stale"}}]}}]}}]}}]} as unknown as DocumentNode<EmbeddingStaleQuery, EmbeddingStaleQueryVariables>;
 export const SubmitTranscriptWithWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitTranscriptWithWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitTranscriptInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitTranscript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<SubmitTranscriptWithWebhookMutation, SubmitTranscriptWithWebhookMutationVariables>;
 export const CreateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"url"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"events"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookEvent"}}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"description"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"url"},"value":{"kind":"Variable","name":{"kind":"Name","value":"url"}}},{"kind":"Argument","name":{"kind":"Name","value":"events"},"value":{"kind":"Variable","name":{"kind":"Name","value":"events"}}},{"kind":"Argument","name":{"kind":"Name","value":"description"},"value":{"kind":"Variable","name":{"kind":"Name","value":"description"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"endpoint"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]} as unknown as DocumentNode<CreateWebhookMutation, CreateWebhookMutationVariables>;

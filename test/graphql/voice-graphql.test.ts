@@ -259,17 +259,22 @@ describe('subscriptions', () => {
       expect(live.at(-1)!.status).toEqual({ splitting: 'COMPLETED', embedding: 'COMPLETED' });
       expect(live.at(-1)!.progress).toBeNull();
 
-      // Progress comes between the state changes: splitting while the split runs, then embedding.
-      const splitting = live.slice(0, splitDoneAt).flatMap((voice) => (voice.progress ? [voice.progress] : []));
+      // Progress comes between the state changes: the split's stages while it runs (converting
+      // the original, measuring the samples, writing them), then embedding.
+      const split = live.slice(0, splitDoneAt).flatMap((voice) => (voice.progress ? [voice.progress] : []));
+      const splitting = split.filter((progress) => progress.stage === 'splitting');
       const embedding = live.slice(splitDoneAt, -1).flatMap((voice) => (voice.progress ? [voice.progress] : []));
-      expect(new Set(splitting.map((progress) => progress.stage))).toEqual(new Set(['splitting']));
+      const stages = split.map((progress) => progress.stage).filter((stage, index, all) => stage !== all[index - 1]);
+      expect(['converting', 'analyzing', 'splitting'].filter((stage) => stages.includes(stage))).toEqual(stages);
       expect(new Set(embedding.map((progress) => progress.stage))).toEqual(new Set(['embedding']));
-      for (const reports of [splitting, embedding]) {
+      expect(split.length).toBeGreaterThanOrEqual(2);
+      for (const reports of [...stages.map((stage) => split.filter((progress) => progress.stage === stage)), embedding]) {
         const done = reports.map((progress) => progress.done);
-        expect(done.length).toBeGreaterThanOrEqual(2);
         expect(done).toEqual([...done].sort((a, b) => a - b));
-        expect(done.at(-1)).toBeGreaterThan(done[0]!);
       }
+      const embedded = embedding.map((progress) => progress.done);
+      expect(embedded.length).toBeGreaterThanOrEqual(2);
+      expect(embedded.at(-1)).toBeGreaterThan(embedded[0]!);
       expect(splitting.at(-1)).toMatchObject({ done: 2, total: 2, percent: 100 });
       expect(embedding.at(-1)!.done).toBe(embedding.at(-1)!.total);
       feed.dispose();

@@ -36,6 +36,14 @@ describe('configuration', () => {
   });
 });
 
+describe('SAMPLE_LOUDNESS_LUFS', () => {
+  it('levels curated samples to -23 LUFS unless told otherwise, within the range loudnorm takes', () => {
+    expect(loadConfig({}).SAMPLE_LOUDNESS_LUFS).toBe(-23);
+    expect(loadConfig({ SAMPLE_LOUDNESS_LUFS: '-16' }).SAMPLE_LOUDNESS_LUFS).toBe(-16);
+    for (const value of ['-3', '-71', 'loud']) expect(() => loadConfig({ SAMPLE_LOUDNESS_LUFS: value }), value).toThrow(/SAMPLE_LOUDNESS_LUFS/);
+  });
+});
+
 describe('REDIS_CLUSTER_NODES', () => {
   it('takes host:port entries separated by commas', () => {
     expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-a:7000, redis-b:7001,10.0.0.3:7002' }).REDIS_CLUSTER_NODES).toEqual([

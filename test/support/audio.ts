@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -26,30 +26,20 @@ export async function removeDir(path: string): Promise<void> {
 }
 
 /**
- * Renders a lavfi source graph to `path`; the container and codec follow the extension
- * (.wav, .mp3, .ogg, .opus, .webm, ...).
+ * Runs ffmpeg from an input (its arguments up to and with `-i`) to mono `path`; the container
+ * and codec follow the extension (.wav, .mp3, .ogg, .opus, .webm, ...).
  */
-export async function renderLavfi(path: string, source: string, options: { filter?: string; sampleRate?: number } = {}) {
+async function encode(path: string, input: string[], options: { filter?: string; sampleRate?: number } = {}) {
   const codec = /\.(opus|webm)$/.test(path) ? ['-c:a', 'libopus'] : [];
-  await run(FFMPEG_PATH, [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    source,
-    ...(options.filter ? ['-af', options.filter] : []),
-    '-ac',
-    '1',
-    '-ar',
-    String(options.sampleRate ?? 48000),
-    ...codec,
-    path,
-  ]);
+  const filter = options.filter ? ['-af', options.filter] : [];
+  const rate = String(options.sampleRate ?? 48000);
+  await run(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...input, ...filter, '-ac', '1', '-ar', rate, ...codec, path]);
   return path;
+}
+
+/** Renders a lavfi source graph to `path`, in the format of the extension. */
+export function renderLavfi(path: string, source: string, options: { filter?: string; sampleRate?: number } = {}) {
+  return encode(path, ['-f', 'lavfi', '-i', source], options);
 }
 
 /** A steady tone; volume is the peak amplitude (1 = full scale). */
@@ -97,10 +87,63 @@ export async function makeSpeech(path: string, text: string): Promise<boolean> {
   try {
     const wav = join(dir, 'speech.wav');
     await run(ESPEAK_PATH, ['-v', 'en-us', '-w', wav, text]);
-    const codec = /\.(opus|webm)$/.test(path) ? ['-c:a', 'libopus'] : [];
-    await run(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', wav, '-ac', '1', '-ar', '48000', ...codec, path]);
+    await encode(path, ['-i', wav]);
     return true;
   } finally {
     await removeDir(dir);
   }
+}
+
+/** A part of a built recording: a sentence (louder by `gain`, which clips above about 4), a silence or a burst of white noise. */
+export type RecordingPart = { speech: string; gain?: number } | { silence: number } | { noise: number; amplitude?: number };
+
+/** Where each part of a built recording lies, in seconds. */
+export interface RecordingLayout {
+  durationSeconds: number;
+  parts: (RecordingPart & { startSeconds: number; endSeconds: number })[];
+}
+
+/**
+ * A recording assembled from parts, 48 kHz mono, in the format of the extension; the layout
+ * says where each part landed, so tests know where the pauses are. Speech needs espeak-ng
+ * (see espeakAvailable).
+ */
+export async function makeRecording(path: string, parts: RecordingPart[]): Promise<RecordingLayout> {
+  const dir = await makeTempDir('recording-');
+  try {
+    const files: string[] = [];
+    const layout: RecordingLayout = { durationSeconds: 0, parts: [] };
+    for (const [index, part] of parts.entries()) {
+      const file = join(dir, `${index}.wav`);
+      if ('speech' in part) {
+        const spoken = join(dir, `${index}-espeak.wav`);
+        await run(ESPEAK_PATH, ['-v', 'en-us', '-w', spoken, part.speech]);
+        await encode(file, ['-i', spoken], { filter: `volume=${part.gain ?? 1}` });
+      } else if ('silence' in part) {
+        await renderLavfi(file, `anullsrc=channel_layout=mono:sample_rate=48000:duration=${part.silence}`);
+      } else {
+        await renderLavfi(file, `anoisesrc=color=white:amplitude=${part.amplitude ?? 0.3}:sample_rate=48000:duration=${part.noise}:seed=11`);
+      }
+      const { durationSeconds } = await probeFile(file);
+      layout.parts.push({ ...part, startSeconds: layout.durationSeconds, endSeconds: layout.durationSeconds + durationSeconds });
+      layout.durationSeconds += durationSeconds;
+      files.push(file);
+    }
+    const list = join(dir, 'list.txt');
+    await writeFile(list, files.map((file) => `file '${file}'`).join('\n'));
+    await encode(path, ['-f', 'concat', '-safe', '0', '-i', list]);
+    return layout;
+  } finally {
+    await removeDir(dir);
+  }
+}
+
+/** EBU R128 figures of a file as ffmpeg's ebur128 filter measures them. */
+export async function measureEbuR128(path: string): Promise<{ integratedLufs: number; truePeakDbtp: number }> {
+  const { stderr } = await run(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-nostats', '-i', path, '-af', 'ebur128=peak=true', '-f', 'null', '-']);
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  const integrated = /I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)?.[1];
+  const peak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1];
+  if (integrated === undefined || peak === undefined) throw new Error(`ebur128 printed no summary for ${path}`);
+  return { integratedLufs: Number(integrated), truePeakDbtp: Number(peak) };
 }

@@ -3,7 +3,7 @@ import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import { roundSeconds } from './sample-plan';
 import type { VoiceJobs } from './voice.jobs';
 import type { VoiceRepository } from './voice.repository';
-import { now, type TtsEmbedding, type VoicePipeline, type VoiceRecord, type VoiceSample } from './voice.types';
+import { now, type SplitMode, type TtsEmbedding, type VoicePipeline, type VoiceRecord, type VoiceSample } from './voice.types';
 
 export interface VoicePipelineDeps {
   repository: VoiceRepository;
@@ -47,13 +47,14 @@ export class VoicePipelineService {
    * waiting for it (creation, a re-split of an embedded voice, or embed during the split),
    * so it starts now, or fails when the recording gave no samples.
    */
-  async recordSplit(voiceId: string, generation: number, samples: VoiceSample[]): Promise<boolean> {
+  async recordSplit(voiceId: string, generation: number, samples: VoiceSample[], splitMode: SplitMode = 'fixed'): Promise<boolean> {
     let superseded: string[] = [];
     const updated = await this.deps.repository.updateIfCurrent(voiceId, 'splitting', generation, (current) => {
       superseded = [...current.samples.map((sample) => sample.blobId), ...(current.retiredSampleBlobIds ?? [])];
       const next: VoiceRecord = {
         ...current,
         samples,
+        splitMode,
         retiredSampleBlobIds: [],
         preferredSampleIndex: samples.some((sample) => sample.index === current.preferredSampleIndex) ? current.preferredSampleIndex : null,
         splitting: { ...current.splitting, status: 'completed', error: null, updatedAt: now() },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formInteger, optionalText, resourceName, single } from '../shared/form-values';
-import type { NewVoice, SplitSettings } from './voice.types';
+import { SPLIT_MODES, type NewVoice, type SplitSettings } from './voice.types';
 
 /**
  * Inputs of the voice operations, shared by REST (form strings) and GraphQL (typed values).
@@ -8,12 +8,34 @@ import type { NewVoice, SplitSettings } from './voice.types';
  */
 const text = (max: number) => z.preprocess(single, optionalText(max));
 
-export const createVoiceInput = z
-  .object({
-    name: z.preprocess(single, resourceName),
-    creator_name: text(255),
-    creator_email: text(320),
-  })
+const splitMode = z
+  .preprocess(
+    (value) => {
+      const last = single(value);
+      return typeof last === 'string' ? last.trim().toLowerCase() : last;
+    },
+    z.enum(SPLIT_MODES, { error: `must be one of ${SPLIT_MODES.join(', ')}` }).meta({
+      description: 'fixed: consecutive slices of sample_duration; curated: cut at pauses, trimmed and levelled to one loudness.',
+    }),
+  )
+  .default('fixed');
+
+const newVoice = {
+  name: z.preprocess(single, resourceName),
+  creator_name: text(255),
+  creator_email: text(320),
+};
+
+/** A voice created with a recording; split_mode says how the recording is split. */
+export const createVoiceInput = z.object({ ...newVoice, split_mode: splitMode }).transform(({ name, creator_name, creator_email, split_mode }): NewVoice => ({
+  name,
+  creatorName: creator_name,
+  creatorEmail: creator_email,
+  splitMode: split_mode,
+}));
+
+export const createEmptyVoiceInput = z
+  .object(newVoice)
   .transform(({ name, creator_name, creator_email }): NewVoice => ({ name, creatorName: creator_name, creatorEmail: creator_email }));
 
 export const renameVoiceInput = z.object({ name: z.preprocess(single, resourceName) }).transform(({ name }) => name);
@@ -22,8 +44,13 @@ export const splitVoiceInput = z
   .object({
     max_samples: z.preprocess(single, formInteger.pipe(z.number().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100'))).default(25),
     sample_duration: z.preprocess(single, formInteger.pipe(z.number().min(5, 'must be between 5 and 60').max(60, 'must be between 5 and 60'))).default(15),
+    split_mode: splitMode,
   })
-  .transform(({ max_samples, sample_duration }): SplitSettings => ({ maxSamples: max_samples, sampleDurationSeconds: sample_duration }));
+  .transform(({ max_samples, sample_duration, split_mode }): SplitSettings => ({
+    maxSamples: max_samples,
+    sampleDurationSeconds: sample_duration,
+    mode: split_mode,
+  }));
 
 const ttsType = z
   .string()

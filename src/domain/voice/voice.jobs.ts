@@ -17,6 +17,7 @@ export class VoiceJobs {
         generation: voice.splitting.generation,
         maxSamples: settings.maxSamples,
         sampleDurationSeconds: settings.sampleDurationSeconds,
+        splitMode: settings.mode,
       },
       origin,
     );

@@ -9,6 +9,7 @@ import { Conflict, Invalid, NotFound, Unreadable } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { AudioProbe } from '../shared/audio-probe';
 import { roundSeconds } from './sample-plan';
+import { assessSample, type SampleMeter } from './sample-quality';
 import type { VoiceJobs } from './voice.jobs';
 import type { VoiceRepository } from './voice.repository';
 import {
@@ -40,7 +41,7 @@ export interface VoiceServiceDeps {
   events: EventBus;
   blobs: BlobStore;
   jobs: VoiceJobs;
-  audio: AudioProbe;
+  audio: AudioProbe & SampleMeter;
   defaultTtsType: string;
 }
 
@@ -115,7 +116,7 @@ export class VoiceService {
       if (error instanceof NameTaken) throw new Conflict(`Voice '${input.name}' already exists`);
       throw error;
     }
-    if (original) await this.deps.jobs.split(created, DEFAULT_SPLIT, { requestId });
+    if (original) await this.deps.jobs.split(created, { ...DEFAULT_SPLIT, mode: input.splitMode ?? DEFAULT_SPLIT.mode }, { requestId });
     return created;
   }
 
@@ -138,7 +139,7 @@ export class VoiceService {
     await this.deps.blobs.remove(...blobsOf(removed));
   }
 
-  /** Converts an uploaded sample to Ogg Opus now (a sample is short) and appends it. */
+  /** Converts an uploaded sample to Ogg Opus now (a sample is short), judges it and appends it. */
   async addSample(partner: string, name: string, file: UploadedFile): Promise<{ voice: VoiceRecord; sample: VoiceSample }> {
     const voice = await this.get(partner, name);
     await this.probeAudio(file.path);
@@ -146,11 +147,13 @@ export class VoiceService {
     try {
       await this.deps.audio.toOpus(file.path, converted);
       const probe = await this.deps.audio.probe(converted);
+      const measured = await this.deps.audio.measure(converted);
+      const judged = { quality: assessSample(measured), speechSeconds: roundSeconds(measured.speechSeconds) };
       const blobId = await this.deps.blobs.adopt(converted);
       let added: VoiceSample | undefined;
       const updated = await this.deps.repository.update(voice, (current) => {
         const index = current.samples.reduce((max, sample) => Math.max(max, sample.index + 1), 0);
-        added = { index, blobId, sourceTimestamp: null, durationSeconds: roundSeconds(probe.durationSeconds) };
+        added = { index, blobId, sourceTimestamp: null, durationSeconds: roundSeconds(probe.durationSeconds), ...judged };
         return { ...current, samples: [...current.samples, added], embedding: embeddingAfterSampleChange(current) };
       });
       if (!updated || !added) {

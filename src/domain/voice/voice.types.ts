@@ -1,5 +1,6 @@
 import type { Versioned } from '../../store/record-store';
 import { progressOf, type Progress, type StoredProgress } from '../shared/progress';
+import type { SampleQuality } from './sample-quality';
 
 export const PROCESSING_STATUSES = ['idle', 'in_progress', 'completed', 'failed'] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
@@ -19,7 +20,13 @@ export interface VoiceSample {
   blobId: string;
   /** MM:SS offset in the original recording; null for a sample uploaded on its own. */
   sourceTimestamp: string | null;
+  /** Where in the original it starts, to the millisecond (absent on uploads and older samples). */
+  sourceStartSeconds?: number | null;
   durationSeconds: number;
+  /** How fit it is to clone from, and why (absent on samples made before it was measured). */
+  quality?: SampleQuality | null;
+  /** Seconds of speech in it. */
+  speechSeconds?: number | null;
 }
 
 export interface VoiceOriginal {
@@ -73,6 +80,8 @@ export interface VoiceRecord extends Versioned {
   /** Results per TTS type, so test audio of several types can coexist. */
   embeddings: Record<string, TtsEmbedding>;
   preferredSampleIndex: number | null;
+  /** How the samples were cut from the original; absent before the first split. */
+  splitMode?: SplitMode;
   /**
    * Sample files a re-split took off the voice while an embedding job might still read them;
    * removed once the new split is recorded.
@@ -99,15 +108,25 @@ export interface NewVoice {
   name: string;
   creatorName?: string;
   creatorEmail?: string;
+  /** How a recording given with it is split. */
+  splitMode?: SplitMode;
 }
+
+/**
+ * `fixed`: consecutive slices of sample_duration, as the voice document describes. `curated`:
+ * cut at pauses, trimmed, levelled to one loudness (docs/voice-samples.md).
+ */
+export const SPLIT_MODES = ['fixed', 'curated'] as const;
+export type SplitMode = (typeof SPLIT_MODES)[number];
 
 export interface SplitSettings {
   maxSamples: number;
   sampleDurationSeconds: number;
+  mode: SplitMode;
 }
 
-/** How a voice created with a recording is split. */
-export const DEFAULT_SPLIT: SplitSettings = { maxSamples: 25, sampleDurationSeconds: 15 };
+/** How a voice created with a recording is split, unless it asks for another mode. */
+export const DEFAULT_SPLIT: SplitSettings = { maxSamples: 25, sampleDurationSeconds: 15, mode: 'fixed' };
 
 export type VoicePipeline = 'splitting' | 'embedding';
 

@@ -11,11 +11,16 @@ const KNOWLEDGE_BASES = 'query ConsoleKnowledgeBases($partner: String!) { knowle
 const PROGRESS = 'progress { stage done total percent } queue { reason position estimatedStartAt nextAttemptAt }';
 const VOICES = `subscription ConsoleVoices($partner: String!) {
   voicesUpdated(partner: $partner) {
-    name deleted sampleCount
+    name deleted sampleCount splitMode
+    cleanSpeechSeconds recommendedCleanSpeechSeconds meetsCleanSpeechRecommendation
+    samples { index sourceTimestamp duration speechSeconds quality { score reasons { code message } } }
     splitting { status error }
     embedding { status error }
     ${PROGRESS}
   }
+}`;
+const SPLIT_VOICE = `mutation ConsoleSplitVoice($partner: String!, $name: String!, $splitMode: SplitMode) {
+  splitVoice(partner: $partner, name: $name, splitMode: $splitMode) { name }
 }`;
 const DOCUMENTS = `subscription ConsoleDocuments($partner: String!, $kb: String!) {
   documentUpdated(partner: $partner, kb: $kb) {
@@ -49,6 +54,8 @@ const state = {
   /** The documents and the embedding of the knowledge base shown. */
   /** @type {(() => void)[]} */ knowledgeBaseWatches: [],
   /** @type {Map<string, () => void>} */ transcriptWatches: new Map(),
+  /** Voices whose sample list is open: a live update redraws the row and keeps it open. */
+  /** @type {Set<string>} */ openSamples: new Set(),
 };
 
 // ---------------------------------------------------------------------------------------
@@ -105,7 +112,7 @@ function openSocket(key) {
 }
 
 /** POST /api/voices/:partner as multipart, with the bytes sent shown on the upload bar. */
-function uploadRecording(partner, name, file, bar) {
+function uploadRecording(partner, name, splitMode, file, bar) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/voices/${encodeURIComponent(partner)}`);
@@ -118,6 +125,7 @@ function uploadRecording(partner, name, file, bar) {
     const form = new FormData();
     // Fields before the file: the service reads the name while the file still streams in.
     form.append('name', name);
+    form.append('split_mode', splitMode);
     form.append('file', file);
     xhr.send(form);
   });
@@ -220,11 +228,20 @@ function describeProgress(progress) {
   return `${progress.stage}: ${progress.done}${progress.total === null ? '' : ` of ${progress.total}`}`;
 }
 
+/**
+ * Where each stage of a split sits on the splitting bar, so that one bar moves forward from
+ * the first second converted to the last sample written.
+ */
+const SPLIT_STAGES = { converting: [0, 40], 'finding pauses': [40, 50], analyzing: [50, 60], splitting: [60, 100] };
+
 /** How far one voice pipeline is: a finished one is full, a running one shows its job's progress. */
 function pipelinePercent(pipeline, stage, progress) {
   if (pipeline.status === 'COMPLETED') return 100;
   if (pipeline.status !== 'IN_PROGRESS') return 0;
-  return progress?.stage === stage && progress.percent !== null ? progress.percent : null;
+  if (!progress || progress.percent === null) return null;
+  if (stage === 'embedding') return progress.stage === 'embedding' ? progress.percent : null;
+  const range = SPLIT_STAGES[progress.stage];
+  return range ? range[0] + ((range[1] - range[0]) * progress.percent) / 100 : null;
 }
 
 function pipelineCell(voice, stage) {
@@ -235,8 +252,58 @@ function pipelineCell(voice, stage) {
   const cell = progressCell(`${voice.name}: ${stage}`, pipelinePercent(pipeline, stage, voice.progress), describeProgress(voice.progress), waiting);
   cell.dataset.status = pipeline.status;
   const words = { IDLE: 'not started', IN_PROGRESS: 'running', COMPLETED: 'done', FAILED: 'failed' };
-  cell.append(el('span', { class: pipeline.status === 'FAILED' ? 'detail failed' : 'detail' }, pipeline.error ?? words[pipeline.status]));
+  const running = pipeline.status === 'IN_PROGRESS' && voice.progress && (stage === 'embedding') === (voice.progress.stage === 'embedding');
+  const said = pipeline.error ?? (running ? voice.progress.stage : words[pipeline.status]);
+  cell.append(el('span', { class: pipeline.status === 'FAILED' ? 'detail failed' : 'detail' }, said));
   return cell;
+}
+
+/** The samples, each with its score and the reasons against it, in a list that opens on demand. */
+function samplesCell(voice) {
+  const list = el(
+    'ol',
+    { class: 'samples', start: 0 },
+    ...voice.samples.map((sample) => {
+      const quality = sample.quality;
+      const facts = [sample.sourceTimestamp, `${sample.duration.toFixed(1)} s`];
+      if (sample.speechSeconds !== null) facts.push(`${sample.speechSeconds.toFixed(1)} s speech`);
+      if (quality) facts.push(`score ${quality.score.toFixed(2)}`);
+      const reasons = quality?.reasons.length
+        ? el('ul', { class: 'reasons' }, ...quality.reasons.map((reason) => el('li', { 'data-code': reason.code }, reason.message)))
+        : el('span', { class: 'clean' }, quality ? ' clean' : '');
+      return el('li', { 'data-index': sample.index }, facts.filter(Boolean).join(' · '), reasons);
+    }),
+  );
+  const details = el('details', state.openSamples.has(voice.name) ? { open: '' } : {}, el('summary', {}, `${voice.sampleCount} samples`), list);
+  details.addEventListener('toggle', () => (details.open ? state.openSamples.add(voice.name) : state.openSamples.delete(voice.name)));
+  return el('td', {}, voice.sampleCount ? details : '0');
+}
+
+/** Clean speech against the recommendation a voice should meet to be cloned well. */
+function cleanSpeechCell(voice) {
+  const text = `${voice.cleanSpeechSeconds.toFixed(1)} s of ${voice.recommendedCleanSpeechSeconds} s`;
+  const met = voice.meetsCleanSpeechRecommendation;
+  return el(
+    'td',
+    { class: met ? 'clean-speech met' : 'clean-speech', 'data-met': String(met) },
+    text,
+    el('span', { class: 'detail' }, met ? 'enough' : 'more needed'),
+  );
+}
+
+/** Re-split with a mode of its own; it starts from the mode the samples were cut with. */
+function resplitCell(voice) {
+  const mode = el(
+    'select',
+    { 'aria-label': `Split mode of ${voice.name}` },
+    el('option', { value: 'FIXED' }, 'fixed'),
+    el('option', { value: 'CURATED' }, 'curated'),
+  );
+  mode.value = voice.splitMode ?? 'FIXED';
+  const button = el('button', { type: 'button', 'aria-label': `Re-split ${voice.name}` }, 'Re-split');
+  button.disabled = voice.splitting.status === 'IN_PROGRESS';
+  button.addEventListener('click', () => resplit(voice.name, mode.value, button));
+  return el('td', { class: 'actions' }, mode, button);
 }
 
 function showVoice(voice) {
@@ -246,9 +313,11 @@ function showVoice(voice) {
         'tr',
         {},
         el('th', { scope: 'row' }, voice.name),
-        el('td', {}, String(voice.sampleCount)),
+        samplesCell(voice),
+        cleanSpeechCell(voice),
         pipelineCell(voice, 'splitting'),
         pipelineCell(voice, 'embedding'),
+        resplitCell(voice),
       );
   placeRow(byId('voices'), voice.name, row);
 }
@@ -330,6 +399,7 @@ async function showPartner(partner) {
   for (const stop of state.partnerWatches.splice(0)) stop();
   stopKnowledgeBase();
   state.partner = partner;
+  state.openSamples.clear();
   for (const id of ['voices', 'documents']) byId(id).replaceChildren();
   for (const id of ['voices-section', 'documents-section']) byId(id).hidden = false;
   state.partnerWatches.push(watch(VOICES, { partner }, (data) => showVoice(data.voicesUpdated)));
@@ -374,6 +444,16 @@ async function showRecentTranscripts() {
   for (const transcript of recentTranscripts.reverse()) {
     showTranscript(transcript);
     if (transcript.status === 'QUEUED' || transcript.status === 'PROCESSING') followTranscript(transcript.id);
+  }
+}
+
+async function resplit(name, splitMode, button) {
+  button.disabled = true;
+  try {
+    await request(SPLIT_VOICE, { partner: state.partner, name, splitMode });
+  } catch (error) {
+    button.disabled = false;
+    showError(`Re-split of ${name} failed: ${error.message}`);
   }
 }
 
@@ -443,7 +523,7 @@ byId('upload-form').addEventListener(
     setBar(bar, 0);
     button.disabled = true;
     try {
-      await uploadRecording(state.partner, byId('voice-name').value.trim(), byId('recording').files[0], bar);
+      await uploadRecording(state.partner, byId('voice-name').value.trim(), byId('split-mode').value, byId('recording').files[0], bar);
       setBar(bar, 100, 'Uploaded');
     } finally {
       button.disabled = false;
