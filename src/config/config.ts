@@ -1,6 +1,10 @@
+import { BOOLEAN_WORDS, booleanWord } from './boolean-words';
 import { z } from 'zod';
 
-const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanFromEnv = z
+  .string()
+  .refine((value) => booleanWord(value) !== undefined, `must be one of ${BOOLEAN_WORDS.join(', ')}`)
+  .transform((value) => booleanWord(value)!);
 
 const optionalUrl = z.url().optional();
 

@@ -23,8 +23,9 @@ const ALLOWED: Record<string, { code: string[]; types?: string[] }> = {
   events: { code: ['observability', 'store'] },
   queues: { code: ['domain', 'observability'] },
   auth: { code: ['domain', 'events', 'store'] },
-  // The domain reaches engines only through ports it declares itself.
-  domain: { code: ['auth', 'events', 'queues', 'store'] },
+  // The domain reaches engines only through ports it declares itself; of config, it reads the
+  // boolean words that forms share with the environment.
+  domain: { code: ['auth', 'config', 'events', 'queues', 'store'] },
   engines: { code: ['domain', 'observability'] },
   workers: { code: ['domain', 'engines', 'observability', 'queues', 'store'], types: ['logger.ts', 'platform.ts', 'services.ts'] },
   // Doors: they translate, and never touch Redis, queues, engines or each other.

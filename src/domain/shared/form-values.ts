@@ -1,18 +1,16 @@
 import { z } from 'zod';
+import { booleanWord } from '../../config/boolean-words';
 
 /**
  * Zod pieces for values that arrive as form strings from legacy clients and as typed
  * values from JSON and GraphQL: one schema serves every door.
  */
-const TRUE = new Set(['true', '1', 'yes']);
-const FALSE = new Set(['false', '0', 'no']);
-
 export const formBoolean = z.union([
   z.boolean(),
   z
     .string()
-    .refine((value) => TRUE.has(value.toLowerCase()) || FALSE.has(value.toLowerCase()), 'must be true or false')
-    .transform((value) => TRUE.has(value.toLowerCase())),
+    .refine((value) => booleanWord(value) !== undefined, 'must be true or false')
+    .transform((value) => booleanWord(value)!),
   z
     .number()
     .refine((value) => value === 0 || value === 1, 'must be true or false')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanWord } from '../../config/boolean-words';
 import { Invalid } from '../errors';
 import { single } from '../shared/form-values';
 import type { UploadedFile } from '../shared/uploaded-file';
@@ -11,9 +12,6 @@ import { AUDIO_FORMATS, LANGUAGE_CODES, MAX_BOOSTED_WORDS, type TranscriptOption
 export const MAX_URL_LENGTH = 2048;
 const MAX_BOOSTED_WORD_LENGTH = 100;
 
-const TRUE = new Set(['true', '1', 'yes']);
-const FALSE = new Set(['false', '0', 'no']);
-
 /** Absent, an empty form field and null all mean "not given", as Laravel's empty-string middleware has it. */
 function given(value: unknown): unknown {
   const last = single(value);
@@ -21,8 +19,7 @@ function given(value: unknown): unknown {
 }
 
 function toBoolean(value: unknown): unknown {
-  if (typeof value === 'string' && TRUE.has(value.toLowerCase())) return true;
-  if (typeof value === 'string' && FALSE.has(value.toLowerCase())) return false;
+  if (typeof value === 'string') return booleanWord(value) ?? value;
   if (value === 1 || value === 0) return value === 1;
   return value;
 }
