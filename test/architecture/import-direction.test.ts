@@ -1,42 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/**
- * The layers of docs/architecture.md, enforced: each part of `src` may import only the parts
- * listed for it. A part is a top-level folder of `src`, or a top-level file (the composition
- * roots). `type` marks parts that may be imported for types only (`import type`).
- */
-const ALLOWED: Record<string, { code: string[]; types?: string[] }> = {
-  // Composition roots: they wire everything together.
-  'main.ts': { code: ['*'] },
-  'app.ts': { code: ['*'] },
-  'services.ts': { code: ['*'] },
-  'platform.ts': { code: ['auth', 'config', 'events', 'logger.ts', 'observability', 'queues', 'store'] },
-  'logger.ts': { code: ['config'] },
-  config: { code: [] },
-  // Metrics and the request context: every layer may count, and it imports nothing of ours.
-  observability: { code: [] },
-  cli: { code: ['auth', 'config', 'store'] },
-  // Machinery under the domain.
-  store: { code: ['config', 'observability'] },
-  events: { code: ['observability', 'store'] },
-  queues: { code: ['domain', 'observability'] },
-  auth: { code: ['domain', 'events', 'store'] },
-  // The domain reaches engines only through ports it declares itself; of config, it reads the
-  // boolean words that forms share with the environment.
-  domain: { code: ['auth', 'config', 'events', 'queues', 'store'] },
-  engines: { code: ['domain', 'observability'] },
-  workers: { code: ['domain', 'engines', 'observability', 'queues', 'store'], types: ['logger.ts', 'platform.ts', 'services.ts'] },
-  // Doors: they translate, and never touch Redis, queues, engines or each other.
-  // The transport also answers readiness and classifies Redis failures, so it may see the store.
-  http: { code: ['auth', 'config', 'domain', 'observability', 'resolvers', 'store'], types: ['events', 'platform.ts', 'services.ts'] },
-  rest: { code: ['auth', 'domain', 'http'], types: ['services.ts'] },
-  resolvers: { code: ['auth', 'domain'], types: ['services.ts', 'store'] },
-  schema: { code: ['auth', 'domain', 'http', 'resolvers'], types: ['store'] },
-  // Queue administration: an admin-only door onto the BullMQ queues themselves.
-  admin: { code: ['auth', 'domain', 'queues'] },
-};
+import { LAYERS, layerTable } from './layers';
+
+const ALLOWED = LAYERS;
 
 const SRC = resolve(__dirname, '../../src');
 
@@ -108,5 +76,16 @@ describe('the import direction of src', () => {
     };
     for (const file of files) visit(file, []);
     expect(cycles).toEqual([]);
+  });
+
+  it('is the table docs/architecture.md shows (UPDATE_DOCS=1 rewrites it)', () => {
+    const doc = resolve(__dirname, '../../docs/architecture.md');
+    const text = readFileSync(doc, 'utf8');
+    const [before, rest] = text.split('<!-- layers:start -->\n');
+    const after = rest?.split('<!-- layers:end -->')[1];
+    if (before === undefined || after === undefined) throw new Error('docs/architecture.md has no <!-- layers:start --> ... <!-- layers:end --> section');
+    const wanted = `${before}<!-- layers:start -->\n${layerTable()}<!-- layers:end -->${after}`;
+    if (process.env.UPDATE_DOCS === '1') writeFileSync(doc, wanted);
+    else expect(text).toBe(wanted);
   });
 });
