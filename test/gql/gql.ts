@@ -58,6 +58,8 @@ type Documents = {
     "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": typeof types.SubmitCompletionDocument,
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": typeof types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.CompletionDocument,
+    "\n  subscription TranscriptProgress($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n        done\n        total\n      }\n    }\n  }\n": typeof types.TranscriptProgressDocument,
+    "\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n": typeof types.TranscriptStructureDocument,
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": typeof types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitRecentTranscriptDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": typeof types.EmbeddingStaleDocument,
@@ -113,6 +115,8 @@ const documents: Documents = {
     "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": types.SubmitCompletionDocument,
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": types.CompletionDocument,
+    "\n  subscription TranscriptProgress($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n        done\n        total\n      }\n    }\n  }\n": types.TranscriptProgressDocument,
+    "\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n": types.TranscriptStructureDocument,
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": types.SubmitRecentTranscriptDocument,
     "\n  query EmbeddingStale($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      embeddingInfo {\n        stale\n      }\n    }\n  }\n": types.EmbeddingStaleDocument,
@@ -314,6 +318,14 @@ export function graphql(source: "\n  subscription CompletionUpdated($id: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n"): (typeof documents)["\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TranscriptProgress($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n        done\n        total\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription TranscriptProgress($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n        done\n        total\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n"): (typeof documents)["\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
