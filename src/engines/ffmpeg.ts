@@ -95,6 +95,9 @@ const SERVER_SIDE_FAILURES = [
 
 export const NOT_READABLE = 'The file is not readable audio';
 
+/** The raw audio `detectSilences` keeps for cutting: mono 16-bit little-endian at the rate speech engines use. */
+export const SPEECH_PCM = { sampleRate: 16_000, bytesPerSecond: 32_000 } as const;
+
 /**
  * Wraps the system ffmpeg/ffprobe: every call spawns the binary with an argument array, never a
  * shell. It implements the voice domain's AudioProbe port.
@@ -245,7 +248,11 @@ export class Ffmpeg {
    * sent to speech-to-text, voice samples) starts from this. `onSilenceStart` and `onSilence`
    * hear each silence as the decoding meets it (its start once it has lasted `minSeconds`, then
    * the whole of it), so a caller can act on the first part of a recording while the rest
-   * is still being read.
+   * is still being read. With `pcmOutput` the pass also writes what it decoded there, as 16 kHz
+   * mono 16-bit PCM (SPEECH_PCM): stretches cut from that file lie exactly on the timeline the
+   * silences were found on, which seeking in the original does not promise (a VBR MP3 lands
+   * up to half a second off), and need no second decoding. Everything up to a second before
+   * a reported position is in the file.
    */
   async detectSilences(
     input: string,
@@ -255,6 +262,7 @@ export class Ffmpeg {
       totalSeconds?: number;
       onSilenceStart?: (startSeconds: number) => void;
       onSilence?: (silence: Silence) => void;
+      pcmOutput?: string;
     } = {},
   ): Promise<Silence[]> {
     const silences: Silence[] = [];
@@ -308,9 +316,7 @@ export class Ffmpeg {
           '-progress',
           'pipe:1',
           '-nostats',
-          '-f',
-          'null',
-          '-',
+          ...(options.pcmOutput ? ['-ar', String(SPEECH_PCM.sampleRate), '-f', 's16le', fileUrl(options.pcmOutput)] : ['-f', 'null', '-']),
         ],
         options.signal,
         byLine(onLine),
@@ -411,44 +417,44 @@ export class Ffmpeg {
   }
 
   /**
-   * The stretches `pieces` of a recording (seconds from its start, in order) joined into one
-   * 16 kHz mono 16-bit FLAC file: lossless, about half the size of WAV (never more than
-   * 32 kB a second), and read by every speech-to-text engine, OpenAI's included. The gaps
-   * between pieces are left out on a 10 ms grid, so when every piece but the last lasts a
-   * whole number of centiseconds, each starts in the file exactly at the sum of the lengths
-   * before it. Only the stretch from the first piece to the last is decoded.
+   * The stretches `pieces` (seconds from its start, in order) of PCM that `detectSilences`
+   * kept, joined into one 16 kHz mono 16-bit FLAC file: lossless, about half the size of WAV
+   * (never more than 32 kB a second), and read by every speech-to-text engine, OpenAI's
+   * included. The gaps between pieces are left out on a 10 ms grid, so when every piece but
+   * the last lasts a whole number of centiseconds, each starts in the file exactly at the sum
+   * of the lengths before it.
    */
-  async toSpeechFlac(input: string, output: string, pieces: readonly { startSeconds: number; endSeconds: number }[], options: CallOptions = {}): Promise<void> {
+  async pcmToSpeechFlac(
+    pcm: string,
+    output: string,
+    pieces: readonly { startSeconds: number; endSeconds: number }[],
+    options: CallOptions = {},
+  ): Promise<void> {
     const from = pieces[0]?.startSeconds ?? 0;
     const to = pieces.at(-1)?.endSeconds ?? from;
     // Frames of 160 samples start on the grid; a frame is kept when its start lies in a piece.
     const inFile = (time: number) => (time - from - 0.005).toFixed(3);
     const kept = pieces.map((piece) => `gte(t\\,${inFile(piece.startSeconds)})*lt(t\\,${inFile(piece.endSeconds)})`).join('+');
-    const select = pieces.length > 1 ? ['-af', `aresample=16000,asetnsamples=n=160:p=0,aselect=${kept},asetpts=N/SR/TB`] : [];
+    const select = pieces.length > 1 ? ['-af', `asetnsamples=n=160:p=0,aselect=${kept},asetpts=N/SR/TB`] : [];
     await this.convert(
       output,
       [
+        // Our own file, so no demuxer guard: raw PCM has no header to say what it is.
+        '-protocol_whitelist',
+        'file',
+        '-f',
+        's16le',
+        '-ar',
+        String(SPEECH_PCM.sampleRate),
+        '-ac',
+        '1',
         '-ss',
         seconds(from),
         '-t',
         seconds(to - from),
-        ...INPUT_GUARD,
         '-i',
-        fileUrl(input),
-        '-map',
-        '0:a:0',
-        '-vn',
-        '-sn',
-        '-dn',
-        '-map_metadata',
-        '-1',
+        fileUrl(pcm),
         ...select,
-        '-ac',
-        '1',
-        '-ar',
-        '16000',
-        '-sample_fmt',
-        's16',
         '-c:a',
         'flac',
         '-f',
@@ -552,4 +558,4 @@ function positive(value: string | undefined): number | undefined {
   return Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
-measureEngineMethods(Ffmpeg.prototype, 'ffmpeg', ['probe', 'toOpus', 'cutOpusSlices', 'decodePcm', 'detectSilences', 'toSpeechFlac']);
+measureEngineMethods(Ffmpeg.prototype, 'ffmpeg', ['probe', 'toOpus', 'cutOpusSlices', 'decodePcm', 'detectSilences', 'pcmToSpeechFlac']);

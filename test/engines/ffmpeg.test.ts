@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { access, writeFile } from 'node:fs/promises';
+import { access, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,15 +196,19 @@ describe('toOpus', () => {
   });
 });
 
-describe('toSpeechFlac', () => {
-  it('joins the pieces asked for into 16 kHz mono 16-bit FLAC, each where the lengths before it say', async () => {
+describe('pcmToSpeechFlac', () => {
+  it('joins the pieces asked for of the PCM detectSilences kept into 16 kHz mono FLAC, each where the lengths before it say', async () => {
     // 300 Hz for 2 s, then 500 Hz for 3 s: the pieces take 1 s of each.
     const source = await renderLavfi(
       join(dir, 'two-tones.mp3'),
       'sine=frequency=300:sample_rate=48000:duration=2[a];sine=frequency=500:sample_rate=48000:duration=3[b];[a][b]concat=n=2:v=0:a=1',
     );
+    const pcm = join(dir, 'two-tones.pcm');
+    await ffmpeg.detectSilences(source, { thresholdDb: -50, minSeconds: 0.3 }, { pcmOutput: pcm });
+    // Mono 16-bit at 16 kHz, the whole recording.
+    expect((await stat(pcm)).size / 32_000).toBeCloseTo(5, 2);
     const output = join(dir, 'pieces.flac');
-    await ffmpeg.toSpeechFlac(source, output, [
+    await ffmpeg.pcmToSpeechFlac(pcm, output, [
       { startSeconds: 0.5, endSeconds: 1.5 },
       { startSeconds: 3, endSeconds: 4.25 },
     ]);

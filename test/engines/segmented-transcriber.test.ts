@@ -1,14 +1,18 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/domain/shared/engine-error';
 import { wordCore } from '../../src/domain/transcription/word-spans';
 import { SegmentedTranscriber } from '../../src/engines/long-audio/segmented-transcriber';
 import { SpeechToTextClient, type Transcription } from '../../src/engines/speech-to-text.client';
-import { ffmpeg, makeSilence, makeTempDir, makeToneSpeech, removeDir, toneSpeechWords, type ToneSpeech, type ToneWord } from '../support/audio';
+import { FFMPEG_PATH, ffmpeg, makeSilence, makeTempDir, makeToneSpeech, removeDir, toneSpeechWords, type ToneSpeech, type ToneWord } from '../support/audio';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { waitFor } from '../support/wait-for';
 import { HALLUCINATION } from '../support/whisper-like-recogniser';
+
+const run = promisify(execFile);
 
 /** The engine here takes 1 MB a request: 30 s of audio, so minutes of audio make many segments. */
 const ENGINE_LIMIT_BYTES = 1024 * 1024;
@@ -31,6 +35,10 @@ beforeAll(async () => {
   for (const [name, speech] of Object.entries(speeches)) {
     recordings[name] = { path: await makeToneSpeech(join(dir, `${name}.wav`), speech), speech };
   }
+  // VBR MP3 with silences: seeking in it lands up to half a second off, so cuts must not seek in it.
+  const vbr = join(dir, 'vbr.mp3');
+  await run(FFMPEG_PATH, ['-v', 'error', '-i', recordings.silentMiddle!.path, '-ar', '44100', '-c:a', 'libmp3lame', '-q:a', '4', vbr]);
+  recordings.vbr = { path: vbr, speech: recordings.silentMiddle!.speech };
   await makeSilence(join(dir, 'silence.wav'), { seconds: 90 });
 });
 
@@ -121,6 +129,13 @@ describe('SegmentedTranscriber against an engine that behaves like OpenAI', () =
     // Two minutes of speech and a short joint, not five minutes of audio.
     const heard = engine.requests.reduce((sum, request) => sum + (request.audioSeconds ?? 0), 0);
     expect(heard).toBeLessThan(125);
+  });
+
+  it('keeps every word at its time in a VBR MP3, in which seeking is not exact', async () => {
+    const { path, speech } = recordings.vbr!;
+    const transcription = await (await transcribe(path, { maxUploadBytes: 512 * 1024 })).result;
+    expect(engine.requests.length).toBeGreaterThanOrEqual(8);
+    expectWords(transcription, toneSpeechWords(speech));
   });
 
   it('sends nothing for a recording without sound and gives empty text and no words', async () => {

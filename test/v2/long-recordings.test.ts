@@ -356,4 +356,31 @@ describe('scratch space', () => {
   it('holds nothing once the jobs are done', async () => {
     expect(await readdir(join(app.dataDir, 'tmp'))).toEqual([]);
   });
+
+  it('holds nothing after a shutdown hands a transcription back midway, and the job waits for another worker', async () => {
+    const slow = await startOpenAiCompatibleServer({ recognition: 'tones', msPerAudioSecond: 1000 });
+    const stopping = await startTestApp({ ASR_BASE_URL: slow.baseUrl, ASR_MAX_UPLOAD_MB: String(ENGINE_LIMIT_MB), SHUTDOWN_GRACE_SECONDS: '1' });
+    const observer = await startTestApp({ ROLE: 'api' }, stopping.redis);
+    try {
+      const stoppingKey = await stopping.createKey('acme');
+      const path = await makeToneSpeech(join(dir, 'handed-back.wav'), { seconds: 300 });
+      const form = await multipart({}, { audio: { path, filename: 'handed-back.wav' } });
+      const { id } = (await restClient(stopping.url, stoppingKey)('POST', '/v2/transcript', { form })).body as TranscriptBody;
+      await waitFor(
+        async () => slow.requests.length,
+        (count) => count >= 1,
+      );
+      await stopping.app.close();
+      expect(await readdir(join(stopping.dataDir, 'tmp'))).toEqual([]);
+      const job = await observer.app.services.platform.queues.get(transcribeQueue).getJob(transcribeQueue.jobId({ transcriptId: id.split('/').pop()! }));
+      expect(await job?.getState()).toBe('waiting');
+      const transcript = await restClient(observer.url, stoppingKey)('GET', id);
+      expect(transcript.body).toEqual({ id, status: 'processing' });
+    } finally {
+      await observer.close();
+      await removeDir(stopping.dataDir);
+      await stopping.redis.stop();
+      await slow.close();
+    }
+  });
 });

@@ -63,7 +63,7 @@ interface Cut {
  */
 export class SegmentPlanner {
   private readonly silences: Range[] = [];
-  private readonly duration: number;
+  private duration: number;
   private readonly max: number;
   private knownUntil = 0;
   /** Where the next segment starts, or null once the recording is planned to its end. */
@@ -78,7 +78,7 @@ export class SegmentPlanner {
   /** A silence as detection finished it; silences come in order, so everything before its end is known. */
   addSilence(silence: Silence): void {
     const start = Math.max(0, Math.round(silence.startSeconds * CS));
-    const end = Math.min(this.duration, Math.round(silence.endSeconds * CS));
+    const end = Math.round(silence.endSeconds * CS);
     if (end > start) this.silences.push({ start, end });
     this.knownUntil = Math.max(this.knownUntil, end);
   }
@@ -93,8 +93,12 @@ export class SegmentPlanner {
     return this.drain(false);
   }
 
-  /** The rest, once every silence of the recording has been added. */
-  finish(): SpeechSegment[] {
+  /**
+   * The rest, once every silence of the recording has been added; `durationSeconds` is its
+   * length as decoded, when that is known better than the estimate the planner began with.
+   */
+  finish(durationSeconds?: number): SpeechSegment[] {
+    if (durationSeconds !== undefined) this.duration = Math.ceil(durationSeconds * CS);
     this.knownUntil = this.duration;
     return this.drain(true);
   }

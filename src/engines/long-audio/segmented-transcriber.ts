@@ -2,7 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError } from '../../domain/shared/engine-error';
 import type { ProgressCallback } from '../../domain/shared/progress';
-import type { Ffmpeg } from '../ffmpeg';
+import { SPEECH_PCM, type Ffmpeg } from '../ffmpeg';
 import type { SpeechToTextClient, TranscribeOptions, Transcription } from '../speech-to-text.client';
 import { PAUSE_SECONDS, SegmentPlanner, SILENCE_THRESHOLD_DB, type SpeechSegment } from './segment-plan';
 import { stitch, type SegmentTranscription } from './stitch';
@@ -21,7 +21,7 @@ export interface SegmentedTranscriberOptions {
 export interface SegmentedTranscription {
   /** Seconds of the recording; only the probe knows it before the audio is read. */
   durationSeconds: number;
-  /** Where the segment files are written; the caller removes it. */
+  /** Where the decoded recording (115 MB an hour) and the segment files are written; the caller removes it. */
   workDir: string;
   options: Omit<TranscribeOptions, 'filename' | 'signal'>;
   /** Hears seconds of the recording transcribed of its whole length. */
@@ -35,9 +35,10 @@ const FLAC_BYTES_PER_SECOND_AT_MOST = 32_768;
 const FORM_ALLOWANCE_BYTES = 64 * 1024;
 
 /**
- * Speech-to-text for recordings of any length. One ffmpeg pass finds the pauses; as soon as
- * the first stretch is planned, its segment is encoded (FLAC, only the audio to send) and
- * sent, while the pass reads on, with `concurrency` segments in flight. Long silences are
+ * Speech-to-text for recordings of any length. One ffmpeg pass finds the pauses and keeps
+ * what it decoded as 16 kHz PCM in the job's scratch directory; as soon as the first stretch
+ * is planned, its segment is cut from that PCM (FLAC, only the audio to send) and sent, while
+ * the pass reads on, with `concurrency` segments in flight. Long silences are
  * never sent, so the engine cannot invent words in them, and a recording without speech
  * costs no request at all. The results are stitched onto the recording's timeline.
  */
@@ -62,6 +63,8 @@ export class SegmentedTranscriber {
     const planner = new SegmentPlanner({ durationSeconds: job.durationSeconds, maxSeconds: this.maxSegmentSeconds });
     const segments = new SegmentQueue();
     const progress = spanProgress(job.durationSeconds, job.onProgress);
+    // Segments are cut from what the detection pass decoded, on the very timeline it measured.
+    const pcm = join(job.workDir, 'recording.pcm');
     let openSilence: number | null = null;
 
     const detection = async () => {
@@ -71,6 +74,7 @@ export class SegmentedTranscriber {
           { thresholdDb: SILENCE_THRESHOLD_DB, minSeconds: PAUSE_SECONDS },
           {
             signal,
+            pcmOutput: pcm,
             totalSeconds: job.durationSeconds,
             onSilenceStart: (start) => {
               openSilence = start;
@@ -80,20 +84,21 @@ export class SegmentedTranscriber {
               planner.addSilence(silence);
             },
             onProgress: (seconds) => {
-              // A silence is reported once it has lasted PAUSE_SECONDS: up to then, what was read may still turn out silent.
-              planner.knownUpTo(Math.min(seconds - 2 * PAUSE_SECONDS, openSilence ?? Number.POSITIVE_INFINITY));
+              // A silence is reported once it has lasted PAUSE_SECONDS, and the PCM file is
+              // written up to a second behind the position: two seconds back, both are sure.
+              planner.knownUpTo(Math.min(seconds - 2, openSilence ?? Number.POSITIVE_INFINITY));
               segments.add(planner.take());
             },
           },
         );
-        segments.add(planner.finish());
+        segments.add(planner.finish((await stat(pcm)).size / SPEECH_PCM.bytesPerSecond));
       } finally {
         segments.close();
       }
     };
     const sender = async () => {
       for (let segment = await segments.next(); segment; segment = await segments.next()) {
-        results.push(await this.transcribeSegment(path, segment, job, signal));
+        results.push(await this.transcribeSegment(pcm, segment, job, signal));
         progress.done(segment);
       }
     };
@@ -103,16 +108,17 @@ export class SegmentedTranscriber {
       await allOrNothing([detection(), ...Array.from({ length: this.options.concurrency }, sender)], controller);
     } finally {
       job.signal?.removeEventListener('abort', abortWithCaller);
+      await rm(pcm, { force: true });
     }
     progress.finish();
     if (results.length === 0) return { text: '', ...(job.options.words ? { words: [] } : {}) };
     return stitch(results);
   }
 
-  private async transcribeSegment(path: string, segment: SpeechSegment, job: SegmentedTranscription, signal: AbortSignal): Promise<SegmentTranscription> {
+  private async transcribeSegment(pcm: string, segment: SpeechSegment, job: SegmentedTranscription, signal: AbortSignal): Promise<SegmentTranscription> {
     const file = join(job.workDir, `segment-${segment.index}.flac`);
     try {
-      await this.options.ffmpeg.toSpeechFlac(path, file, segment.pieces, { signal });
+      await this.options.ffmpeg.pcmToSpeechFlac(pcm, file, segment.pieces, { signal });
       const { size } = await stat(file);
       // The bound on FLAC's size makes this unreachable; a request the engine would refuse is not sent.
       if (size > this.maxFileBytes) throw new EngineError(`A segment came out at ${size} bytes, over the speech-to-text upload limit`, false);
