@@ -75,15 +75,14 @@ export class SegmentPlanner {
     this.max = Math.floor(options.maxSeconds * CS);
   }
 
-  /** A silence as detection finished it; silences come in order, so everything before its end is known. */
+  /** A silence as detection finished it, in order. */
   addSilence(silence: Silence): void {
     const start = Math.max(0, Math.round(silence.startSeconds * CS));
     const end = Math.round(silence.endSeconds * CS);
     if (end > start) this.silences.push({ start, end });
-    this.knownUntil = Math.max(this.knownUntil, end);
   }
 
-  /** Every silence that starts before `seconds` has been added. */
+  /** Every silence that starts before `seconds` has been added, and the audio up to there can be cut. */
   knownUpTo(seconds: number): void {
     this.knownUntil = Math.min(this.duration, Math.max(this.knownUntil, Math.floor(seconds * CS)));
   }
