@@ -7,6 +7,7 @@ import { PollerPool } from './pollers';
 import { benchCostGrowth, benchSplit, benchUploads } from './growth';
 import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
+import { benchLongAudio } from './long-audio';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
 import { SubscriberPool, type RoundResult } from './subscribers';
@@ -53,7 +54,7 @@ const describeSettings = (settings: Settings) => (settings === 'defaults' ? 'def
  * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
  * `uploads` and `split` are the large-upload and the splitting figures of `growth` alone.
  */
-const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'uploads', 'split', 'startup', 'fair', 'scale'] as const;
+const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'uploads', 'split', 'long-audio', 'startup', 'fair', 'scale'] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
 const VOICE_DETAIL_FIELDS = `
@@ -615,6 +616,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   else {
     if (wanted('uploads')) await benchUploads({ log });
     if (wanted('split')) await benchSplit({ log });
+  }
+  if (wanted('long-audio')) {
+    log('');
+    await benchLongAudio({ log });
   }
   log('');
   if (wanted('startup')) await benchStartup({ log });

@@ -15,6 +15,7 @@ import { TranscriptService } from './domain/transcription/transcript.service';
 import { ChatCompletionsClient } from './engines/chat-completions.client';
 import { SpeechToTextClient } from './engines/speech-to-text.client';
 import { analyzeAudio } from './engines/audio-analysis';
+import { SegmentedTranscriber } from './engines/long-audio/segmented-transcriber';
 import { Ffmpeg } from './engines/ffmpeg';
 import { GpuJobsClient } from './engines/gpu-jobs.client';
 import { LocalVoiceEngine } from './engines/local-voice-engine';
@@ -58,6 +59,8 @@ export interface Services extends DomainServices {
   voiceEmbedding: VoiceEmbeddingEngine;
   voicePipeline: VoicePipelineService;
   speechToText: SpeechToTextClient;
+  /** Speech-to-text for recordings of any length, in segments that fit the engine. */
+  segmentedTranscriber: SegmentedTranscriber;
   chat: ChatCompletionsClient;
   textEmbedder: TextEmbedder;
   webhookDeliveries: WebhookDeliveryService;
@@ -97,6 +100,13 @@ export function createServices(platform: Platform): Services {
   });
   const voicePipeline = new VoicePipelineService({ repository: voiceRecords, blobs: platform.blobs, jobs: voiceJobs });
   const speechToText = new SpeechToTextClient({ baseUrl: config.ASR_BASE_URL, apiKey: config.ASR_API_KEY, model: config.ASR_MODEL });
+  const segmentedTranscriber = new SegmentedTranscriber({
+    ffmpeg,
+    speechToText,
+    maxUploadBytes: config.ASR_MAX_UPLOAD_MB * 1024 * 1024,
+    maxSegmentSeconds: config.ASR_MAX_SEGMENT_SECONDS,
+    concurrency: config.ASR_CONCURRENCY,
+  });
   const chat = new ChatCompletionsClient({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL });
   const stores = { records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues, audio: ffmpeg };
   const urlGuard = webhookUrlGuard(config.ALLOW_PRIVATE_URLS);
@@ -132,6 +142,7 @@ export function createServices(platform: Platform): Services {
     voices,
     voicePipeline,
     speechToText,
+    segmentedTranscriber,
     chat,
     transcripts,
     completions,

@@ -118,6 +118,12 @@ export const configSchema = z
     ASR_BASE_URL: optionalUrl,
     ASR_API_KEY: z.string().optional(),
     ASR_MODEL: z.string().min(1).default('whisper-1'),
+    /** The largest request body the speech-to-text engine takes (OpenAI: 25 MB); longer audio goes in segments that fit. */
+    ASR_MAX_UPLOAD_MB: z.coerce.number().min(1).default(25),
+    /** The longest audio one speech-to-text request carries, in seconds. */
+    ASR_MAX_SEGMENT_SECONDS: z.coerce.number().min(30).default(600),
+    /** Segments of one recording sent to the engine at once. */
+    ASR_CONCURRENCY: z.coerce.number().int().positive().max(32).default(4),
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),

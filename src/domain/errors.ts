@@ -7,6 +7,12 @@ export abstract class DomainError extends Error {
   abstract readonly code: string;
 }
 
+/** A request that cannot be answered in the resource's present state (captions of a transcript still processing). */
+export class BadRequest extends DomainError {
+  readonly status = 400;
+  readonly code = 'BAD_REQUEST';
+}
+
 export class Unauthorized extends DomainError {
   readonly status = 401;
   readonly code = 'UNAUTHENTICATED';

@@ -120,6 +120,9 @@ const SERVER_SIDE_FAILURES = [
 
 export const NOT_READABLE = 'The file is not readable audio';
 
+/** The raw audio `detectSilences` keeps for cutting: mono 16-bit little-endian at the rate speech engines use. */
+export const SPEECH_PCM = { sampleRate: 16_000, bytesPerSecond: 32_000 } as const;
+
 /**
  * Wraps the system ffmpeg/ffprobe: every call spawns the binary with an argument array, never a
  * shell. It implements the voice domain's AudioProbe port.
@@ -245,49 +248,29 @@ export class Ffmpeg {
   }
 
   /**
-   * 16 kHz mono 16-bit WAV: what speech-to-text engines expect. `onProgress` hears seconds
-   * converted, of `totalSeconds` when the caller knows the length.
-   */
-  async toWav16kMono(input: string, output: string, options: CallOptions & { onProgress?: ProgressCallback; totalSeconds?: number } = {}): Promise<void> {
-    const { onProgress, totalSeconds } = options;
-    await this.convert(
-      output,
-      [
-        ...INPUT_GUARD,
-        '-i',
-        fileUrl(input),
-        '-map',
-        '0:a:0',
-        '-vn',
-        '-sn',
-        '-dn',
-        '-map_metadata',
-        '-1',
-        '-ac',
-        '1',
-        '-ar',
-        '16000',
-        '-c:a',
-        'pcm_s16le',
-        '-f',
-        'wav',
-      ],
-      options.signal,
-      onProgress && ((seconds) => onProgress(seconds, totalSeconds === undefined ? null : Math.ceil(totalSeconds))),
-    );
-  }
-
-  /**
    * The stretches of the first audio track quieter than `thresholdDb` (dBFS) for at least
    * `minSeconds`, in order, in seconds from the start; a silence that runs to the end ends
    * at the end of the recording. One decoding pass; `onProgress` hears seconds read, of
    * `totalSeconds` when the caller knows the length. Cutting at pauses (long recordings
-   * sent to speech-to-text, voice samples) starts from this.
+   * sent to speech-to-text, voice samples) starts from this. `onSilenceStart` and `onSilence`
+   * hear each silence as the decoding meets it (its start once it has lasted `minSeconds`, then
+   * the whole of it), so a caller can act on the first part of a recording while the rest
+   * is still being read. With `pcmOutput` the pass also writes what it decoded there, as 16 kHz
+   * mono 16-bit PCM (SPEECH_PCM): stretches cut from that file lie exactly on the timeline the
+   * silences were found on, which seeking in the original does not promise (a VBR MP3 lands
+   * up to half a second off), and need no second decoding. Everything up to a second before
+   * a reported position is in the file.
    */
   async detectSilences(
     input: string,
     settings: { thresholdDb: number; minSeconds: number },
-    options: CallOptions & { onProgress?: ProgressCallback; totalSeconds?: number } = {},
+    options: CallOptions & {
+      onProgress?: ProgressCallback;
+      totalSeconds?: number;
+      onSilenceStart?: (startSeconds: number) => void;
+      onSilence?: (silence: Silence) => void;
+      pcmOutput?: string;
+    } = {},
   ): Promise<Silence[]> {
     const silences: Silence[] = [];
     let openedAt: number | null = null;
@@ -296,6 +279,8 @@ export class Ffmpeg {
     // silencedetect tags the frames where a silence starts and ends; ametadata prints those
     // tags on stdout, where they can be read as they come.
     // -progress shares stdout with them: its out_time_us lines say how far the decoding is.
+    // `direct` writes each tag at once: buffered, tags would arrive long after progress lines
+    // that passed them, and a reader could not tell that a stretch it was told about had a pause.
     const onLine = (line: string) => {
       const microseconds = /^out_time_us=(\d+)/.exec(line)?.[1];
       if (microseconds !== undefined) {
@@ -304,10 +289,15 @@ export class Ffmpeg {
         return;
       }
       const start = /^lavfi\.silence_start=(-?\d+(?:\.\d+)?)/.exec(line)?.[1];
-      if (start !== undefined) openedAt = Math.max(0, Number(start));
+      if (start !== undefined) {
+        openedAt = Math.max(0, Number(start));
+        options.onSilenceStart?.(openedAt);
+      }
       const end = /^lavfi\.silence_end=(-?\d+(?:\.\d+)?)/.exec(line)?.[1];
       if (end !== undefined && openedAt !== null) {
-        silences.push({ startSeconds: openedAt, endSeconds: Number(end) });
+        const silence = { startSeconds: openedAt, endSeconds: Number(end) };
+        silences.push(silence);
+        options.onSilence?.(silence);
         openedAt = null;
       }
     };
@@ -328,13 +318,11 @@ export class Ffmpeg {
           '-ac',
           '1',
           '-af',
-          `silencedetect=noise=${settings.thresholdDb}dB:duration=${settings.minSeconds},ametadata=mode=print:file=-`,
+          `silencedetect=noise=${settings.thresholdDb}dB:duration=${settings.minSeconds},ametadata=mode=print:file=-:direct=1`,
           '-progress',
           'pipe:1',
           '-nostats',
-          '-f',
-          'null',
-          '-',
+          ...(options.pcmOutput ? ['-ar', String(SPEECH_PCM.sampleRate), '-f', 's16le', fileUrl(options.pcmOutput)] : ['-f', 'null', '-']),
         ],
         options.signal,
         byLine(onLine),
@@ -344,7 +332,11 @@ export class Ffmpeg {
     }
     // A silence still open when the audio ended lasts to its end.
     const durationSeconds = totalSeconds ?? lastTime;
-    if (openedAt !== null && durationSeconds - openedAt >= settings.minSeconds) silences.push({ startSeconds: openedAt, endSeconds: durationSeconds });
+    if (openedAt !== null && durationSeconds - openedAt >= settings.minSeconds) {
+      const silence = { startSeconds: openedAt, endSeconds: durationSeconds };
+      silences.push(silence);
+      options.onSilence?.(silence);
+    }
     return silences;
   }
 
@@ -518,6 +510,54 @@ export class Ffmpeg {
       throw toEngineError(error, 'Audio levelling failed', fileUrl(dirname(samples[0]?.output ?? '.')));
     }
   }
+
+  /**
+   * The stretches `pieces` (seconds from its start, in order) of PCM that `detectSilences`
+   * kept, joined into one 16 kHz mono 16-bit FLAC file: lossless, about half the size of WAV
+   * (never more than 32 kB a second), and read by every speech-to-text engine, OpenAI's
+   * included. The gaps between pieces are left out on a 10 ms grid, so when every piece but
+   * the last lasts a whole number of centiseconds, each starts in the file exactly at the sum
+   * of the lengths before it.
+   */
+  async pcmToSpeechFlac(
+    pcm: string,
+    output: string,
+    pieces: readonly { startSeconds: number; endSeconds: number }[],
+    options: CallOptions = {},
+  ): Promise<void> {
+    const from = pieces[0]?.startSeconds ?? 0;
+    const to = pieces.at(-1)?.endSeconds ?? from;
+    // Frames of 160 samples start on the grid; a frame is kept when its start lies in a piece.
+    const inFile = (time: number) => (time - from - 0.005).toFixed(3);
+    const kept = pieces.map((piece) => `gte(t\\,${inFile(piece.startSeconds)})*lt(t\\,${inFile(piece.endSeconds)})`).join('+');
+    const select = pieces.length > 1 ? ['-af', `asetnsamples=n=160:p=0,aselect=${kept},asetpts=N/SR/TB`] : [];
+    await this.convert(
+      output,
+      [
+        // Our own file, so no demuxer guard: raw PCM has no header to say what it is.
+        '-protocol_whitelist',
+        'file',
+        '-f',
+        's16le',
+        '-ar',
+        String(SPEECH_PCM.sampleRate),
+        '-ac',
+        '1',
+        '-ss',
+        seconds(from),
+        '-t',
+        seconds(to - from),
+        '-i',
+        fileUrl(pcm),
+        ...select,
+        '-c:a',
+        'flac',
+        '-f',
+        'flac',
+      ],
+      options.signal,
+    );
+  }
 }
 
 /** Where consecutive slices from the start end: the segment muxer's split times. */
@@ -650,4 +690,13 @@ function positive(value: string | undefined): number | undefined {
   return Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
-measureEngineMethods(Ffmpeg.prototype, 'ffmpeg', ['probe', 'toOpus', 'cutOpusSlices', 'toWav16kMono', 'decodePcm', 'measureLoudness', 'toLevelledOpus']);
+measureEngineMethods(Ffmpeg.prototype, 'ffmpeg', [
+  'probe',
+  'toOpus',
+  'cutOpusSlices',
+  'decodePcm',
+  'detectSilences',
+  'pcmToSpeechFlac',
+  'measureLoudness',
+  'toLevelledOpus',
+]);

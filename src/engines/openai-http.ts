@@ -19,6 +19,8 @@ export interface OpenAiCall<Schema extends z.ZodType> {
   timeoutMs: number;
   body: FormData | Record<string, unknown>;
   response: Schema;
+  /** Cancels the request (the job was handed back or another part of it failed). */
+  signal?: AbortSignal;
 }
 
 export function endpointUrl(options: OpenAiClientOptions, path: string, notConfigured: { engine: string; variable: string }): string {
@@ -32,6 +34,8 @@ export class EngineHttpError extends EngineError {
     message: string,
     readonly status: number,
     retryable: boolean,
+    /** The wait the service asked for (Retry-After), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message, retryable);
   }
@@ -42,9 +46,11 @@ export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Sche
   const headers: Record<string, string> = { accept: 'application/json' };
   if (!(call.body instanceof FormData)) headers['content-type'] = 'application/json';
   if (call.apiKey) headers.authorization = `Bearer ${call.apiKey}`;
-  const signal = AbortSignal.timeout(call.timeoutMs);
+  const timeout = AbortSignal.timeout(call.timeoutMs);
+  const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
   let status: number;
   let text: string;
+  let retryAfter: string | string[] | undefined;
   try {
     const response = await request(call.url, {
       method: 'POST',
@@ -55,9 +61,11 @@ export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Sche
       bodyTimeout: call.timeoutMs,
     });
     status = response.statusCode;
+    retryAfter = response.headers['retry-after'];
     text = await response.body.text();
   } catch (error) {
-    if (signal.aborted) {
+    if (call.signal?.aborted) throw call.signal.reason instanceof Error ? call.signal.reason : new Error('The request was cancelled');
+    if (timeout.aborted) {
       throw new EngineError(`${call.engine} request timed out after ${formatSeconds(call.timeoutMs)} s`);
     }
     throw new EngineError(`${call.engine} service unreachable: ${describeNetworkError(error)}`);
@@ -68,6 +76,7 @@ export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Sche
       `${call.engine} request failed: HTTP ${status}${reason ? `: ${reason}` : ''}`,
       status,
       status >= 500 || status === 408 || status === 429,
+      retryAfterSeconds(retryAfter),
     );
   }
   let json: unknown;
@@ -98,6 +107,12 @@ function errorMessage(text: string): string | undefined {
     // Not JSON: the plain text below is all the server said.
   }
   return excerpt(text);
+}
+
+/** Retry-After in seconds; the HTTP-date form is rare from API servers and is left aside. */
+function retryAfterSeconds(header: string | string[] | undefined): number | undefined {
+  const value = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 function excerpt(text: string): string | undefined {

@@ -1,8 +1,10 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FormData } from 'undici';
 import { z } from 'zod';
-import type { TranscriptWord } from '../domain/transcription/transcript.types';
+import { EngineError } from '../domain/shared/engine-error';
+import type { TimedText, TranscriptWord } from '../domain/transcription/transcript.types';
 import { EngineHttpError, endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
 import { languageCodeOf } from './whisper-languages';
 import { measureEngineMethods } from '../observability/metrics';
@@ -16,6 +18,8 @@ export interface TranscribeOptions {
   filename?: string;
   /** Asks for word timestamps, which cost the engine an extra alignment pass: only when they are kept. */
   words?: boolean;
+  /** Cancels the request and any retry still to come. */
+  signal?: AbortSignal;
 }
 
 export interface Transcription {
@@ -27,6 +31,8 @@ export interface Transcription {
   languageConfidence?: number;
   /** Only when asked for and the engine gave them. */
   words?: TranscriptWord[];
+  /** The engine's timed phrases (verbose_json `segments`), when it gave them with times and text. */
+  segments?: TimedText[];
 }
 
 // Everything past `text` is optional and read leniently (`catch`): a server that fills an
@@ -45,7 +51,14 @@ const transcriptionResponse = z.object({
   // OpenAI lists the words at the top; some servers list them inside each segment instead.
   words: timedWords,
   segments: z
-    .array(z.object({ words: timedWords }))
+    .array(
+      z.object({
+        words: timedWords,
+        text: z.string().optional().catch(undefined),
+        start: z.number().nonnegative().optional().catch(undefined),
+        end: z.number().nonnegative().optional().catch(undefined),
+      }),
+    )
     .optional()
     .catch(undefined),
 });
@@ -54,6 +67,10 @@ type TranscriptionResponse = z.infer<typeof transcriptionResponse>;
 
 /** Statuses with which servers refuse a parameter they do not support (FastAPI servers answer 422). */
 const REFUSED_PARAMETER = new Set([400, 422]);
+/** Waits before each retry of a request that failed in a way a retry can mend (5xx, 408, 429, network). */
+const RETRY_DELAYS_MS = [1_000, 4_000];
+/** The longest Retry-After the client waits for before a retry; a longer one fails the request. */
+const MAX_RETRY_AFTER_MS = 60_000;
 
 /** Speech-to-text over any OpenAI-compatible `/audio/transcriptions` endpoint (Whisper servers, vLLM, OpenAI). */
 export class SpeechToTextClient {
@@ -64,15 +81,31 @@ export class SpeechToTextClient {
    */
   private plainJsonOnly = false;
 
-  constructor(private readonly options: OpenAiClientOptions) {
+  constructor(private readonly options: OpenAiClientOptions & { retryDelaysMs?: readonly number[] }) {
     this.timeoutMs = options.timeoutMs ?? 600_000;
   }
 
   /**
    * Asks for verbose_json (duration, language, words). An engine that refuses it is asked
-   * once more for plain json, which every OpenAI-compatible engine speaks.
+   * once more for plain json, which every OpenAI-compatible engine speaks. A failure a retry
+   * can mend is retried twice, after 1 s and 4 s or after the wait the engine asks for.
    */
   async transcribe(audioPath: string, options: TranscribeOptions = {}): Promise<Transcription> {
+    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.transcribeOnce(audioPath, options);
+      } catch (error) {
+        const delay = delays[attempt];
+        if (!(error instanceof EngineError) || !error.retryable || delay === undefined) throw error;
+        const asked = error instanceof EngineHttpError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : undefined;
+        if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) throw error;
+        await sleep(asked ?? delay, undefined, { signal: options.signal });
+      }
+    }
+  }
+
+  private async transcribeOnce(audioPath: string, options: TranscribeOptions): Promise<Transcription> {
     if (this.plainJsonOnly) return this.request(audioPath, options, false);
     try {
       return await this.request(audioPath, options, true);
@@ -84,11 +117,17 @@ export class SpeechToTextClient {
     return plain;
   }
 
+  /** Throws the not-configured failure at once, before a job spends any work on audio it cannot send. */
+  ensureConfigured(): void {
+    this.url();
+  }
+
+  private url(): string {
+    return endpointUrl(this.options, '/audio/transcriptions', { engine: 'speech-to-text', variable: 'ASR_BASE_URL' });
+  }
+
   private async request(audioPath: string, options: TranscribeOptions, verbose: boolean): Promise<Transcription> {
-    const url = endpointUrl(this.options, '/audio/transcriptions', {
-      engine: 'speech-to-text',
-      variable: 'ASR_BASE_URL',
-    });
+    const url = this.url();
     const form = new FormData();
     form.append('model', this.options.model);
     form.append('file', await openAsBlob(audioPath), options.filename ?? basename(audioPath));
@@ -104,16 +143,32 @@ export class SpeechToTextClient {
       timeoutMs: this.timeoutMs,
       body: form,
       response: transcriptionResponse,
+      signal: options.signal,
     });
     const words = options.words ? wordsOf(answer) : undefined;
+    const segments = segmentsOf(answer);
     return {
       text: answer.text.trim(),
       durationSeconds: answer.duration,
       languageCode: languageCodeOf(answer.language),
       languageConfidence: answer.language_probability ?? answer.detected_language_probability,
       ...(words ? { words } : {}),
+      ...(segments ? { segments } : {}),
     };
   }
+}
+
+/** The timed phrases, when every one has its text and times; seconds to milliseconds. */
+function segmentsOf(answer: TranscriptionResponse): TimedText[] | undefined {
+  const segments = answer.segments;
+  if (!segments || segments.length === 0) return undefined;
+  const timed: TimedText[] = [];
+  for (const segment of segments) {
+    if (segment.text === undefined || segment.start === undefined || segment.end === undefined) return undefined;
+    const text = segment.text.trim();
+    if (text) timed.push({ text, start: Math.round(segment.start * 1000), end: Math.round(Math.max(segment.end, segment.start) * 1000) });
+  }
+  return timed;
 }
 
 /** Seconds to milliseconds; Whisper servers pad words with the space that precedes them. */

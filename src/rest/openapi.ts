@@ -58,6 +58,7 @@ const API_ERRORS: Record<number, string> = {
 };
 
 const V2_ERRORS: Record<number, string> = {
+  400: 'The transcript is not completed yet, or lacks the timings this needs; the error says which.',
   401: 'Invalid API key (missing or wrong).',
   404: 'Transcript not found / Completion not found (also another key’s, and a completion past its 20 minutes).',
   413: 'The body is over the limit.',

@@ -5,7 +5,7 @@ import type { DomainServices } from '../services';
 import { v2Docs } from './v2.docs';
 import { requireCaller } from './authenticate';
 import { readParams, type RequestParams } from '../http/request-params';
-import { transcriptJson } from './v2.wire';
+import { paragraphsJson, sentencesJson, transcriptJson } from './v2.wire';
 
 /** `boosted_words[]`, `boosted_words[0]`, ... as form clients send arrays, gathered into one list. */
 function formValues(values: Record<string, unknown>): Record<string, unknown> {
@@ -33,7 +33,10 @@ function audioUpload(params: RequestParams) {
   return params.files.find((file) => file.field === 'audio' && (file.size > 0 || file.filename !== ''));
 }
 
-/** POST /v2/transcript and its polling GET: parse, call the transcript service, shape the answer. */
+/**
+ * POST /v2/transcript, its polling GET, and what a completed transcript offers under its own
+ * path (captions, sentences, paragraphs): parse, call the transcript service, shape the answer.
+ */
 export function transcriptsRoutes(services: DomainServices) {
   const { transcripts, platform } = services;
   const maxUploadMb = platform.config.MAX_UPLOAD_MB;
@@ -70,5 +73,31 @@ export function transcriptsRoutes(services: DomainServices) {
     app.get('/transcript/:id', { config: { access: 'owner', openapi: v2Docs.transcript } }, async (request: FastifyRequest<{ Params: { id: string } }>) => {
       return transcriptJson(await transcripts.get(requireCaller(request), request.params.id));
     });
+
+    for (const [format, contentType] of [
+      ['srt', 'text/plain; charset=utf-8'],
+      ['vtt', 'text/vtt; charset=utf-8'],
+    ] as const) {
+      app.get(
+        `/transcript/:id/${format}`,
+        { config: { access: 'owner', openapi: v2Docs[format] } },
+        async (request: FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>, reply) => {
+          const captions = await transcripts.captions(requireCaller(request), request.params.id, format, request.query ?? {});
+          return reply.type(contentType).send(captions);
+        },
+      );
+    }
+
+    app.get(
+      '/transcript/:id/sentences',
+      { config: { access: 'owner', openapi: v2Docs.sentences } },
+      async (request: FastifyRequest<{ Params: { id: string } }>) => sentencesJson(await transcripts.sentences(requireCaller(request), request.params.id)),
+    );
+
+    app.get(
+      '/transcript/:id/paragraphs',
+      { config: { access: 'owner', openapi: v2Docs.paragraphs } },
+      async (request: FastifyRequest<{ Params: { id: string } }>) => paragraphsJson(await transcripts.paragraphs(requireCaller(request), request.params.id)),
+    );
   };
 }

@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import { completionRequestShape } from '../domain/completion/completion.inputs';
 import { AUDIO_FORMATS } from '../domain/transcription/transcript.types';
-import { transcriptParams } from '../domain/transcription/transcript.inputs';
+import { captionParams, transcriptParams } from '../domain/transcription/transcript.inputs';
 import { TAGS, v2Route } from './openapi';
-import { completionSchema, transcriptSchema } from './v2.wire';
+import { completionSchema, paragraphsSchema, sentencesSchema, transcriptSchema } from './v2.wire';
 
 const v2 = (options: Omit<Parameters<typeof v2Route>[0], 'tag'>) => v2Route({ ...options, tag: TAGS.v2 });
 
@@ -20,6 +21,14 @@ export const v2Docs = {
     success: { 200: { description: 'The transcript; status is queued.', schema: transcriptSchema } },
   }),
   transcript: v2({ summary: 'Poll a transcript', success: { 200: { description: 'The transcript.', schema: transcriptSchema } }, errors: [404] }),
+  srt: captionsRoute('SRT', 'text/plain'),
+  vtt: captionsRoute('WebVTT', 'text/vtt'),
+  sentences: textBlocksRoute('sentences', 'Each sentence with its time and its words, as AssemblyAI gives them.', sentencesSchema),
+  paragraphs: textBlocksRoute(
+    'paragraphs',
+    'Sentences grouped at pauses of 2 s or more (or once a paragraph has run a minute), with their time and words.',
+    paragraphsSchema,
+  ),
   submitCompletion: v2({
     summary: 'Submit a completion',
     description: 'Poll the returned id; the result is kept 20 minutes after it finishes (docs/completions.md).',
@@ -28,3 +37,23 @@ export const v2Docs = {
   }),
   completion: v2({ summary: 'Poll a completion', success: { 200: { description: 'The completion.', schema: completionSchema } }, errors: [404] }),
 };
+
+function textBlocksRoute(what: string, description: string, schema: z.ZodType) {
+  return v2({
+    summary: `The ${what} of a completed transcript`,
+    description: `${description} 400 until the transcript is completed, or when the engine gave no word timings.`,
+    success: { 200: { description: `The ${what}, covering the text once, in order.`, schema } },
+    errors: [400, 404],
+  });
+}
+
+function captionsRoute(name: string, mediaType: string) {
+  return v2({
+    summary: `${name} captions of a completed transcript`,
+    description:
+      'Captions of at most chars_per_caption characters, timed by the words (or, when the engine gave none, by its timed phrases). A caption does not run over a sentence end or a pause of 1.5 s. 400 until the transcript is completed, or when the engine gave no timings at all.',
+    query: captionParams,
+    success: { 200: { description: `The captions (${name}).`, mediaType } },
+    errors: [400, 404],
+  });
+}

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { COMPLETION_STATES, completionPath, type CompletionRecord } from '../domain/completion/completion.types';
+import type { TranscriptParagraph, TranscriptSentence } from '../domain/transcription/transcript-structure';
 import { TRANSCRIPT_STATUSES, transcriptPath, type TranscriptRecord } from '../domain/transcription/transcript.types';
+
+const transcriptWordSchema = z
+  .object({
+    text: z.string(),
+    start: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
+    end: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
+    confidence: z.number().min(0).max(1).optional().meta({ description: 'Present when the engine gives one.' }),
+  })
+  .meta({ id: 'TranscriptWord' });
 
 export const transcriptSchema = z
   .object({
@@ -10,14 +20,7 @@ export const transcriptSchema = z
     audio_duration: z.number().optional().meta({ description: 'Seconds; present when status is completed.' }),
     error: z.string().optional().meta({ description: 'Why it failed; present when status is error.' }),
     words: z
-      .array(
-        z.object({
-          text: z.string(),
-          start: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
-          end: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
-          confidence: z.number().min(0).max(1).optional().meta({ description: 'Present when the engine gives one.' }),
-        }),
-      )
+      .array(transcriptWordSchema)
       .optional()
       .meta({ description: 'Each word with its timing; present once completed when the speech-to-text engine gives word timestamps.' }),
     language_code: z
@@ -27,6 +30,44 @@ export const transcriptSchema = z
     language_confidence: z.number().min(0).max(1).optional().meta({ description: 'How sure the engine is of the detected language; present when it says.' }),
   })
   .meta({ id: 'Transcript' });
+
+/** A sentence or a paragraph: a run of the transcript's text with its words. */
+const textBlockSchema = (id: string, what: string) =>
+  z
+    .object({
+      text: z.string().meta({ description: `The ${what}, exactly as it stands in the transcript's text.` }),
+      start: z.int().meta({ description: "Milliseconds from the start of the audio: its first word's start." }),
+      end: z.int().meta({ description: "Milliseconds from the start of the audio: its last word's end." }),
+      confidence: z.number().min(0).max(1).optional().meta({ description: "The mean of its words' confidences; present when the engine scores words." }),
+      words: z.array(transcriptWordSchema),
+    })
+    .meta({ id });
+
+export const sentencesSchema = z
+  .object({
+    id: z.string().meta({ description: "The transcript's path." }),
+    audio_duration: z.number().meta({ description: 'Seconds.' }),
+    sentences: z.array(textBlockSchema('TranscriptSentence', 'sentence')).meta({ description: 'In order; together they are the text, each part once.' }),
+  })
+  .meta({ id: 'TranscriptSentences' });
+
+export const paragraphsSchema = z
+  .object({
+    id: z.string().meta({ description: "The transcript's path." }),
+    audio_duration: z.number().meta({ description: 'Seconds.' }),
+    paragraphs: z
+      .array(textBlockSchema('TranscriptParagraph', 'paragraph'))
+      .meta({ description: 'In order; together they are the text, each part once. A paragraph ends at a pause of 2 s or after a minute.' }),
+  })
+  .meta({ id: 'TranscriptParagraphs' });
+
+export function sentencesJson(answer: { transcript: TranscriptRecord; sentences: TranscriptSentence[] }): z.output<typeof sentencesSchema> {
+  return { id: transcriptPath(answer.transcript.id), audio_duration: answer.transcript.audioDuration ?? 0, sentences: answer.sentences };
+}
+
+export function paragraphsJson(answer: { transcript: TranscriptRecord; paragraphs: TranscriptParagraph[] }): z.output<typeof paragraphsSchema> {
+  return { id: transcriptPath(answer.transcript.id), audio_duration: answer.transcript.audioDuration ?? 0, paragraphs: answer.paragraphs };
+}
 
 export const completionSchema = z
   .object({

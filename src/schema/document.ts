@@ -56,7 +56,7 @@ export const DocumentRef = builder.objectRef<DocumentShape>('Document').implemen
     progress: t.field({
       type: ProgressRef,
       nullable: true,
-      description: 'The running job: digitizing (downloading, converting, extracting, transcribing) or rewriting (draft, then final).',
+      description: 'The running job: digitizing (downloading, extracting, or transcribing by seconds of audio) or rewriting (draft, then final).',
       resolve: (document) => documentProgress(document),
     }),
     queue: t.field({

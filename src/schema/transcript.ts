@@ -1,7 +1,10 @@
 import { transcriptPath, transcriptProgress, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
+import * as resolvers from '../resolvers/transcript';
 import { builder } from './builder';
+import { CaptionFormatEnum } from './caption-format';
 import { TranscriptWordRef } from './transcript-word';
 import { QueueWaitRef } from './queue-wait';
+import { TranscriptParagraphRef, TranscriptSentenceRef } from './transcript-sentence';
 import { ProgressRef } from './progress';
 
 export const TranscriptStatusEnum = builder.enumType('TranscriptStatus', {
@@ -26,6 +29,28 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
       description: 'Set once COMPLETED when the speech-to-text engine gives word timestamps; null otherwise.',
       resolve: (transcript) => transcript.words ?? null,
     }),
+    captions: t.string({
+      nullable: true,
+      description:
+        'Subtitles (SRT or WebVTT) of at most charsPerCaption characters a caption, timed by the words (or by the engine phrases when it gave no words). Null until COMPLETED; an error when the engine gave no timings at all.',
+      args: {
+        format: t.arg({ type: CaptionFormatEnum, required: true }),
+        charsPerCaption: t.arg.int({ defaultValue: 32, description: '1 to 1000; a longer word stands alone.' }),
+      },
+      resolve: (transcript, args) => resolvers.captions(transcript, args),
+    }),
+    sentences: t.field({
+      type: [TranscriptSentenceRef],
+      nullable: true,
+      description: 'The text in sentences, each with its time and words; together they are the text. Null until COMPLETED; an error without word timings.',
+      resolve: (transcript) => resolvers.sentences(transcript),
+    }),
+    paragraphs: t.field({
+      type: [TranscriptParagraphRef],
+      nullable: true,
+      description: 'Sentences grouped at pauses of 2 s or more, or after a minute. Null until COMPLETED; an error without word timings.',
+      resolve: (transcript) => resolvers.paragraphs(transcript),
+    }),
     languageCode: t.string({
       description: 'The detected language (an ISO-639 code) once COMPLETED with languageAuto and an engine that reports it; the requested code otherwise.',
       resolve: (transcript) => transcript.detectedLanguageCode ?? transcript.options.languageCode,
@@ -42,7 +67,7 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
     progress: t.field({
       type: ProgressRef,
       nullable: true,
-      description: 'While PROCESSING: downloading, converting, then transcribing.',
+      description: 'While PROCESSING: downloading (bytes), then transcribing (seconds of the recording done of its length).',
       resolve: (transcript) => transcriptProgress(transcript),
     }),
     queue: t.field({

@@ -21,7 +21,7 @@ export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof
   const { completions, chat } = deps;
   return {
     queue: completeQueue,
-    async process(job: Job<CompleteJob>) {
+    async process(job: Job<CompleteJob>, signal) {
       const completion = await completions.pending(job.data.completionId);
       if (!completion) return;
       const { input } = completion;
@@ -30,7 +30,7 @@ export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof
         const source = input.audioFiles[name];
         if (!source) throw new EngineError(`Audio file '${name}' is missing`, false);
         try {
-          const heard = await audioToText(deps, source.kind === 'url' ? { url: source.url } : { blobId: source.blobId }, {});
+          const heard = await audioToText(deps, source.kind === 'url' ? { url: source.url } : { blobId: source.blobId }, {}, undefined, signal);
           transcripts[name] = heard.text;
         } catch (error) {
           if (error instanceof EngineError) throw new EngineError(`Audio file '${name}': ${error.message}`, error.retryable);

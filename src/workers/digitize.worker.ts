@@ -8,8 +8,8 @@ import { detectFileFormat } from '../engines/digitize/text-extractor';
 import { EngineError } from '../domain/shared/engine-error';
 import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
+import type { SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
-import type { SpeechToTextClient } from '../engines/speech-to-text.client';
 import { digitizeQueue, type DigitizeDocumentJob } from '../queues/knowledge-base.queues';
 import { originOf } from '../queues/queue-registry';
 import type { BlobStore } from '../store/blob-store';
@@ -19,21 +19,21 @@ export interface DigitizeWorkerDeps {
   processing: DocumentProcessingService;
   blobs: BlobStore;
   ffmpeg: Ffmpeg;
-  speechToText: SpeechToTextClient;
+  transcriber: SegmentedTranscriber;
   download: DownloadOptions;
 }
 
 /**
  * Turns a document's source into text: a URL is fetched first (again on every run, as pages
- * change), then PDF, DOCX, HTML and text are read here and audio or video goes through
- * ffmpeg to the speech-to-text engine. Safe to run twice: every result is recorded under
- * the job's generation, and a superseded job's files are dropped.
+ * change), then PDF, DOCX, HTML and text are read here and audio or video goes to the
+ * speech-to-text engine in segments that fit it. Safe to run twice: every result is recorded
+ * under the job's generation, and a superseded job's files are dropped.
  */
 export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof digitizeQueue> {
   const { processing } = deps;
   return {
     queue: digitizeQueue,
-    async process(job: Job<DigitizeDocumentJob>) {
+    async process(job: Job<DigitizeDocumentJob>, signal) {
       const { documentId, generation, thenRewrite } = job.data;
       let document = await processing.currentDocument(documentId, generation);
       if (!document) return;
@@ -49,7 +49,9 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
 
       const { original } = document;
       const current = document;
-      const { text, title } = await withProgress(processing.progress(documentId, generation), (progress) => readOriginal(deps, current, original, progress));
+      const { text, title } = await withProgress(processing.progress(documentId, generation), (progress) =>
+        readOriginal(deps, current, original, progress, signal),
+      );
       if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
       await processing.recordDigitized(documentId, generation, text, { title, thenRewrite, origin: originOf(job) });
     },
@@ -78,17 +80,18 @@ async function fetchOriginal(deps: DigitizeWorkerDeps, url: string, progress: Pr
   }
 }
 
-/** Reports extracting (pages of a PDF, one step for the other formats), or converting then transcribing for media. */
+/** Reports extracting (pages of a PDF, one step for the other formats), or transcribing (seconds of audio) for media. */
 async function readOriginal(
   deps: DigitizeWorkerDeps,
   document: DocumentRecord,
   original: OriginalFile,
   progress: ProgressReporter,
+  signal: AbortSignal,
 ): Promise<{ text: string; title?: string }> {
   switch (original.format) {
     case 'audio':
     case 'video':
-      return { text: await deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path, progress)) };
+      return { text: await deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path, progress, signal)) };
     case 'html':
       progress.report('extracting', 0, null);
       return extractHtmlText(decodeHtml(await deps.blobs.readBytes(original.blobId)), document.url ?? undefined);
@@ -100,19 +103,20 @@ async function readOriginal(
   }
 }
 
-/**
- * Speech-to-text engines take a small, uniform input best: 16 kHz mono WAV. The length is
- * not probed first (the conversion itself says when the media has no audio), so converting
- * counts seconds without a total.
- */
-async function transcribe(deps: DigitizeWorkerDeps, path: string, progress: ProgressReporter): Promise<string> {
-  const wav = deps.blobs.scratch.tmpPath('.wav');
+/** The media's sound track as text, in segments that fit the engine; the probe says when it has none. */
+async function transcribe(deps: DigitizeWorkerDeps, path: string, progress: ProgressReporter, signal: AbortSignal): Promise<string> {
+  const workDir = await deps.blobs.scratch.tmpDirectory();
   try {
-    progress.report('converting', 0, null);
-    await deps.ffmpeg.toWav16kMono(path, wav, { onProgress: (done, total) => progress.report('converting', done, total) });
-    progress.report('transcribing', 0, null);
-    return (await deps.speechToText.transcribe(wav, { filename: 'audio.wav' })).text;
+    const { durationSeconds } = await deps.ffmpeg.probe(path, { signal });
+    const transcription = await deps.transcriber.transcribe(path, {
+      durationSeconds,
+      workDir,
+      options: {},
+      onProgress: (done, total) => progress.report('transcribing', done, total),
+      signal,
+    });
+    return transcription.text;
   } finally {
-    await rm(wav, { force: true });
+    await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -40,7 +40,7 @@ export function jobProcessors(services: Services): JobProcessor[] {
   const audioToText = {
     ffmpeg,
     blobs: platform.blobs,
-    speechToText: services.speechToText,
+    transcriber: services.segmentedTranscriber,
     download: {
       maxBytes: platform.config.DOWNLOAD_MAX_MB * 1024 * 1024,
       timeoutMs: platform.config.DOWNLOAD_TIMEOUT_SECONDS * 1000,

@@ -2,13 +2,14 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Job } from 'bullmq';
 import type { TranscriptService } from '../domain/transcription/transcript.service';
-import { applyTextOptions, applyWordOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
+import { applySegmentOptions, applyTextOptions, applyWordOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
 import { AUDIO_FORMATS, isAcceptedContainer } from '../domain/transcription/transcript.types';
 import { EngineError } from '../domain/shared/engine-error';
 import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
+import type { SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
-import type { SpeechToTextClient, TranscribeOptions, Transcription } from '../engines/speech-to-text.client';
+import type { TranscribeOptions, Transcription } from '../engines/speech-to-text.client';
 import { transcribeQueue, type TranscribeJob } from '../queues/transcription.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
@@ -16,31 +17,36 @@ import type { JobProcessor } from './worker-runner';
 export interface AudioToTextDeps {
   ffmpeg: Ffmpeg;
   blobs: BlobStore;
-  speechToText: SpeechToTextClient;
+  transcriber: SegmentedTranscriber;
   download: DownloadOptions;
 }
 
 export type AudioInput = { url: string } | { blobId: string };
 
+/** What to ask of the engine; the transcriber names the upload and cancels it. */
+export type AudioToTextOptions = Omit<TranscribeOptions, 'filename' | 'signal'>;
+
 /**
- * Audio in any accepted container to text: fetched when it is a URL, probed, normalized to
- * 16 kHz mono WAV (every engine reads that), then sent to the speech-to-text engine. With a
- * reporter, each step reports its stage: downloading (bytes), converting (seconds of audio),
- * transcribing (the engine says nothing until it is done, so no total).
+ * Audio in any accepted container to text: fetched when it is a URL, probed, then
+ * transcribed in segments that fit the engine (docs/transcripts.md#long-recordings). With a
+ * reporter, each step reports its stage: downloading (bytes), then transcribing (seconds of
+ * the recording done of its length). Every file the job makes lives in one scratch
+ * directory, removed when it ends, fails or is handed back (`signal`).
  */
 export async function audioToText(
   deps: AudioToTextDeps,
   input: AudioInput,
-  options: TranscribeOptions,
+  options: AudioToTextOptions,
   progress?: ProgressReporter,
+  signal?: AbortSignal,
 ): Promise<Transcription & { durationSeconds: number }> {
   const workDir = await deps.blobs.scratch.tmpDirectory();
   try {
-    if ('blobId' in input) return await deps.blobs.withLocalFile(input.blobId, (path) => fileToText(deps, path, workDir, options, progress));
+    if ('blobId' in input) return await deps.blobs.withLocalFile(input.blobId, (path) => fileToText(deps, path, workDir, options, progress, signal));
     const path = join(workDir, 'download');
     progress?.report('downloading', 0, null);
     await downloadToFile(input.url, path, { ...deps.download, onProgress: (done, total) => progress?.report('downloading', done, total) });
-    return await fileToText(deps, path, workDir, options, progress);
+    return await fileToText(deps, path, workDir, options, progress, signal);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -50,21 +56,23 @@ async function fileToText(
   deps: AudioToTextDeps,
   path: string,
   workDir: string,
-  options: TranscribeOptions,
+  options: AudioToTextOptions,
   progress?: ProgressReporter,
+  signal?: AbortSignal,
 ): Promise<Transcription & { durationSeconds: number }> {
-  const probe = await deps.ffmpeg.probe(path).catch((error: unknown) => {
+  const probe = await deps.ffmpeg.probe(path, { signal }).catch((error: unknown) => {
     throw error instanceof EngineError ? new EngineError('The audio is not readable audio', false) : error;
   });
   if (!isAcceptedContainer(probe.formatName)) {
     throw new EngineError(`The audio is not in a supported format (${AUDIO_FORMATS.join(', ')})`, false);
   }
-  const wav = join(workDir, 'audio.wav');
-  const totalSeconds = probe.durationSeconds;
-  progress?.report('converting', 0, Math.ceil(totalSeconds));
-  await deps.ffmpeg.toWav16kMono(path, wav, { totalSeconds, onProgress: (done, total) => progress?.report('converting', done, total) });
-  progress?.report('transcribing', 0, null);
-  const result = await deps.speechToText.transcribe(wav, { ...options, filename: 'audio.wav' });
+  const result = await deps.transcriber.transcribe(path, {
+    durationSeconds: probe.durationSeconds,
+    workDir,
+    options,
+    onProgress: (done, total) => progress?.report('transcribing', done, total),
+    signal,
+  });
   // The probe measures the audio itself; engines round or omit their duration.
   return { ...result, durationSeconds: probe.durationSeconds };
 }
@@ -74,7 +82,7 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
   const { transcripts } = deps;
   return {
     queue: transcribeQueue,
-    async process(job: Job<TranscribeJob>) {
+    async process(job: Job<TranscribeJob>, signal) {
       const transcript = await transcripts.startProcessing(job.data.transcriptId);
       if (!transcript) return;
       const { source, options } = transcript;
@@ -89,6 +97,7 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
             words: true,
           },
           progress,
+          signal,
         ),
       );
       // Without language_auto the engine was told the language; reporting it back detects nothing.
@@ -97,6 +106,7 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
         text: applyTextOptions(result.text, options),
         audioDuration: Math.round(result.durationSeconds),
         ...(result.words ? { words: applyWordOptions(result.words, options) } : {}),
+        ...(!result.words && result.segments ? { segments: applySegmentOptions(result.segments, options) } : {}),
         ...(detected ? { detectedLanguageCode: detected } : {}),
         ...(detected && result.languageConfidence !== undefined ? { languageConfidence: result.languageConfidence } : {}),
       });

@@ -26,7 +26,8 @@ const SLOTS_TTL_MS = 10_000;
 export interface JobProcessor<Definition extends AnyQueueDefinition = AnyQueueDefinition> {
   queue: Definition;
   concurrency?: number;
-  process(job: Job<z.output<Definition['schema']>>): Promise<void>;
+  /** `signal` aborts when the job is handed back at shutdown: stop, and remove what the attempt made. */
+  process(job: Job<z.output<Definition['schema']>>, signal: AbortSignal): Promise<void>;
   /**
    * Stores the readable failure on the resource once BullMQ has given up on the job, for
    * whatever reason. May run more than once for one job: it must be idempotent.
@@ -61,6 +62,8 @@ interface RunningJob {
   job: Job;
   token: string | undefined;
   handBack: () => void;
+  /** Settles once the attempt has stopped, its clean-up done. */
+  stopped: Promise<unknown>;
 }
 
 export function startWorkers(platform: Platform, processors: JobProcessor[]): RunningWorkers {
@@ -77,15 +80,19 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
       queue,
       async (job: Job, token?: string) => {
         let handBack = () => undefined as void;
+        const abort = new AbortController();
         const handedBack = new Promise<never>((_resolve, reject) => {
           // BullMQ's signal that the job was moved back to wait by hand: it neither fails nor completes it.
-          handBack = () => reject(new WaitingError());
+          handBack = () => {
+            abort.abort(new Error('The job was handed back at shutdown'));
+            reject(new WaitingError());
+          };
         });
-        const entry: RunningJob = { job, token, handBack: () => handBack() };
+        const attempt = runAttempt(processor, job, logger, abort.signal, queueTurns);
+        // Once handed back, the attempt is told to stop and is no longer awaited by BullMQ.
+        const stopped = attempt.catch(() => undefined);
+        const entry: RunningJob = { job, token, handBack: () => handBack(), stopped };
         running.add(entry);
-        const attempt = runAttempt(processor, job, logger, queueTurns);
-        // Once handed back, the attempt runs on unobserved until the process exits.
-        attempt.catch(() => undefined);
         try {
           return await Promise.race([attempt, handedBack]);
         } finally {
@@ -125,7 +132,7 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
       // Past the deadline each job goes straight back to its queue, where another worker
       // takes it at once rather than after a stall timeout; processors are idempotent.
       await Promise.all(
-        [...running].map(async ({ job, token, handBack }) => {
+        [...running].map(async ({ job, token, handBack, stopped }) => {
           const moved = job.moveToWait(token);
           try {
             // While Redis is down the move waits for it forever.
@@ -136,6 +143,8 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
             logger.warn({ queue: job.queueName, jobId: job.id, err: error }, 'job could not be handed back; it will be picked up as stalled');
           }
           handBack();
+          // Bounded: an attempt that ignores its signal must not hold the shutdown.
+          await settlesWithin(stopped, HAND_BACK_MS);
         }),
       );
       // BullMQ's closing waits for Redis too (its connections quit politely): cut them instead.
@@ -161,7 +170,7 @@ function jobFields(job: Job): Record<string, unknown> {
   };
 }
 
-async function runAttempt(processor: JobProcessor, job: Job, logger: Logger, turns: Turns): Promise<void> {
+async function runAttempt(processor: JobProcessor, job: Job, logger: Logger, signal: AbortSignal, turns: Turns): Promise<void> {
   const queue = processor.queue.name;
   // Read before the payload is parsed: the request id lies outside the queue's contract.
   const fields = jobFields(job);
@@ -176,7 +185,7 @@ async function runAttempt(processor: JobProcessor, job: Job, logger: Logger, tur
     if (!parsed.success) throw new EngineError(`The job's payload does not match the ${queue} queue: ${parsed.error.message}`, false);
     job.data = parsed.data;
     lane = processor.queue.lane(parsed.data);
-    await processor.process(job);
+    await processor.process(job, signal);
     jobDuration.observe({ queue, outcome: 'completed' }, seconds());
     logger.info({ ...fields, attempt: job.attemptsMade + 1, durationMs: Math.round(seconds() * 1000), outcome: 'completed' }, 'job ended');
   } catch (error) {

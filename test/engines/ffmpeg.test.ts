@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { access, writeFile } from 'node:fs/promises';
+import { access, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,13 +196,37 @@ describe('toOpus', () => {
   });
 });
 
-describe('toWav16kMono', () => {
-  it('writes 16 kHz mono 16-bit WAV', async () => {
-    const source = await makeSine(join(dir, 'for-asr.mp3'), { seconds: 2 });
-    const output = join(dir, 'for-asr.wav');
-    await ffmpeg.toWav16kMono(source, output);
+describe('pcmToSpeechFlac', () => {
+  it('joins the pieces asked for of the PCM detectSilences kept into 16 kHz mono FLAC, each where the lengths before it say', async () => {
+    // 300 Hz for 2 s, then 500 Hz for 3 s: the pieces take 1 s of each.
+    const source = await renderLavfi(
+      join(dir, 'two-tones.mp3'),
+      'sine=frequency=300:sample_rate=48000:duration=2[a];sine=frequency=500:sample_rate=48000:duration=3[b];[a][b]concat=n=2:v=0:a=1',
+    );
+    const pcm = join(dir, 'two-tones.pcm');
+    await ffmpeg.detectSilences(source, { thresholdDb: -50, minSeconds: 0.3 }, { pcmOutput: pcm });
+    // Mono 16-bit at 16 kHz, the whole recording.
+    expect((await stat(pcm)).size / 32_000).toBeCloseTo(5, 2);
+    const output = join(dir, 'pieces.flac');
+    await ffmpeg.pcmToSpeechFlac(pcm, output, [
+      { startSeconds: 0.5, endSeconds: 1.5 },
+      { startSeconds: 3, endSeconds: 4.25 },
+    ]);
     const probe = await probeFile(output);
-    expect(probe).toMatchObject({ formatName: 'wav', audioCodec: 'pcm_s16le', channels: 1, sampleRate: 16000 });
+    expect(probe).toMatchObject({ formatName: 'flac', audioCodec: 'flac', channels: 1, sampleRate: 16000 });
+    const samples: number[] = [];
+    await ffmpeg.decodePcm(output, 16000, (chunk) => {
+      for (let offset = 0; offset + 1 < chunk.length; offset += 2) samples.push(chunk.readInt16LE(offset));
+    });
+    // 1 s of the first piece and 1.25 s of the second, to the sample.
+    expect(samples.length).toBe(36_000);
+    const pitch = (from: number, to: number) => {
+      let crossings = 0;
+      for (let index = from + 1; index < to; index++) if (samples[index - 1]! < 0 !== samples[index]! < 0) crossings++;
+      return crossings / 2 / ((to - from) / 16000);
+    };
+    expect(pitch(800, 15_200)).toBeCloseTo(300, -1);
+    expect(pitch(16_800, 35_200)).toBeCloseTo(500, -1);
   });
 });
 
@@ -221,6 +245,25 @@ describe('detectSilences', () => {
     expect(silences[1]!.startSeconds).toBeCloseTo(5.5, 1);
     expect(silences[1]!.endSeconds).toBeCloseTo(8.5, 1);
     expect(seen.at(-1)).toBeGreaterThanOrEqual(8);
+  });
+
+  it('tells each silence as the decoding meets it, its start first', async () => {
+    const path = await renderLavfi(
+      join(dir, 'pauses-told.wav'),
+      'sine=frequency=300:sample_rate=48000:duration=2[a];anullsrc=r=48000:cl=mono:d=1.5[b];sine=frequency=500:sample_rate=48000:duration=2[c];anullsrc=r=48000:cl=mono:d=3[d];[a][b][c][d]concat=n=4:v=0:a=1',
+    );
+    const told: string[] = [];
+    const silences = await ffmpeg.detectSilences(
+      path,
+      { thresholdDb: -50, minSeconds: 0.3 },
+      {
+        totalSeconds: 8.5,
+        onSilenceStart: (start) => told.push(`start ${start.toFixed(1)}`),
+        onSilence: (silence) => told.push(`silence ${silence.startSeconds.toFixed(1)}-${silence.endSeconds.toFixed(1)}`),
+      },
+    );
+    expect(told).toEqual(['start 2.0', 'silence 2.0-3.5', 'start 5.5', 'silence 5.5-8.5']);
+    expect(silences.map((silence) => `${silence.startSeconds.toFixed(1)}-${silence.endSeconds.toFixed(1)}`)).toEqual(['2.0-3.5', '5.5-8.5']);
   });
 
   it('ignores pauses shorter than asked for, and finds none in a steady tone', async () => {

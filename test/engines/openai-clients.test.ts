@@ -90,6 +90,9 @@ describe('SpeechToTextClient', () => {
         responseFormat: 'verbose_json',
         filename: 'tone.wav',
         fileBytes: (await stat(audioPath)).size,
+        audioSeconds: 3,
+        receivedAt: expect.any(Number),
+        answeredAt: expect.any(Number),
       },
     ]);
   });
@@ -172,12 +175,35 @@ describe('SpeechToTextClient', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('reports a server error with the server message as retryable', async () => {
+  it('retries a server error twice, then reports it with the server message as retryable', async () => {
     server.setBehaviour({ failures: { transcriptions: { status: 500, message: 'The model is overloaded' } } });
-    const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1' });
+    const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1', retryDelaysMs: [10, 10] });
     const error = await failure(client.transcribe(audioPath));
     expect(error.message).toBe('Speech-to-text request failed: HTTP 500: The model is overloaded');
     expect(error.retryable).toBe(true);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('waits as long as a 429 asks before trying again, and gets through', async () => {
+    server.setBehaviour({ failures: { transcriptions: { status: 429, message: 'Rate limit reached', times: 1, retryAfterSeconds: 1 } } });
+    const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1', retryDelaysMs: [10, 10] });
+    const result = await client.transcribe(audioPath);
+    expect(result.text).toBe(defaultTranscript);
+    const [refused, accepted] = server.requests;
+    expect(accepted!.receivedAt! - refused!.answeredAt!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('does not retry what a retry cannot mend: an upload OpenAI does not take', async () => {
+    const aiff = join(workDir, 'tone.aiff');
+    await execFileAsync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', aiff]);
+    const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1', retryDelaysMs: [10, 10] });
+    const error = await failure(client.transcribe(aiff));
+    expect(error.message).toBe(
+      "Speech-to-text request failed: HTTP 400: Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']",
+    );
+    expect(error.retryable).toBe(false);
+    // Refused verbose_json is asked again as plain json: two requests, no retries.
+    expect(server.requests).toHaveLength(2);
   });
 
   it('refuses to run without a base URL', async () => {

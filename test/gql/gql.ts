@@ -54,7 +54,6 @@ type Documents = {
     "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": typeof types.DocumentQueuesDocument,
     "\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": typeof types.DocumentQueueUpdatesDocument,
     "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": typeof types.VoiceWaitDocument,
-    "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      queue {\n        reason\n        nextAttemptAt\n        estimatedStartAt\n      }\n    }\n  }\n": typeof types.TranscriptWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": typeof types.ContentTypesDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": typeof types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n      progress {\n        stage\n        done\n        total\n        percent\n        updatedAt\n      }\n    }\n  }\n": typeof types.TranscriptUpdatedDocument,
@@ -62,6 +61,8 @@ type Documents = {
     "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": typeof types.SubmitCompletionDocument,
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": typeof types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.CompletionDocument,
+    "\n  subscription TranscriptProgress($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n        done\n        total\n      }\n    }\n  }\n": typeof types.TranscriptProgressDocument,
+    "\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n": typeof types.TranscriptStructureDocument,
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": typeof types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitRecentTranscriptDocument,
     "\n  query VoiceSplit($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      name\n      splitMode\n      status {\n        splitting\n      }\n      splitting {\n        error\n      }\n      originalDuration\n      cleanSpeechSeconds\n      recommendedCleanSpeechSeconds\n      meetsCleanSpeechRecommendation\n      samples {\n        index\n        sourceTimestamp\n        sourceStart\n        duration\n        speechSeconds\n        quality {\n          score\n          reasons {\n            code\n            message\n            value\n            unit\n          }\n        }\n      }\n    }\n  }\n": typeof types.VoiceSplitDocument,
@@ -117,7 +118,6 @@ const documents: Documents = {
     "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": types.DocumentQueuesDocument,
     "\n  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {\n    documentUpdated(partner: $partner, kb: $kb) {\n      id\n      inQueues\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": types.DocumentQueueUpdatesDocument,
     "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": types.VoiceWaitDocument,
-    "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      queue {\n        reason\n        nextAttemptAt\n        estimatedStartAt\n      }\n    }\n  }\n": types.TranscriptWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": types.ContentTypesDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n      progress {\n        stage\n        done\n        total\n        percent\n        updatedAt\n      }\n    }\n  }\n": types.TranscriptUpdatedDocument,
@@ -125,6 +125,8 @@ const documents: Documents = {
     "\n  mutation SubmitCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n      state\n    }\n  }\n": types.SubmitCompletionDocument,
     "\n  subscription CompletionUpdated($id: ID!) {\n    completionUpdated(id: $id) {\n      state\n      output\n    }\n  }\n": types.CompletionUpdatedDocument,
     "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n": types.CompletionDocument,
+    "\n  subscription TranscriptProgress($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n        done\n        total\n      }\n    }\n  }\n": types.TranscriptProgressDocument,
+    "\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n": types.TranscriptStructureDocument,
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": types.SubmitRecentTranscriptDocument,
     "\n  query VoiceSplit($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      name\n      splitMode\n      status {\n        splitting\n      }\n      splitting {\n        error\n      }\n      originalDuration\n      cleanSpeechSeconds\n      recommendedCleanSpeechSeconds\n      meetsCleanSpeechRecommendation\n      samples {\n        index\n        sourceTimestamp\n        sourceStart\n        duration\n        speechSeconds\n        quality {\n          score\n          reasons {\n            code\n            message\n            value\n            unit\n          }\n        }\n      }\n    }\n  }\n": types.VoiceSplitDocument,
@@ -317,10 +319,6 @@ export function graphql(source: "\n  query VoiceWait($partner: String!, $name: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      queue {\n        reason\n        nextAttemptAt\n        estimatedStartAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      queue {\n        reason\n        nextAttemptAt\n        estimatedStartAt\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query ContentTypes {\n    contentTypes\n  }\n"): (typeof documents)["\n  query ContentTypes {\n    contentTypes\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -346,6 +344,14 @@ export function graphql(source: "\n  subscription CompletionUpdated($id: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n"): (typeof documents)["\n  query Completion($id: ID!) {\n    completion(id: $id) {\n      id\n      state\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TranscriptProgress($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n        done\n        total\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription TranscriptProgress($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n        done\n        total\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n"): (typeof documents)["\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -51,6 +51,13 @@ export type BulkRewriteResult = {
   skippedCount: Scalars['Int']['output'];
 };
 
+/** A subtitle file format. */
+export type CaptionFormat =
+  /** SubRip (.srt). */
+  | 'SRT'
+  /** WebVTT (.vtt), as HTML <track> elements read it. */
+  | 'VTT';
+
 export type ChatRole =
   | 'ASSISTANT'
   | 'SYSTEM'
@@ -137,7 +144,7 @@ export type Document = {
   originalFormat?: Maybe<Scalars['String']['output']>;
   /** Readable reason when the last processing run failed. */
   processingError?: Maybe<Scalars['String']['output']>;
-  /** The running job: digitizing (downloading, converting, extracting, transcribing) or rewriting (draft, then final). */
+  /** The running job: digitizing (downloading, extracting, or transcribing by seconds of audio) or rewriting (draft, then final). */
   progress?: Maybe<Progress>;
   /** Why the digitizing or rewrite has not started yet, and when it should; null once it runs or when none is under way. */
   queue?: Maybe<QueueWait>;
@@ -916,6 +923,8 @@ export type Transcript = {
   /** Whole seconds; set once COMPLETED. */
   audioDuration?: Maybe<Scalars['Int']['output']>;
   boostedWords: Array<Scalars['String']['output']>;
+  /** Subtitles (SRT or WebVTT) of at most charsPerCaption characters a caption, timed by the words (or by the engine phrases when it gave no words). Null until COMPLETED; an error when the engine gave no timings at all. */
+  captions?: Maybe<Scalars['String']['output']>;
   createdAt: Scalars['DateTime']['output'];
   /** Readable reason when ERROR. */
   error?: Maybe<Scalars['String']['output']>;
@@ -928,16 +937,55 @@ export type Transcript = {
   languageCode: Scalars['String']['output'];
   /** 0 to 1: how sure the engine is of the detected language; null unless the engine says. */
   languageConfidence?: Maybe<Scalars['Float']['output']>;
-  /** While PROCESSING: downloading, converting, then transcribing. */
+  /** Sentences grouped at pauses of 2 s or more, or after a minute. Null until COMPLETED; an error without word timings. */
+  paragraphs?: Maybe<Array<TranscriptParagraph>>;
+  /** While PROCESSING: downloading (bytes), then transcribing (seconds of the recording done of its length). */
   progress?: Maybe<Progress>;
   /** While QUEUED: why it has not started yet, and when it should; null once it runs. */
   queue?: Maybe<QueueWait>;
+  /** The text in sentences, each with its time and words; together they are the text. Null until COMPLETED; an error without word timings. */
+  sentences?: Maybe<Array<TranscriptSentence>>;
   status: TranscriptStatus;
   /** Set once COMPLETED. */
   text?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
   /** Set once COMPLETED when the speech-to-text engine gives word timestamps; null otherwise. */
   words?: Maybe<Array<TranscriptWord>>;
+};
+
+
+/** Speech transcribed from audio; it belongs to the API key that submitted it. */
+export type TranscriptCaptionsArgs = {
+  charsPerCaption?: InputMaybe<Scalars['Int']['input']>;
+  format: CaptionFormat;
+};
+
+/** A paragraph of a completed transcript: a run of its text, with its time and its words. */
+export type TranscriptParagraph = {
+  __typename?: 'TranscriptParagraph';
+  /** The mean of its words' confidences; null when the engine does not score words. */
+  confidence?: Maybe<Scalars['Float']['output']>;
+  /** Milliseconds from the start of the audio: its last word's end. */
+  end: Scalars['Int']['output'];
+  /** Milliseconds from the start of the audio: its first word's start. */
+  start: Scalars['Int']['output'];
+  /** The paragraph, exactly as it stands in the transcript's text. */
+  text: Scalars['String']['output'];
+  words: Array<TranscriptWord>;
+};
+
+/** A sentence of a completed transcript: a run of its text, with its time and its words. */
+export type TranscriptSentence = {
+  __typename?: 'TranscriptSentence';
+  /** The mean of its words' confidences; null when the engine does not score words. */
+  confidence?: Maybe<Scalars['Float']['output']>;
+  /** Milliseconds from the start of the audio: its last word's end. */
+  end: Scalars['Int']['output'];
+  /** Milliseconds from the start of the audio: its first word's start. */
+  start: Scalars['Int']['output'];
+  /** The sentence, exactly as it stands in the transcript's text. */
+  text: Scalars['String']['output'];
+  words: Array<TranscriptWord>;
 };
 
 /** QUEUED, then PROCESSING, then COMPLETED or ERROR. */
@@ -1468,13 +1516,6 @@ export type VoiceWaitQueryVariables = Exact<{
 
 export type VoiceWaitQuery = { __typename?: 'Query', voice?: { __typename?: 'Voice', status: { __typename?: 'VoiceStatus', embedding: ProcessingStatus }, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null } | null } | null };
 
-export type TranscriptWaitQueryVariables = Exact<{
-  id: Scalars['ID']['input'];
-}>;
-
-
-export type TranscriptWaitQuery = { __typename?: 'Query', transcript: { __typename?: 'Transcript', status: TranscriptStatus, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, nextAttemptAt?: string | null, estimatedStartAt?: string | null } | null } };
-
 export type ContentTypesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1521,6 +1562,21 @@ export type CompletionQueryVariables = Exact<{
 
 
 export type CompletionQuery = { __typename?: 'Query', completion: { __typename?: 'Completion', id: string, state: CompletionState } };
+
+export type TranscriptProgressSubscriptionVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type TranscriptProgressSubscription = { __typename?: 'Subscription', transcriptUpdated: { __typename?: 'Transcript', status: TranscriptStatus, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null } | null } };
+
+export type TranscriptStructureQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  chars?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type TranscriptStructureQuery = { __typename?: 'Query', transcript: { __typename?: 'Transcript', status: TranscriptStatus, text?: string | null, captions?: string | null, sentences?: Array<{ __typename?: 'TranscriptSentence', text: string, start: number, end: number, words: Array<{ __typename?: 'TranscriptWord', text: string, start: number }> }> | null, paragraphs?: Array<{ __typename?: 'TranscriptParagraph', text: string, start: number, end: number }> | null } };
 
 export type RecentTranscriptsQueryVariables = Exact<{
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1669,7 +1725,6 @@ export const VoicesUpdatedDocument = {"kind":"Document","definitions":[{"kind":"
 export const DocumentQueuesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DocumentQueues"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"estimatedStartAt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DocumentQueuesQuery, DocumentQueuesQueryVariables>;
 export const DocumentQueueUpdatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DocumentQueueUpdates"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"kb"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]}}]}}]} as unknown as DocumentNode<DocumentQueueUpdatesSubscription, DocumentQueueUpdatesSubscriptionVariables>;
 export const VoiceWaitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VoiceWait"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"embedding"}}]}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]}}]}}]} as unknown as DocumentNode<VoiceWaitQuery, VoiceWaitQueryVariables>;
-export const TranscriptWaitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptWait"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"estimatedStartAt"}}]}}]}}]}}]} as unknown as DocumentNode<TranscriptWaitQuery, TranscriptWaitQueryVariables>;
 export const ContentTypesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ContentTypes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contentTypes"}}]}}]} as unknown as DocumentNode<ContentTypesQuery, ContentTypesQueryVariables>;
 export const SubmitTranscriptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitTranscript"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitTranscriptInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitTranscript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"boostedWords"}}]}}]}}]} as unknown as DocumentNode<SubmitTranscriptMutation, SubmitTranscriptMutationVariables>;
 export const TranscriptUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"TranscriptUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcriptUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]}}]} as unknown as DocumentNode<TranscriptUpdatedSubscription, TranscriptUpdatedSubscriptionVariables>;
@@ -1677,6 +1732,8 @@ export const TranscriptDocument = {"kind":"Document","definitions":[{"kind":"Ope
 export const SubmitCompletionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitCompletion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitCompletionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitCompletion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]} as unknown as DocumentNode<SubmitCompletionMutation, SubmitCompletionMutationVariables>;
 export const CompletionUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"CompletionUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completionUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"output"}}]}}]}}]} as unknown as DocumentNode<CompletionUpdatedSubscription, CompletionUpdatedSubscriptionVariables>;
 export const CompletionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Completion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]} as unknown as DocumentNode<CompletionQuery, CompletionQueryVariables>;
+export const TranscriptProgressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"TranscriptProgress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcriptUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]}}]}}]} as unknown as DocumentNode<TranscriptProgressSubscription, TranscriptProgressSubscriptionVariables>;
+export const TranscriptStructureDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptStructure"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chars"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"captions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"format"},"value":{"kind":"EnumValue","value":"VTT"}},{"kind":"Argument","name":{"kind":"Name","value":"charsPerCaption"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chars"}}}]},{"kind":"Field","name":{"kind":"Name","value":"sentences"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}},{"kind":"Field","name":{"kind":"Name","value":"words"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"paragraphs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<TranscriptStructureQuery, TranscriptStructureQueryVariables>;
 export const RecentTranscriptsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RecentTranscripts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recentTranscripts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RecentTranscriptsQuery, RecentTranscriptsQueryVariables>;
 export const SubmitRecentTranscriptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitRecentTranscript"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitTranscriptInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitTranscript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<SubmitRecentTranscriptMutation, SubmitRecentTranscriptMutationVariables>;
 export const VoiceSplitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VoiceSplit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"splitMode"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}},{"kind":"Field","name":{"kind":"Name","value":"splitting"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"originalDuration"}},{"kind":"Field","name":{"kind":"Name","value":"cleanSpeechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"recommendedCleanSpeechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"meetsCleanSpeechRecommendation"}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"sourceStart"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"speechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"quality"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"reasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<VoiceSplitQuery, VoiceSplitQueryVariables>;

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewriteQueue } from '../../src/queues/knowledge-base.queues';
 import type { OpenAiCompatibleServer } from '../support/openai-compatible-server';
@@ -133,8 +134,10 @@ describe('document processing', () => {
     const document = await processed('Library', created.body.id);
     expect(document.processing_error).toBeNull();
     expect(await content('Library', document.id, 'digitized')).toBe('Welcome to the talk about tides and the moon.');
-    const transcription = engines.requests.find((request) => request.endpoint === 'transcriptions' && request.filename === 'audio.wav');
-    expect(transcription?.fileBytes).toBeGreaterThan(60_000);
+    // Sent as 16 kHz FLAC: the 2 s tone, not the 48 kHz WAV as uploaded.
+    const transcription = engines.requests.find((request) => request.endpoint === 'transcriptions' && request.filename === 'audio.flac');
+    expect(transcription?.audioSeconds).toBe(2);
+    expect(transcription?.fileBytes).toBeLessThan((await stat(wav)).size / 3);
     expect(chatsAbout('tides and the moon')[0]?.messages?.[0]?.content).toContain('transcript of a spoken video');
   });
 

@@ -7,7 +7,7 @@ import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
 import { completeQueue, transcribeQueue } from '../../src/queues/transcription.queues';
 import { embedVoiceQueue, splitVoiceQueue } from '../../src/queues/voice.queues';
 import { startAppProcess, type AppProcess } from '../support/app-process';
-import { FFPROBE_PATH, makeNoise, makeTempDir, removeDir } from '../support/audio';
+import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
 import { waitFor } from '../support/wait-for';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   shortRecording = await makeNoise(join(dir, 'short.wav'), { seconds: 20, amplitude: 0.2 });
   redis = await startTestRedis();
   // Every engine answers only after ten minutes, and the GPU job never ends: each job is mid-way when its worker dies.
-  engines = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH, delaysMs: { chat: 600_000, transcriptions: 600_000, embeddings: 600_000 } });
+  engines = await startOpenAiCompatibleServer({ delaysMs: { chat: 600_000, transcriptions: 600_000, embeddings: 600_000 } });
   gpu = await startGpuJobsServer({ runningPolls: 1_000_000 });
   hangingSite = createServer(() => undefined);
   await new Promise<void>((resolve) => hangingSite.listen(0, '127.0.0.1', resolve));

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config/config';
 import { createPlatform, type Platform } from '../../src/platform';
 import { completeQueue } from '../../src/queues/transcription.queues';
 import { startAppProcess, type AppProcess } from '../support/app-process';
-import { FFPROBE_PATH, makeTempDir, removeDir } from '../support/audio';
+import { makeTempDir, removeDir } from '../support/audio';
 import { subscribe, wsClient } from '../support/graphql-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
@@ -30,7 +30,7 @@ let key: string;
 beforeAll(async () => {
   dir = await makeTempDir('observability-');
   redis = await startTestRedis();
-  engine = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH });
+  engine = await startOpenAiCompatibleServer();
   const env = {
     PORT: '0',
     HOST: '127.0.0.1',

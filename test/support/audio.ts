@@ -147,3 +147,58 @@ export async function measureEbuR128(path: string): Promise<{ integratedLufs: nu
   if (integrated === undefined || peak === undefined) throw new Error(`ebur128 printed no summary for ${path}`);
   return { integratedLufs: Number(integrated), truePeakDbtp: Number(peak) };
 }
+
+/** What `makeToneSpeech` says: the words the stand-in engine must hear, in order, and when. */
+export interface ToneWord {
+  /** The pitch's name as the stand-in engine writes it, lower case. */
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface ToneSpeech {
+  seconds: number;
+  /** Words in a sentence: bursts of 0.3 s, 0.2 s apart. */
+  wordsPerSentence?: number;
+  /** Between sentences; 0.5 s or more is a pause the service may cut at. */
+  pauseSeconds?: number;
+  /** Stretches `[from, to)` of digital silence. */
+  silent?: [number, number][];
+  sampleRate?: number;
+}
+
+const TONE_WORD_NAMES = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'];
+
+function toneSpeechShape(speech: ToneSpeech) {
+  const wordsPerSentence = speech.wordsPerSentence ?? 4;
+  const pause = speech.pauseSeconds ?? 0.7;
+  return { wordsPerSentence, period: wordsPerSentence * 0.5 - 0.2 + pause, silent: speech.silent ?? [] };
+}
+
+/**
+ * "Speech" that the stand-in engine transcribes word for word (test/support/whisper-like-recogniser.ts):
+ * sentences of tone bursts, word k at 300 + 100 * (k mod 8) Hz. Rendered by lavfi in a few
+ * seconds even for long recordings at the default 8 kHz.
+ */
+export function makeToneSpeech(path: string, speech: ToneSpeech) {
+  const { wordsPerSentence, period, silent } = toneSpeechShape(speech);
+  const inSentence = `mod(t\\,${period})`;
+  const word = `(floor(t/${period})*${wordsPerSentence}+floor(${inSentence}/0.5))`;
+  const sounding = `lt(${inSentence}\\,${wordsPerSentence * 0.5 - 0.2})*lt(mod(${inSentence}\\,0.5)\\,0.3)`;
+  const quiet = silent.map(([from, to]) => `*(1-between(t\\,${from}\\,${to}))`).join('');
+  const rate = speech.sampleRate ?? 8000;
+  return renderLavfi(path, `aevalsrc=0.3*${sounding}${quiet}*sin(2*PI*t*(300+100*mod(${word}\\,8))):s=${rate}:d=${speech.seconds}`, { sampleRate: rate });
+}
+
+/** The words of `makeToneSpeech(speech)` that are whole and not silenced. */
+export function toneSpeechWords(speech: ToneSpeech): ToneWord[] {
+  const { wordsPerSentence, period, silent } = toneSpeechShape(speech);
+  const words: ToneWord[] = [];
+  for (let index = 0; ; index++) {
+    const start = Math.floor(index / wordsPerSentence) * period + (index % wordsPerSentence) * 0.5;
+    const end = start + 0.3;
+    if (end > speech.seconds) return words;
+    if (silent.some(([from, to]) => start < to && end > from)) continue;
+    words.push({ text: TONE_WORD_NAMES[index % 8]!, start, end });
+  }
+}

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -6,11 +5,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import { Busboy } from '@fastify/busboy';
-
-const execFileAsync = promisify(execFile);
+import { recognise, type HeardToken, type Recognition } from './whisper-like-recogniser';
 
 export type OpenAiEndpoint = 'transcriptions' | 'chat' | 'embeddings';
 
@@ -35,8 +33,16 @@ export type WordStyle = 'openai' | 'faster-whisper';
 export interface ServerBehaviour {
   /** When set, requests must carry `Authorization: Bearer <apiKey>` or get a 401. */
   apiKey?: string;
+  /** What the speech-to-text side makes of sound (test/support/whisper-like-recogniser.ts). */
+  recognition: Recognition;
   transcript: string;
+  /** OpenAI refuses request bodies over 25 MB (26,214,400 bytes) with a 413. */
+  maxRequestBytes: number;
+  /** Time the speech-to-text side spends per second of audio, as a real engine would. */
+  msPerAudioSecond: number;
   verboseJson: VerboseJsonSupport;
+  /** False: verbose_json without words whatever `timestamp_granularities[]` asks, as older Whisper servers answer. */
+  wordTimestamps: boolean;
   wordStyle: WordStyle;
   /** The language verbose_json reports when none was given; Whisper reports names ("english"). */
   detectedLanguage: string;
@@ -46,7 +52,11 @@ export interface ServerBehaviour {
   embeddingDimension: number;
   /** The protocol orders results by `index`, not by position; this makes clients prove they honour it. */
   reverseEmbeddingData: boolean;
-  failures: Partial<Record<OpenAiEndpoint, { status: number; message: string }>>;
+  /**
+   * Requests of an endpoint answered with this error: all of them, or after the first `skip`
+   * (counted from when the failure was set), `times` of them.
+   */
+  failures: Partial<Record<OpenAiEndpoint, { status: number; message: string; skip?: number; times?: number; retryAfterSeconds?: number }>>;
   delaysMs: Partial<Record<OpenAiEndpoint, number>>;
 }
 
@@ -60,6 +70,11 @@ export interface RecordedRequest {
   timestampGranularities?: string[];
   filename?: string;
   fileBytes?: number;
+  /** Seconds of audio in the upload, once decoded. */
+  audioSeconds?: number;
+  /** When the body was read and when the answer left (Date.now()): the engine's own time. */
+  receivedAt?: number;
+  answeredAt?: number;
   messages?: ChatMessageBody[];
   temperature?: number;
   maxTokens?: number;
@@ -73,6 +88,8 @@ export interface OpenAiCompatibleServer {
   /** The most requests of an endpoint whose answers were under way at the same time, since the last reset. */
   peakConcurrency(endpoint: OpenAiEndpoint): number;
   resetPeakConcurrency(): void;
+  /** Requests refused before they were read in full (413), by endpoint and the bytes read. */
+  refused: { endpoint: OpenAiEndpoint; status: number; bytesRead: number }[];
   setBehaviour(patch: Partial<ServerBehaviour>): void;
   close(): Promise<void>;
 }
@@ -103,11 +120,15 @@ class HttpFailure extends Error {
  * embeddings) that speaks the real wire protocol over a real socket, so the clients are
  * tested exactly as they talk to production engines.
  */
-export async function startOpenAiCompatibleServer(options: Partial<ServerBehaviour> & { ffprobePath?: string } = {}): Promise<OpenAiCompatibleServer> {
-  const { ffprobePath = 'ffprobe', ...initial } = options;
+export async function startOpenAiCompatibleServer(options: Partial<ServerBehaviour> & { ffmpegPath?: string } = {}): Promise<OpenAiCompatibleServer> {
+  const { ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg', ...initial } = options;
   const behaviour: ServerBehaviour = {
+    recognition: 'transcript',
     transcript: defaultTranscript,
+    maxRequestBytes: OPENAI_MAX_REQUEST_BYTES,
+    msPerAudioSecond: 0,
     verboseJson: 'supported',
+    wordTimestamps: true,
     wordStyle: 'openai',
     detectedLanguage: 'english',
     reply: echoLastUserMessage,
@@ -119,6 +140,8 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
   };
   const requests: RecordedRequest[] = [];
   const concurrency = { now: new Map<OpenAiEndpoint, number>(), peak: new Map<OpenAiEndpoint, number>() };
+  const refused: OpenAiCompatibleServer['refused'] = [];
+  const failuresSeen = new WeakMap<object, number>();
   const uploadDir = await mkdtemp(join(tmpdir(), 'openai-server-'));
   const timers = new Set<NodeJS.Timeout>();
 
@@ -134,7 +157,7 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
   const handlers: Record<string, { endpoint: OpenAiEndpoint; handle: (req: IncomingMessage) => Promise<Handled> }> = {
     '/v1/audio/transcriptions': {
       endpoint: 'transcriptions',
-      handle: (req) => handleTranscription(req, behaviour, uploadDir, ffprobePath),
+      handle: (req) => handleTranscription(req, behaviour, uploadDir, { ffmpegPath, delay }),
     },
     '/v1/chat/completions': { endpoint: 'chat', handle: (req) => handleChat(req, behaviour) },
     '/v1/embeddings': { endpoint: 'embeddings', handle: (req) => handleEmbeddings(req, behaviour) },
@@ -154,10 +177,12 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
         handled = await route.handle(req);
       } catch (error) {
         req.resume();
+        if (error instanceof TooLarge) refused.push({ endpoint: route.endpoint, status: error.status, bytesRead: error.bytesRead });
         sendError(res, error instanceof HttpFailure ? error : new HttpFailure(500, String(error), 'server_error'));
         return;
       }
-      requests.push({ endpoint: route.endpoint, authorization: req.headers.authorization, ...handled.recorded });
+      const recorded: RecordedRequest = { endpoint: route.endpoint, authorization: req.headers.authorization, ...handled.recorded, receivedAt: Date.now() };
+      requests.push(recorded);
       if (behaviour.apiKey !== undefined && req.headers.authorization !== `Bearer ${behaviour.apiKey}`) {
         sendError(res, new HttpFailure(401, 'Incorrect API key provided.'));
         return;
@@ -169,15 +194,20 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
       const wait = behaviour.delaysMs[route.endpoint];
       if (wait) await delay(wait);
       const failure = behaviour.failures[route.endpoint];
-      if (failure) {
-        sendError(res, new HttpFailure(failure.status, failure.message, 'server_error'));
+      const seen = failure ? (failuresSeen.get(failure) ?? 0) : 0;
+      if (failure) failuresSeen.set(failure, seen + 1);
+      if (failure && seen >= (failure.skip ?? 0) && (failure.times === undefined || seen < (failure.skip ?? 0) + failure.times)) {
+        const wait: Record<string, string> = failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) };
+        sendError(res, new HttpFailure(failure.status, failure.message, 'server_error'), wait);
+        recorded.answeredAt = Date.now();
         return;
       }
       try {
-        send(res, 200, await handled.answer());
+        send(res, 200, await handled.answer(recorded));
       } catch (error) {
         sendError(res, error instanceof HttpFailure ? error : new HttpFailure(500, String(error), 'server_error'));
       }
+      recorded.answeredAt = Date.now();
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -188,6 +218,7 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
     requests,
     peakConcurrency: (endpoint) => concurrency.peak.get(endpoint) ?? 0,
     resetPeakConcurrency: () => concurrency.peak.clear(),
+    refused,
     setBehaviour(patch) {
       Object.assign(behaviour, patch);
     },
@@ -203,11 +234,49 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
 
 interface Handled {
   recorded: Omit<RecordedRequest, 'endpoint' | 'authorization'>;
-  /** Built only once auth, delays and failures have had their say, as a real service would. */
-  answer: () => Promise<{ contentType: string; body: string }>;
+  /** Built only once auth, delays and failures have had their say, as a real service would; may add to the record. */
+  answer: (recorded: RecordedRequest) => Promise<{ contentType: string; body: string }>;
 }
 
-async function handleTranscription(req: IncomingMessage, behaviour: ServerBehaviour, uploadDir: string, ffprobePath: string): Promise<Handled> {
+/** OpenAI's limit on a request body: 25 MB. */
+export const OPENAI_MAX_REQUEST_BYTES = 26_214_400;
+
+/** The file extensions OpenAI's /audio/transcriptions accepts; it goes by the upload's name. */
+export const OPENAI_AUDIO_FORMATS = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
+
+/** OpenAI's answer to a body over its limit, given once the limit is passed. */
+class TooLarge extends HttpFailure {
+  constructor(
+    limit: number,
+    readonly bytesRead: number,
+  ) {
+    super(413, `Maximum content size limit (${limit}) exceeded (${bytesRead} bytes read)`, 'server_error');
+  }
+}
+
+/** Counts the body as it is read; past `limit` it stops passing it on and says how much it read. */
+function limitedBody(limit: number): Transform & { exceeded: () => number | null } {
+  let bytes = 0;
+  let exceededAt: number | null = null;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      if (exceededAt === null && bytes > limit) exceededAt = bytes;
+      callback(null, exceededAt === null ? chunk : undefined);
+    },
+    flush(callback) {
+      callback();
+    },
+  });
+  return Object.assign(counter, { exceeded: () => exceededAt });
+}
+
+async function handleTranscription(
+  req: IncomingMessage,
+  behaviour: ServerBehaviour,
+  uploadDir: string,
+  tools: { ffmpegPath: string; delay: (ms: number) => Promise<void> },
+): Promise<Handled> {
   const contentType = req.headers['content-type'] ?? '';
   if (!contentType.startsWith('multipart/form-data')) {
     throw new HttpFailure(400, 'Expected a multipart/form-data body.');
@@ -215,6 +284,7 @@ async function handleTranscription(req: IncomingMessage, behaviour: ServerBehavi
   const fields = new Map<string, string>();
   const timestampGranularities: string[] = [];
   let upload: { path: string; filename: string; bytes: number } | undefined;
+  const body = limitedBody(behaviour.maxRequestBytes);
   await new Promise<void>((resolve, reject) => {
     const parser = Busboy({ headers: { ...req.headers, 'content-type': contentType } });
     const writes: Promise<void>[] = [];
@@ -233,14 +303,26 @@ async function handleTranscription(req: IncomingMessage, behaviour: ServerBehavi
       stream.on('data', (chunk: Buffer) => {
         current.bytes += chunk.length;
       });
-      writes.push(pipeline(stream, createWriteStream(path)));
+      const write = pipeline(stream, createWriteStream(path));
+      // A body cut off at the limit ends the file part early; that is not a failure here.
+      write.catch(() => undefined);
+      writes.push(write);
     });
     parser.on('error', reject);
     parser.on('finish', () => {
       Promise.all(writes).then(() => resolve(), reject);
     });
-    req.pipe(parser);
+    // Past the limit the parser gets no more; the rest of the body is read and dropped, so the client hears the 413.
+    body.on('end', () => {
+      if (body.exceeded() !== null) resolve();
+    });
+    req.pipe(body).pipe(parser);
   });
+  const bytesRead = body.exceeded();
+  if (bytesRead !== null) {
+    if (upload) await rm(upload.path, { force: true });
+    throw new TooLarge(behaviour.maxRequestBytes, bytesRead);
+  }
   const recorded = {
     model: fields.get('model'),
     language: fields.get('language'),
@@ -252,30 +334,53 @@ async function handleTranscription(req: IncomingMessage, behaviour: ServerBehavi
   };
   return {
     recorded,
-    answer: async () => {
+    answer: async (record) => {
       if (!upload) throw new HttpFailure(400, "Missing required parameter: 'file'.");
-      if (!recorded.model) throw new HttpFailure(400, "Missing required parameter: 'model'.");
-      const format = recorded.responseFormat ?? 'json';
-      if (format === 'verbose_json' && behaviour.verboseJson === 'refused') {
-        throw new HttpFailure(400, "Unsupported response_format 'verbose_json'. Use 'json' or 'text'.");
-      }
-      const duration = await probeDuration(ffprobePath, upload.path).finally(() => rm(upload!.path, { force: true }));
-      const text = behaviour.transcript;
-      switch (format === 'verbose_json' && behaviour.verboseJson === 'ignored' ? 'json' : format) {
-        case 'verbose_json':
-          return json({
-            task: 'transcribe',
-            text,
-            language: recorded.language ? (LANGUAGE_NAMES[recorded.language] ?? recorded.language) : behaviour.detectedLanguage,
-            duration,
-            ...(behaviour.languageProbability !== undefined ? { language_probability: behaviour.languageProbability } : {}),
-            segments: [],
-            ...(timestampGranularities.includes('word') ? { words: timedWords(text, duration, behaviour.wordStyle) } : {}),
-          });
-        case 'text':
-          return { contentType: 'text/plain; charset=utf-8', body: `${text}\n` };
-        default:
-          return json({ text });
+      const file = upload;
+      try {
+        if (!recorded.model) throw new HttpFailure(400, "Missing required parameter: 'model'.");
+        const extension = /\.([^.]+)$/.exec(file.filename)?.[1]?.toLowerCase() ?? '';
+        if (!OPENAI_AUDIO_FORMATS.includes(extension)) {
+          throw new HttpFailure(400, `Invalid file format. Supported formats: [${OPENAI_AUDIO_FORMATS.map((format) => `'${format}'`).join(', ')}]`);
+        }
+        const format = recorded.responseFormat ?? 'json';
+        if (format === 'verbose_json' && behaviour.verboseJson === 'refused') {
+          throw new HttpFailure(400, "Unsupported response_format 'verbose_json'. Use 'json' or 'text'.");
+        }
+        const heard = await recognise(file.path, { ffmpegPath: tools.ffmpegPath, mode: behaviour.recognition, transcript: behaviour.transcript }).catch(() => {
+          throw new HttpFailure(400, 'Invalid file format. The audio could not be decoded.');
+        });
+        record.audioSeconds = heard.durationSeconds;
+        if (behaviour.msPerAudioSecond > 0) await tools.delay(heard.durationSeconds * behaviour.msPerAudioSecond);
+        switch (format === 'verbose_json' && behaviour.verboseJson === 'ignored' ? 'json' : format) {
+          case 'verbose_json':
+            return json({
+              task: 'transcribe',
+              text: heard.text,
+              language: recorded.language ? (LANGUAGE_NAMES[recorded.language] ?? recorded.language) : behaviour.detectedLanguage,
+              duration: heard.durationSeconds,
+              ...(behaviour.languageProbability !== undefined ? { language_probability: behaviour.languageProbability } : {}),
+              segments: heard.segments.map((segment, id) => ({
+                id,
+                seek: 0,
+                start: segment.start,
+                end: segment.end,
+                text: ` ${segment.text}`,
+                tokens: [],
+                temperature: 0,
+                avg_logprob: -0.25,
+                compression_ratio: 1.3,
+                no_speech_prob: 0.02,
+              })),
+              ...(behaviour.wordTimestamps && timestampGranularities.includes('word') ? { words: timedWords(heard.tokens, behaviour.wordStyle) } : {}),
+            });
+          case 'text':
+            return { contentType: 'text/plain; charset=utf-8', body: `${heard.text}\n` };
+          default:
+            return json({ text: heard.text });
+        }
+      } finally {
+        await rm(file.path, { force: true });
       }
     },
   };
@@ -283,28 +388,14 @@ async function handleTranscription(req: IncomingMessage, behaviour: ServerBehavi
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'english', de: 'german', fr: 'french', es: 'spanish' };
 
-/** The transcript's words spread evenly over the audio, in centiseconds as Whisper times them. */
-function timedWords(text: string, duration: number, style: WordStyle) {
-  const words = text.split(/\s+/).filter(Boolean);
-  const slot = duration / words.length;
-  const centiseconds = (seconds: number) => Math.round(seconds * 100) / 100;
-  return words.map((word, index) => {
-    const timing = { start: centiseconds(index * slot), end: centiseconds((index + 1) * slot) };
+/** The words as verbose_json lists them, in centiseconds as Whisper times them. */
+function timedWords(tokens: readonly HeardToken[], style: WordStyle) {
+  return tokens.map((token, index) => {
+    const timing = { start: token.start, end: token.end };
     return style === 'openai'
-      ? { word: word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''), ...timing }
-      : { word: ` ${word}`, ...timing, probability: wordProbability(index) };
+      ? { word: token.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''), ...timing }
+      : { word: ` ${token.text}`, ...timing, probability: wordProbability(index) };
   });
-}
-
-async function probeDuration(ffprobePath: string, path: string): Promise<number> {
-  try {
-    const { stdout } = await execFileAsync(ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', path]);
-    const duration = Number.parseFloat(stdout.trim());
-    if (!Number.isFinite(duration)) throw new Error('no duration');
-    return duration;
-  } catch {
-    throw new HttpFailure(400, 'Invalid file format. The audio could not be decoded.');
-  }
 }
 
 async function handleChat(req: IncomingMessage, behaviour: ServerBehaviour): Promise<Handled> {
@@ -416,12 +507,12 @@ function json(value: unknown): { contentType: string; body: string } {
   return { contentType: 'application/json', body: JSON.stringify(value) };
 }
 
-function send(res: ServerResponse, status: number, answer: { contentType: string; body: string }): void {
-  res.writeHead(status, { 'content-type': answer.contentType });
+function send(res: ServerResponse, status: number, answer: { contentType: string; body: string }, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'content-type': answer.contentType });
   res.end(answer.body);
 }
 
-function sendError(res: ServerResponse, failure: HttpFailure): void {
+function sendError(res: ServerResponse, failure: HttpFailure, headers: Record<string, string> = {}): void {
   send(
     res,
     failure.status,
@@ -433,5 +524,6 @@ function sendError(res: ServerResponse, failure: HttpFailure): void {
         code: failure.status === 401 ? 'invalid_api_key' : null,
       },
     }),
+    headers,
   );
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTranscript, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
-import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
+import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { startTestApp, storedBlobs, type TestApp } from '../support/test-app';
 import { restClient } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   await makeSine(join(dir, 'hello.ogg'), { seconds: 2 });
   const wav = await makeSine(join(dir, 'short.wav'), { seconds: 1 });
   wavDataUri = `data:audio/wav;base64,${(await readFile(wav)).toString('base64')}`;
-  engine = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH });
+  engine = await startOpenAiCompatibleServer();
   files = await serveFiles({ 'hello.ogg': { path: join(dir, 'hello.ogg'), contentType: 'audio/ogg' } });
   app = await startTestApp({ ASR_BASE_URL: engine.baseUrl, LLM_BASE_URL: engine.baseUrl, LLM_MODEL: 'persona-llm', ALLOW_PRIVATE_URLS: 'true' });
   key = await app.createKey('acme');

@@ -6,7 +6,7 @@ import { completeQueue, transcribeQueue } from '../../src/queues/transcription.q
 import { graphql } from '../gql';
 import { execute, executeWithFiles, subscribe, wsClient } from '../support/graphql-client';
 import { defaultTranscript, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
-import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
+import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { serveFiles, type FileServer } from './helpers';
@@ -97,7 +97,7 @@ let client: Client;
 beforeAll(async () => {
   dir = await makeTempDir('v2-graphql-');
   wav = await makeSine(join(dir, 'tone.wav'), { seconds: 2 });
-  engine = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH });
+  engine = await startOpenAiCompatibleServer();
   files = await serveFiles({ 'tone.wav': { path: wav, contentType: 'audio/wav' } });
   app = await startTestApp({ ASR_BASE_URL: engine.baseUrl, LLM_BASE_URL: engine.baseUrl, ALLOW_PRIVATE_URLS: 'true' });
   key = await app.createKey('acme');

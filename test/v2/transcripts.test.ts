@@ -5,7 +5,7 @@ import { finished } from 'node:stream/promises';
 import type { FormData } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
-import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
+import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { startTestApp, storedBlobs, type TestApp } from '../support/test-app';
 import { multipart, restClient, type RestAnswer, type RestClient } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   wav = await makeSine(join(dir, 'tone.wav'), { seconds: 3 });
   await makeSine(join(dir, 'tone.mp3'), { seconds: 2 });
   await writeFile(join(dir, 'notes.txt'), 'these are not audio samples\n'.repeat(50));
-  asr = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH });
+  asr = await startOpenAiCompatibleServer();
   files = await serveFiles({
     'tone.mp3': { path: join(dir, 'tone.mp3'), contentType: 'audio/mpeg' },
     'notes.txt': { path: join(dir, 'notes.txt'), contentType: 'audio/mpeg' },
@@ -198,7 +198,7 @@ describe('transcription', () => {
     expect(sent?.timestampGranularities).toEqual(['word']);
     expect(sent?.prompt).toBe('Kubernetes, Grafana');
     expect(sent?.language).toBe('en');
-    expect(sent?.filename).toBe('audio.wav');
+    expect(sent?.filename).toBe('audio.flac');
     // The upload is not kept once its transcript is finished: it is released right after the
     // finishing write (which must land first, or a crash between would lose the audio), so
     // on a slower store it may still be going when the client sees `completed`.
@@ -230,7 +230,7 @@ describe('transcription', () => {
     try {
       const done = await submitAndWait(await postJson({ audio_url: files.url('tone.mp3') }));
       expect(done.status).toBe('error');
-      expect(done.error).toBe('Speech-to-text request failed: HTTP 500: model overloaded');
+      expect(done.error).toBe('Speech-to-text request failed: HTTP 500: model overloaded (the audio from 0:00:00 to 0:00:02)');
     } finally {
       asr.setBehaviour({ failures: {} });
     }
@@ -295,7 +295,7 @@ describe('with an engine that speaks only plain json', () => {
   let plainCall: RestClient;
 
   beforeAll(async () => {
-    plainAsr = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH, verboseJson: 'refused' });
+    plainAsr = await startOpenAiCompatibleServer({ verboseJson: 'refused' });
     plainApp = await startTestApp({ ASR_BASE_URL: plainAsr.baseUrl });
     plainCall = restClient(plainApp.url, await plainApp.createKey('acme'));
   });

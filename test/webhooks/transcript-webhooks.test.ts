@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { execute } from '../support/graphql-client';
-import { FFPROBE_PATH, makeSine, makeTempDir, removeDir } from '../support/audio';
+import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   dir = await makeTempDir('webhook-transcripts-');
   await makeSine(join(dir, 'tone.mp3'), { seconds: 2 });
   await writeFile(join(dir, 'notes.txt'), 'these are not audio samples\n'.repeat(50));
-  engine = await startOpenAiCompatibleServer({ ffprobePath: FFPROBE_PATH });
+  engine = await startOpenAiCompatibleServer();
   files = await serveFiles({
     'tone.mp3': { path: join(dir, 'tone.mp3'), contentType: 'audio/mpeg' },
     'notes.txt': { path: join(dir, 'notes.txt'), contentType: 'audio/mpeg' },

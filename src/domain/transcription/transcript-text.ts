@@ -4,7 +4,7 @@
  * OpenAI-compatible engine gives the same result.
  */
 
-import type { TranscriptWord } from './transcript.types';
+import type { TimedText, TranscriptWord } from './transcript.types';
 
 // Single-word hesitations only: multi-word fillers ("you know", "I mean") carry meaning too often.
 const FILLER = /^(?:u+m+|u+h+|u+h+m+|e+r+|e+r+m+|a+h+|h+m+|m{2,})$/i;
@@ -98,6 +98,11 @@ export function applyWordOptions(words: readonly TranscriptWord[], options: { fi
     result = result.map((word) => ({ ...word, text: unformatText(word.text) })).filter((word) => word.text !== '');
   }
   return result;
+}
+
+/** The text options on each timed phrase; a phrase left with no text goes. */
+export function applySegmentOptions(segments: readonly TimedText[], options: { fillerWords: boolean; formatText: boolean }): TimedText[] {
+  return segments.map((segment) => ({ ...segment, text: applyTextOptions(segment.text, options) })).filter((segment) => segment.text !== '');
 }
 
 /** The recogniser's prompt: Whisper-style engines favour the words they see in it. */

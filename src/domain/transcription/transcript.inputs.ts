@@ -3,6 +3,7 @@ import { booleanWord } from '../../config/boolean-words';
 import { Invalid } from '../errors';
 import { single } from '../shared/form-values';
 import type { UploadedFile } from '../shared/uploaded-file';
+import { DEFAULT_CHARS_PER_CAPTION } from './transcript-structure';
 import { AUDIO_FORMATS, LANGUAGE_CODES, MAX_BOOSTED_WORDS, type TranscriptOptions, type TranscriptWebhook } from './transcript.types';
 
 /**
@@ -245,4 +246,36 @@ export function parseSubmitTranscriptArgs(args: SubmitTranscriptArgs): Transcrip
 export function invalid(errors: Record<string, string[]>): Invalid {
   const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
   return new Invalid(first, errors);
+}
+
+/** The most characters a caption may be asked to hold; more would not be a caption. */
+export const MAX_CHARS_PER_CAPTION = 1000;
+
+/** GET /v2/transcript/{id}/srt and /vtt: `chars_per_caption`, default 32 as AssemblyAI. */
+export const captionParams = z.object({
+  chars_per_caption: z
+    .preprocess(
+      (value) => {
+        const raw = given(value);
+        return typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
+      },
+      z
+        .number({ error: 'The chars per caption field must be an integer.' })
+        .int('The chars per caption field must be an integer.')
+        .min(1, 'The chars per caption field must be at least 1.')
+        .max(MAX_CHARS_PER_CAPTION, `The chars per caption field must not be greater than ${MAX_CHARS_PER_CAPTION}.`)
+        .default(DEFAULT_CHARS_PER_CAPTION),
+    )
+    .meta({
+      description: `The most characters in one caption (1 to ${MAX_CHARS_PER_CAPTION}, default ${DEFAULT_CHARS_PER_CAPTION}); a longer word stands alone.`,
+    }),
+});
+
+/** The caption length a request asks for, or the /v2 validation failure naming the parameter. */
+export function parseCaptionRequest(values: Record<string, unknown>): number {
+  const parsed = captionParams.safeParse(values);
+  if (parsed.success) return parsed.data.chars_per_caption;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (errors[issue.path.map(String).join('.') || 'chars_per_caption'] ??= []).push(issue.message);
+  throw invalid(errors);
 }

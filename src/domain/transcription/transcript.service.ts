@@ -12,7 +12,15 @@ import { Invalid, NotFound } from '../errors';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { UrlGuard } from '../webhooks/webhook.ports';
-import { AUDIO_FORMAT_MESSAGE, invalid, type TranscriptSubmission } from './transcript.inputs';
+import { AUDIO_FORMAT_MESSAGE, invalid, parseCaptionRequest, type TranscriptSubmission } from './transcript.inputs';
+import {
+  transcriptCaptions,
+  transcriptParagraphs,
+  transcriptSentences,
+  type CaptionFormat,
+  type TranscriptParagraph,
+  type TranscriptSentence,
+} from './transcript-structure';
 import {
   canSee,
   isAcceptedContainer,
@@ -139,6 +147,24 @@ export class TranscriptService {
       ids.filter((_id, index) => !records[index]),
     );
     return records.filter((record): record is TranscriptRecord => record !== null && canSee(caller, record));
+  }
+
+  /** The transcript's captions (`srt` or `vtt`); 400 until it is completed or when it has no timings. */
+  async captions(caller: Caller, idOrPath: string, format: CaptionFormat, query: Record<string, unknown>): Promise<string> {
+    const charsPerCaption = parseCaptionRequest(query);
+    return transcriptCaptions(await this.get(caller, idOrPath), format, charsPerCaption);
+  }
+
+  /** The transcript with its sentences; 400 until it is completed or when it has no word timings. */
+  async sentences(caller: Caller, idOrPath: string): Promise<{ transcript: TranscriptRecord; sentences: TranscriptSentence[] }> {
+    const transcript = await this.get(caller, idOrPath);
+    return { transcript, sentences: transcriptSentences(transcript) };
+  }
+
+  /** The transcript with its paragraphs; 400 until it is completed or when it has no word timings. */
+  async paragraphs(caller: Caller, idOrPath: string): Promise<{ transcript: TranscriptRecord; paragraphs: TranscriptParagraph[] }> {
+    const transcript = await this.get(caller, idOrPath);
+    return { transcript, paragraphs: transcriptParagraphs(transcript) };
   }
 
   getById(id: string): Promise<TranscriptRecord | null> {

@@ -38,12 +38,24 @@ export interface TranscriptWord {
   confidence?: number;
 }
 
+/**
+ * A stretch of text with its place in the audio, as Whisper-style engines time their output
+ * (a phrase or sentence); times are milliseconds from the start of the audio.
+ */
+export interface TimedText {
+  text: string;
+  start: number;
+  end: number;
+}
+
 /** What a finished transcription adds to the record; the optional parts only when the engine gives them. */
 export interface TranscriptResult {
   text: string;
   /** Whole seconds. */
   audioDuration: number;
   words?: TranscriptWord[];
+  /** The engine's timed phrases, kept only when it gave no word timings: captions can still be timed from them. */
+  segments?: TimedText[];
   /** ISO-639 code of the language the engine detected; recorded only with language_auto. */
   detectedLanguageCode?: string;
   /** 0 to 1, only when the engine says how sure its language detection is. */
@@ -69,6 +81,7 @@ export interface TranscriptRecord extends Versioned {
   text: string | null;
   audioDuration: number | null;
   words?: TranscriptWord[];
+  segments?: TimedText[];
   detectedLanguageCode?: string;
   languageConfidence?: number;
   error: string | null;
