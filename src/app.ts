@@ -7,7 +7,7 @@ import { restApiDescription } from './rest/openapi';
 import { frameworkErrorHandler } from './rest/rest-errors';
 import { schema } from './schema';
 import { createServices, type Services } from './services';
-import { jobProcessors, reconcileSources } from './workers';
+import { jobKinds } from './workers';
 import { migrateLayout } from './workers/layout-migration';
 import { keepScratchLeases, startMaintenance, type Repeating } from './workers/maintenance';
 import { startWorkers, type RunningWorkers } from './workers/worker-runner';
@@ -24,9 +24,13 @@ export interface RunningApp {
 export async function startApp(config: Config): Promise<RunningApp> {
   const platform = await createPlatform(config);
   const services = createServices(platform);
+  const jobs = jobKinds(services);
+  const queues = jobs.map((job) => job.queue);
+  // Every queue is open from the start, so the metrics show each one before its first job.
+  for (const queue of queues) platform.queues.get(queue);
   // The process that owns maintenance brings an older build's keys to this layout before it
   // serves or works, so the first request and the first job already find them.
-  if (config.ROLE !== 'api') await migrateLayout(platform);
+  if (config.ROLE !== 'api') await migrateLayout(platform, queues);
   let http: HttpServer | undefined;
   let workers: RunningWorkers | undefined;
   let url: string | undefined;
@@ -37,7 +41,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       registerRest: (app) => registerRest(app, services),
       apiDescription: restApiDescription,
     });
-    await registerQueueBoard(http.app, platform.apiKeys, platform.queues);
+    await registerQueueBoard(http.app, platform.apiKeys, platform.queues, queues);
     await http.app.listen({ port: config.PORT, host: config.HOST });
     const address = http.app.server.address();
     if (address && typeof address === 'object') {
@@ -47,8 +51,14 @@ export async function startApp(config: Config): Promise<RunningApp> {
   }
   let maintenance: Repeating | undefined;
   if (config.ROLE !== 'api') {
-    workers = startWorkers(platform, jobProcessors(services));
-    maintenance = startMaintenance(platform, reconcileSources(services));
+    workers = startWorkers(
+      platform,
+      jobs.map((job) => job.processor),
+    );
+    maintenance = startMaintenance(
+      platform,
+      jobs.map((job) => job.reconcile),
+    );
   }
   const leases = keepScratchLeases(platform);
 

@@ -4,8 +4,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyService } from '../auth/api-keys';
 import { DomainError, RateLimited } from '../domain/errors';
-import type { QueueRegistry } from '../queues/queue-registry';
-import { ALL_QUEUES } from '../queues/all.queues';
+import type { AnyQueueDefinition, QueueRegistry } from '../queues/queue-registry';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
@@ -25,10 +24,15 @@ const EXTERNAL_STYLESHEET = /<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>/gi;
  * their reasons, and retries. Scripts send the key in X-Api-Key; a browser, which cannot set
  * that header on a page load, uses HTTP Basic auth with any user name and the key as password.
  */
-export async function registerQueueBoard(app: FastifyInstance, apiKeys: ApiKeyService, queues: QueueRegistry): Promise<void> {
+export async function registerQueueBoard(
+  app: FastifyInstance,
+  apiKeys: ApiKeyService,
+  queues: QueueRegistry,
+  definitions: readonly AnyQueueDefinition[],
+): Promise<void> {
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
-  const bullQueues = ALL_QUEUES.map((definition) => queues.get(definition));
+  const bullQueues = definitions.map((definition) => queues.get(definition));
   // Each queue connects and checks the server as it opens; that settles before the service
   // says it is up, rather than under its first requests.
   await Promise.all(bullQueues.map((queue) => queue.waitUntilReady()));

@@ -1,42 +1,45 @@
 import { CODEC_PEAK_HEADROOM_DB, SAMPLE_TRUE_PEAK_DBTP } from '../domain/voice/sample-plan';
-import type { Services } from '../services';
+import type { AnyQueueDefinition } from '../queues/queue-registry';
 import { embedVoiceQueue } from '../queues/voice.queues';
+import type { Services } from '../services';
 import { completeProcessor } from './complete.worker';
 import { digitizeProcessor } from './digitize.worker';
 import { knowledgeBaseEmbedProcessor } from './knowledge-base-embed.worker';
-import { knowledgeBaseReconcileSources } from './knowledge-base.reconcile';
+import { documentStageReconcile, knowledgeBaseEmbedReconcile } from './knowledge-base.reconcile';
 import type { ReconcileSource } from './reconciler';
 import { rewriteProcessor } from './rewrite.worker';
 import { transcribeProcessor } from './transcribe.worker';
-import { transcriptionReconcileSources } from './transcription.reconcile';
+import { completeReconcile, transcribeReconcile } from './transcription.reconcile';
 import { embedVoiceProcessor } from './voice-embed.worker';
-import { voiceReconcileSources } from './voice.reconcile';
+import { voiceEmbedReconcile, voiceSplitReconcile } from './voice.reconcile';
 import { splitVoiceProcessor } from './voice-split.worker';
 import { deliverWebhookProcessor } from './webhook-deliver.worker';
-import { webhookReconcileSources } from './webhook.reconcile';
+import { deliverWebhookReconcile } from './webhook.reconcile';
 import { processorFor, type JobProcessor } from './worker-runner';
 
-/** Every queue's processor; the worker role runs them all. */
-export function jobProcessors(services: Services): JobProcessor[] {
-  const { voicePipeline, ffmpeg, voiceEmbedding, platform } = services;
-  const processors: JobProcessor[] = [
-    processorFor(
-      splitVoiceProcessor({
-        pipeline: voicePipeline,
-        ffmpeg,
-        blobs: platform.blobs,
-        loudness: { integratedLufs: platform.config.SAMPLE_LOUDNESS_LUFS, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP - CODEC_PEAK_HEADROOM_DB },
-      }),
-    ),
-    processorFor(
-      embedVoiceProcessor({
-        pipeline: voicePipeline,
-        engine: voiceEmbedding,
-        blobs: platform.blobs,
-        engineBacklog: (jobId, backlog) => platform.queues.reportEngineBacklog(embedVoiceQueue, jobId, backlog ?? undefined),
-      }),
-    ),
-  ];
+/**
+ * A kind of job, registered once: its queue (the definition in src/queues names it, its
+ * payload, job id and lane), the processor that runs it, and the reconcile rule that finds
+ * records waiting on a job that is gone.
+ */
+export interface JobKind {
+  queue: AnyQueueDefinition;
+  processor: JobProcessor;
+  reconcile: ReconcileSource;
+}
+
+function kind(processor: JobProcessor, reconcile: ReconcileSource): JobKind {
+  // A rule for another queue would find lost jobs where this one's are not.
+  if (reconcile.queue !== processor.queue) throw new Error(`${processor.queue.name}: its reconcile rule is for ${reconcile.queue.name}`);
+  return { queue: processor.queue, processor, reconcile };
+}
+
+/**
+ * Every kind of job: the one list that the workers, the reconciler, the in-flight index, the
+ * queue board, the metrics and the layout migration read.
+ */
+export function jobKinds(services: Services): JobKind[] {
+  const { voicePipeline, ffmpeg, voiceEmbedding, platform, documentProcessing, knowledgeBaseEmbedding } = services;
   const audioToText = {
     ffmpeg,
     blobs: platform.blobs,
@@ -47,33 +50,55 @@ export function jobProcessors(services: Services): JobProcessor[] {
       allowPrivate: platform.config.ALLOW_PRIVATE_URLS,
     },
   };
-  processors.push(
-    processorFor(transcribeProcessor({ ...audioToText, transcripts: services.transcripts })),
-    processorFor(completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat })),
-  );
-  const { documentProcessing, knowledgeBaseEmbedding } = services;
-  processors.push(
-    processorFor(digitizeProcessor({ ...audioToText, processing: documentProcessing })),
-    processorFor(
-      rewriteProcessor({
-        processing: documentProcessing,
-        blobs: platform.blobs,
-        chat: services.chat,
-        models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
-      }),
+  return [
+    kind(
+      processorFor(
+        splitVoiceProcessor({
+          pipeline: voicePipeline,
+          ffmpeg,
+          blobs: platform.blobs,
+          loudness: { integratedLufs: platform.config.SAMPLE_LOUDNESS_LUFS, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP - CODEC_PEAK_HEADROOM_DB },
+        }),
+      ),
+      voiceSplitReconcile(voicePipeline),
     ),
-    processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder, blobs: platform.blobs })),
-    processorFor(deliverWebhookProcessor({ deliveries: services.webhookDeliveries, sender: services.webhookSender })),
-  );
-  return processors;
+    kind(
+      processorFor(
+        embedVoiceProcessor({
+          pipeline: voicePipeline,
+          engine: voiceEmbedding,
+          blobs: platform.blobs,
+          engineBacklog: (jobId, backlog) => platform.queues.reportEngineBacklog(embedVoiceQueue, jobId, backlog ?? undefined),
+        }),
+      ),
+      voiceEmbedReconcile(voicePipeline),
+    ),
+    kind(processorFor(transcribeProcessor({ ...audioToText, transcripts: services.transcripts })), transcribeReconcile(services.transcripts)),
+    kind(processorFor(completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat })), completeReconcile(services.completions)),
+    kind(processorFor(digitizeProcessor({ ...audioToText, processing: documentProcessing })), documentStageReconcile(documentProcessing, 'digitize')),
+    kind(
+      processorFor(
+        rewriteProcessor({
+          processing: documentProcessing,
+          blobs: platform.blobs,
+          chat: services.chat,
+          models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
+        }),
+      ),
+      documentStageReconcile(documentProcessing, 'rewrite'),
+    ),
+    kind(
+      processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder, blobs: platform.blobs })),
+      knowledgeBaseEmbedReconcile(knowledgeBaseEmbedding),
+    ),
+    kind(
+      processorFor(deliverWebhookProcessor({ deliveries: services.webhookDeliveries, sender: services.webhookSender })),
+      deliverWebhookReconcile(services.webhookDeliveries),
+    ),
+  ];
 }
 
-/** Every queue as the reconciler sees it; one source per queue. */
+/** Every job kind's reconcile rule: what the reconciler and the in-flight index read. */
 export function reconcileSources(services: Services): ReconcileSource[] {
-  return [
-    ...voiceReconcileSources(services.voicePipeline),
-    ...knowledgeBaseReconcileSources(services.documentProcessing, services.knowledgeBaseEmbedding),
-    ...transcriptionReconcileSources(services.transcripts, services.completions),
-    ...webhookReconcileSources(services.webhookDeliveries),
-  ];
+  return jobKinds(services).map((job) => job.reconcile);
 }

@@ -4,7 +4,6 @@ import { Queue } from 'bullmq';
 import { KNOWLEDGE_BASE_NAME_INDEX } from '../domain/knowledge-base/knowledge-base.repository';
 import { VOICE_NAME_INDEX } from '../domain/voice/voice.repository';
 import type { Platform } from '../platform';
-import { ALL_QUEUES } from '../queues/all.queues';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
 import { isRedisUnavailable } from '../store/redis';
 
@@ -45,11 +44,11 @@ export const layoutKeys = (keys: Platform['keys']) => ({ lock: keys.key('layout'
  * and a knowledge base's document set, are found where the old build left them; only what
  * points to them by name moves. Every command touches one key, so it runs on a cluster too.
  */
-export async function migrateLayout(platform: Platform): Promise<MigrationOutcome | null> {
+export async function migrateLayout(platform: Platform, queues: readonly AnyQueueDefinition[]): Promise<MigrationOutcome | null> {
   let reported = false;
   for (;;) {
     try {
-      return await migrateOnce(platform);
+      return await migrateOnce(platform, queues);
     } catch (error) {
       // Like every connection of the service, the start waits for Redis rather than crash;
       // a run cut short resumes where it stopped, as each step is idempotent.
@@ -61,7 +60,7 @@ export async function migrateLayout(platform: Platform): Promise<MigrationOutcom
   }
 }
 
-async function migrateOnce(platform: Platform): Promise<MigrationOutcome | null> {
+async function migrateOnce(platform: Platform, queues: readonly AnyQueueDefinition[]): Promise<MigrationOutcome | null> {
   const { redis, logger } = platform;
   const { lock, version } = layoutKeys(platform.keys);
   const token = randomUUID();
@@ -75,7 +74,7 @@ async function migrateOnce(platform: Platform): Promise<MigrationOutcome | null>
     const outcome: MigrationOutcome = { names: 0, conflicts: 0, jobs: 0, removedKeys: 0, inFlight: 0 };
     for (const kind of [VOICE_NAME_INDEX, KNOWLEDGE_BASE_NAME_INDEX]) await moveNameIndexes(platform, kind, outcome, renewLock);
     const oldBullPrefix = `${platform.queues.prefix}:bull`;
-    for (const definition of ALL_QUEUES) await moveJobs(platform, oldBullPrefix, definition, outcome, renewLock);
+    for (const definition of queues) await moveJobs(platform, oldBullPrefix, definition, outcome, renewLock);
     for await (const found of platform.records.scanKeys(`${oldBullPrefix}:*`)) {
       await Promise.all(found.map((key) => redis.commands.unlink(key)));
       outcome.removedKeys += found.length;

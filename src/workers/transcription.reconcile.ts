@@ -5,36 +5,38 @@ import { TRANSCRIPT_KIND, type TranscriptRecord } from '../domain/transcription/
 import { completeQueue, transcribeQueue } from '../queues/transcription.queues';
 import { sourceFor, type ReconcileSource } from './reconciler';
 
-/** Transcripts and completions as the reconciler sees them: their jobs carry only the record's id. */
-export function transcriptionReconcileSources(transcripts: TranscriptService, completions: CompletionService): ReconcileSource[] {
-  return [
-    sourceFor({
-      queue: transcribeQueue,
-      kind: TRANSCRIPT_KIND,
-      claim: (transcript: TranscriptRecord) =>
-        transcript.status === 'queued' || transcript.status === 'processing'
-          ? {
-              subject: `transcript ${transcript.id}`,
-              key: { transcriptId: transcript.id },
-              since: transcript.updatedAt,
-              payload: { transcriptId: transcript.id, keyId: transcript.keyId },
-              fail: (reason: string) => transcripts.fail(transcript.id, reason),
-            }
-          : null,
-    }),
-    sourceFor({
-      queue: completeQueue,
-      kind: COMPLETION_KIND,
-      claim: (completion: CompletionRecord) =>
-        completion.state === 'in-progress'
-          ? {
-              subject: `completion ${completion.id}`,
-              key: { completionId: completion.id },
-              since: completion.updatedAt,
-              payload: { completionId: completion.id, keyId: completion.keyId },
-              fail: (reason: string) => completions.fail(completion.id, reason),
-            }
-          : null,
-    }),
-  ];
+/** A transcript queued or processing: its job carries only the record's id and key, so a lost one is queued again. */
+export function transcribeReconcile(transcripts: TranscriptService): ReconcileSource {
+  return sourceFor({
+    queue: transcribeQueue,
+    kind: TRANSCRIPT_KIND,
+    claim: (transcript: TranscriptRecord) =>
+      transcript.status === 'queued' || transcript.status === 'processing'
+        ? {
+            subject: `transcript ${transcript.id}`,
+            key: { transcriptId: transcript.id },
+            since: transcript.updatedAt,
+            payload: { transcriptId: transcript.id, keyId: transcript.keyId },
+            fail: (reason: string) => transcripts.fail(transcript.id, reason),
+          }
+        : null,
+  });
+}
+
+/** A completion in progress: queued again when lost, as a transcript is. */
+export function completeReconcile(completions: CompletionService): ReconcileSource {
+  return sourceFor({
+    queue: completeQueue,
+    kind: COMPLETION_KIND,
+    claim: (completion: CompletionRecord) =>
+      completion.state === 'in-progress'
+        ? {
+            subject: `completion ${completion.id}`,
+            key: { completionId: completion.id },
+            since: completion.updatedAt,
+            payload: { completionId: completion.id, keyId: completion.keyId },
+            fail: (reason: string) => completions.fail(completion.id, reason),
+          }
+        : null,
+  });
 }

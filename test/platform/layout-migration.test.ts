@@ -308,7 +308,7 @@ describe('when several processes start on the old layout at once', () => {
       const oldIndex = space.key('voice-names', 'acme');
       const ids = { One: randomUUID(), Two: randomUUID() };
       await platforms[0].redis.commands.hset(oldIndex, ids);
-      const outcomes = await Promise.all(platforms.map((platform) => migrateLayout(platform)));
+      const outcomes = await Promise.all(platforms.map((platform) => migrateLayout(platform, [splitVoiceQueue, embedVoiceQueue])));
       expect(outcomes.filter((outcome) => outcome !== null)).toEqual([{ names: 2, conflicts: 0, jobs: 0, removedKeys: 1, inFlight: 0 }]);
       expect(await platforms[1].redis.commands.hgetall(space.partnerKey('voice-names', 'acme'))).toEqual(ids);
       expect(await platforms[1].redis.commands.exists(oldIndex)).toBe(0);
