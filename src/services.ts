@@ -10,7 +10,11 @@ import { KnowledgeBaseRepository } from './domain/knowledge-base/knowledge-base.
 import { KnowledgeBaseService } from './domain/knowledge-base/knowledge-base.service';
 import { documentTextExtractor } from './engines/digitize/text-extractor';
 import { createTextEmbedder, type TextEmbedder } from './engines/text-embeddings.client';
+import { CompletionJobs } from './domain/completion/completion.jobs';
+import { CompletionRepository } from './domain/completion/completion.repository';
 import { CompletionService } from './domain/completion/completion.service';
+import { TranscriptJobs } from './domain/transcription/transcript.jobs';
+import { TranscriptRepository } from './domain/transcription/transcript.repository';
 import { TranscriptService } from './domain/transcription/transcript.service';
 import { ChatCompletionsClient } from './engines/chat-completions.client';
 import { SpeechToTextClient } from './engines/speech-to-text.client';
@@ -108,10 +112,19 @@ export function createServices(platform: Platform): Services {
     concurrency: config.ASR_CONCURRENCY,
   });
   const chat = new ChatCompletionsClient({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL });
-  const stores = { records: platform.records, events: platform.events, blobs: platform.blobs, queues: platform.queues, audio: ffmpeg };
+  const stores = { events: platform.events, blobs: platform.blobs, queues: platform.queues, audio: ffmpeg };
   const urlGuard = webhookUrlGuard(config.ALLOW_PRIVATE_URLS);
-  const transcripts = new TranscriptService({ ...stores, urlGuard });
-  const completions = new CompletionService({ ...stores, ttlSeconds: config.COMPLETION_TTL_SECONDS });
+  const transcripts = new TranscriptService({
+    ...stores,
+    repository: new TranscriptRepository(platform.records),
+    jobs: new TranscriptJobs(platform.queues),
+    urlGuard,
+  });
+  const completions = new CompletionService({
+    ...stores,
+    repository: new CompletionRepository(platform.records, config.COMPLETION_TTL_SECONDS),
+    jobs: new CompletionJobs(platform.queues),
+  });
   const textEmbedder = createTextEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, apiKey: config.EMBEDDINGS_API_KEY, model: config.EMBEDDINGS_MODEL });
   const kbRepository = new KnowledgeBaseRepository(platform.records);
   const kbStores = { repository: kbRepository, blobs: platform.blobs, queues: platform.queues, events: platform.events };

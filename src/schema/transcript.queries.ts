@@ -1,4 +1,4 @@
-import { RECENT_TRANSCRIPTS_KEPT } from '../domain/transcription/transcript.service';
+import { RECENT_TRANSCRIPTS_KEPT } from '../domain/transcription/transcript.repository';
 import { recentTranscripts, transcript } from '../resolvers/transcript.queries';
 import { builder } from './builder';
 import { TranscriptRef } from './transcript';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECENT_TRANSCRIPTS_KEPT } from '../../src/domain/transcription/transcript.service';
+import { RECENT_TRANSCRIPTS_KEPT } from '../../src/domain/transcription/transcript.repository';
 import { TRANSCRIPT_KIND } from '../../src/domain/transcription/transcript.types';
 import { transcribeQueue } from '../../src/queues/transcription.queues';
 import { graphql } from '../gql';

@@ -5,37 +5,24 @@ import { EngineError } from '../shared/engine-error';
 import type { AudioProbe } from '../shared/audio-probe';
 import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
-import type { QueueRegistry } from '../../queues/queue-registry';
-import { completeQueue } from '../../queues/transcription.queues';
 import type { BlobStore } from '../../store/blob-store';
-import type { ChangeEvent, RecordStore } from '../../store/record-store';
+import type { ChangeEvent } from '../../store/record-store';
 import { NotFound } from '../errors';
 import { invalid } from '../transcription/transcript.inputs';
 import { AUDIO_FORMATS, canSee, isAcceptedContainer } from '../transcription/transcript.types';
-import {
-  COMPLETION_KIND,
-  COMPLETION_PATH,
-  isFinished,
-  type AudioSource,
-  type CompletionInput,
-  type CompletionOutput,
-  type CompletionRecord,
-} from './completion.types';
+import type { CompletionJobs } from './completion.jobs';
+import { completionTopic, type CompletionRepository } from './completion.repository';
+import { COMPLETION_PATH, isFinished, type AudioSource, type CompletionInput, type CompletionOutput, type CompletionRecord } from './completion.types';
 
-const KIND = COMPLETION_KIND;
-/** Bounds an in-progress completion whose job was lost; a finished one lives `ttlSeconds`. */
-const IN_PROGRESS_TTL_SECONDS = 24 * 3600;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CompletionServiceDeps {
-  records: RecordStore;
+  repository: CompletionRepository;
+  jobs: CompletionJobs;
   events: EventBus;
   blobs: BlobStore;
-  queues: QueueRegistry;
   /** Probes an upload while the request waits, so unreadable audio is refused at once. */
   audio: Pick<AudioProbe, 'probe'>;
-  /** How long a finished completion can still be read (COMPLETION_TTL_SECONDS). */
-  ttlSeconds: number;
 }
 
 const now = () => new Date().toISOString();
@@ -49,14 +36,10 @@ export function completionIdFrom(value: string): string {
 
 /**
  * Completions: the only place that changes a completion record. Like transcripts they
- * belong to the submitting API key, and a finished one expires after `ttlSeconds`.
+ * belong to the submitting API key, and a finished one expires (COMPLETION_TTL_SECONDS).
  */
 export class CompletionService {
   constructor(private readonly deps: CompletionServiceDeps) {}
-
-  static topic(id: string): string {
-    return `completion:${id}`;
-  }
 
   /**
    * Stores inline audio and probes it now, so unreadable audio is refused before the
@@ -88,24 +71,18 @@ export class CompletionService {
 
       const id = randomUUID();
       const timestamp = now();
-      const created = await this.deps.records.create<CompletionRecord>(
-        KIND,
+      const created = await this.deps.repository.create({
         id,
-        {
-          id,
-          keyId: caller.keyId,
-          state: 'in-progress',
-          input: { messages: input.messages, audioFiles, character: input.character, characterParams: input.characterParams },
-          output: null,
-          createdAt: timestamp,
-          updatedAt: timestamp,
-          finishedAt: null,
-          partners: [...caller.partners],
-        },
-        this.write(id),
-      );
-      await this.expire(id, IN_PROGRESS_TTL_SECONDS);
-      await this.deps.queues.add(completeQueue, { completionId: id, keyId: caller.keyId }, { requestId });
+        keyId: caller.keyId,
+        state: 'in-progress',
+        input: { messages: input.messages, audioFiles, character: input.character, characterParams: input.characterParams },
+        output: null,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+        finishedAt: null,
+        partners: [...caller.partners],
+      });
+      await this.deps.jobs.complete(created, { requestId });
       return created;
     } catch (error) {
       await this.deps.blobs.remove(...inlineBlobs(audioFiles));
@@ -121,13 +98,13 @@ export class CompletionService {
   }
 
   getById(id: string): Promise<CompletionRecord | null> {
-    return this.deps.records.get<CompletionRecord>(KIND, id);
+    return this.deps.repository.get(id);
   }
 
   /** The current state, then each change, ending once the completion is finished. */
   watch(caller: Caller, idOrPath: string): PushStream<ChangeEvent<CompletionRecord>> {
     const id = completionIdFrom(idOrPath);
-    return this.deps.events.live<CompletionRecord>(CompletionService.topic(id), {
+    return this.deps.events.live<CompletionRecord>(completionTopic(id), {
       load: async () => [await this.get(caller, id)],
       until: (event) => event.deleted || isFinished(event.data),
     });
@@ -152,29 +129,15 @@ export class CompletionService {
 
   private async finish(id: string, change: (current: CompletionRecord) => CompletionRecord): Promise<boolean> {
     let applied = false;
-    const updated = await this.deps.records.update<CompletionRecord>(
-      KIND,
-      id,
-      (current) => {
-        applied = !isFinished(current);
-        const timestamp = now();
-        return applied ? { ...change(current), updatedAt: timestamp, finishedAt: timestamp } : null;
-      },
-      this.write(id),
-    );
+    const updated = await this.deps.repository.finish(id, (current) => {
+      applied = !isFinished(current);
+      const timestamp = now();
+      return applied ? { ...change(current), updatedAt: timestamp, finishedAt: timestamp } : null;
+    });
     if (!updated) return false;
-    await this.expire(id, this.deps.ttlSeconds);
     // Inline audio is only needed until the completion is finished.
     await this.deps.blobs.remove(...inlineBlobs(updated.input.audioFiles));
     return applied;
-  }
-
-  private write(id: string) {
-    return { topics: [CompletionService.topic(id)] };
-  }
-
-  private async expire(id: string, seconds: number): Promise<void> {
-    await this.deps.records.expire(KIND, id, seconds);
   }
 
   private async isAcceptedAudio(path: string): Promise<boolean> {

@@ -5,9 +5,8 @@ import { EngineError } from '../shared/engine-error';
 import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
 import type { QueueRegistry } from '../../queues/queue-registry';
-import { transcribeQueue } from '../../queues/transcription.queues';
 import type { BlobStore } from '../../store/blob-store';
-import type { ChangeEvent, RecordStore } from '../../store/record-store';
+import type { ChangeEvent } from '../../store/record-store';
 import { Invalid, NotFound } from '../errors';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { UploadedFile } from '../shared/uploaded-file';
@@ -21,35 +20,23 @@ import {
   type TranscriptParagraph,
   type TranscriptSentence,
 } from './transcript-structure';
-import {
-  canSee,
-  isAcceptedContainer,
-  isFinished,
-  TRANSCRIPT_KIND,
-  TRANSCRIPT_PATH,
-  transcriptProgress,
-  type TranscriptRecord,
-  type TranscriptResult,
-} from './transcript.types';
+import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_PATH, type TranscriptRecord, type TranscriptResult } from './transcript.types';
 import type { QueueWait } from '../../queues/queue-wait';
-import { queuedWork, waitingTopic, waitOfWork, type QueuedWork } from '../shared/queued-work';
-
-const KIND = TRANSCRIPT_KIND;
-/** The spec leaves transcript retention open; a week covers any polling client. */
-export const TRANSCRIPT_TTL_SECONDS = 7 * 24 * 3600;
-/** How many of a key's transcripts `recent` can list; older ones stay readable by id. */
-export const RECENT_TRANSCRIPTS_KEPT = 100;
+import { waitingTopic, waitOfWork } from '../shared/queued-work';
+import type { TranscriptJobs } from './transcript.jobs';
+import { RECENT_TRANSCRIPTS_KEPT, transcriptTopic, type TranscriptRepository } from './transcript.repository';
 
 export interface TranscriptServiceDeps {
-  records: RecordStore;
+  repository: TranscriptRepository;
+  jobs: TranscriptJobs;
   events: EventBus;
   blobs: BlobStore;
+  /** For where a waiting job stands in its queue. */
   queues: QueueRegistry;
   /** Probes an upload while the request waits, so unreadable audio is refused at once. */
   audio: Pick<AudioProbe, 'probe'>;
   /** Refuses a webhook_url the service must not call (a private address). */
   urlGuard: UrlGuard;
-  ttlSeconds?: number;
 }
 
 const now = () => new Date().toISOString();
@@ -67,15 +54,7 @@ export function transcriptIdFrom(value: string): string {
  * key that submitted them; every other key is told they do not exist.
  */
 export class TranscriptService {
-  private readonly ttlSeconds: number;
-
-  constructor(private readonly deps: TranscriptServiceDeps) {
-    this.ttlSeconds = deps.ttlSeconds ?? TRANSCRIPT_TTL_SECONDS;
-  }
-
-  static topic(id: string): string {
-    return `transcript:${id}`;
-  }
+  constructor(private readonly deps: TranscriptServiceDeps) {}
 
   /**
    * Probes an upload (so audio we cannot read is refused before anything is stored, in the
@@ -108,19 +87,14 @@ export class TranscriptService {
     };
     let created: TranscriptRecord;
     try {
-      created = await this.deps.records.create<TranscriptRecord>(KIND, id, record, this.write(id));
-      await this.expire(id);
+      created = await this.deps.repository.create(record);
     } catch (error) {
       await this.deps.blobs.remove(blobId);
       throw error;
     }
-    await this.deps.queues.add(transcribeQueue, { transcriptId: id, keyId: caller.keyId }, { requestId });
+    await this.deps.jobs.transcribe(created, { requestId });
     // Listed once its job is queued: a failed listing must not leave a transcript queued with no job.
-    // Scored below the millisecond, so two submissions in the same millisecond still list in order.
-    await this.deps.records.addRecent(this.recentKey(caller.keyId), id, performance.timeOrigin + performance.now(), {
-      keepMs: this.ttlSeconds * 1000,
-      keepCount: RECENT_TRANSCRIPTS_KEPT,
-    });
+    await this.deps.repository.listAsRecent(caller.keyId, id);
     return created;
   }
 
@@ -139,14 +113,7 @@ export class TranscriptService {
     if (!Number.isInteger(first) || first < 1 || first > RECENT_TRANSCRIPTS_KEPT) {
       throw Invalid.param('first', `must be between 1 and ${RECENT_TRANSCRIPTS_KEPT}`);
     }
-    const listKey = this.recentKey(caller.keyId);
-    const ids = await this.deps.records.recent(listKey, first);
-    const records = await this.deps.records.getMany<TranscriptRecord>(KIND, ids);
-    await this.deps.records.removeRecent(
-      listKey,
-      ids.filter((_id, index) => !records[index]),
-    );
-    return records.filter((record): record is TranscriptRecord => record !== null && canSee(caller, record));
+    return (await this.deps.repository.recent(caller.keyId, first)).filter((record) => canSee(caller, record));
   }
 
   /** The transcript's captions (`srt` or `vtt`); 400 until it is completed or when it has no timings. */
@@ -168,27 +135,21 @@ export class TranscriptService {
   }
 
   getById(id: string): Promise<TranscriptRecord | null> {
-    return this.deps.records.get<TranscriptRecord>(KIND, id);
-  }
-
-  /** The job the transcript is under way in, if any. */
-  workOf(transcript: TranscriptRecord): QueuedWork | null {
-    if (isFinished(transcript)) return null;
-    return queuedWork(transcribeQueue, { transcriptId: transcript.id }, transcriptProgress(transcript) !== null);
+    return this.deps.repository.get(id);
   }
 
   /** Why the transcript's job has not started, and when it should; null when none waits. */
   queueWait(transcript: TranscriptRecord): Promise<QueueWait | null> {
-    return waitOfWork(this.deps.queues, this.workOf(transcript));
+    return waitOfWork(this.deps.queues, this.deps.jobs.workOf(transcript));
   }
 
   /** The current state, then each change, ending once the transcript is finished. */
   watch(caller: Caller, idOrPath: string): PushStream<ChangeEvent<TranscriptRecord>> {
     const id = transcriptIdFrom(idOrPath);
-    return this.deps.events.live<TranscriptRecord>(TranscriptService.topic(id), {
+    return this.deps.events.live<TranscriptRecord>(transcriptTopic(id), {
       load: async () => [await this.get(caller, id)],
       until: (event) => event.deleted || isFinished(event.data),
-      waitingOn: (transcript) => waitingTopic(this.workOf(transcript)),
+      waitingOn: (transcript) => waitingTopic(this.deps.jobs.workOf(transcript)),
     });
   }
 
@@ -197,15 +158,10 @@ export class TranscriptService {
 
   /** Moves a queued transcript to processing; null when there is nothing (left) to do. */
   async startProcessing(id: string): Promise<TranscriptRecord | null> {
-    const updated = await this.deps.records.update<TranscriptRecord>(
-      KIND,
-      id,
-      (current) => (current.status === 'queued' ? { ...current, status: 'processing', updatedAt: now() } : null),
-      this.write(id),
+    const updated = await this.deps.repository.update(id, (current) =>
+      current.status === 'queued' ? { ...current, status: 'processing', updatedAt: now() } : null,
     );
-    if (!updated || isFinished(updated)) return null;
-    await this.expire(id);
-    return updated;
+    return updated && !isFinished(updated) ? updated : null;
   }
 
   /**
@@ -214,12 +170,10 @@ export class TranscriptService {
    */
   progress(id: string): ProgressReporter {
     return throttledProgress((progress) =>
-      this.deps.records.updateIfCurrent<TranscriptRecord>(
-        KIND,
+      this.deps.repository.updateIfCurrent(
         id,
-        { generation: 0, stageOf: (current) => ({ generation: 0, running: current.status === 'processing' }) },
+        (current) => ({ generation: 0, running: current.status === 'processing' }),
         (current) => ({ ...current, progress: { ...progress, generation: 0 } }),
-        this.write(id),
       ),
     );
   }
@@ -240,31 +194,13 @@ export class TranscriptService {
 
   private async finish(id: string, change: (current: TranscriptRecord) => TranscriptRecord): Promise<boolean> {
     let applied = false;
-    const updated = await this.deps.records.update<TranscriptRecord>(
-      KIND,
-      id,
-      (current) => {
-        applied = !isFinished(current);
-        return applied ? { ...change(current), updatedAt: now() } : null;
-      },
-      this.write(id),
-    );
+    const updated = await this.deps.repository.update(id, (current) => {
+      applied = !isFinished(current);
+      return applied ? { ...change(current), updatedAt: now() } : null;
+    });
     if (!updated) return false;
-    await this.expire(id);
     await this.releaseUpload(id);
     return applied;
-  }
-
-  private write(id: string) {
-    return { topics: [TranscriptService.topic(id)] };
-  }
-
-  private recentKey(keyId: string): string {
-    return this.deps.records.keys.key('recent-transcripts', keyId);
-  }
-
-  private async expire(id: string): Promise<void> {
-    await this.deps.records.expire(KIND, id, this.ttlSeconds);
   }
 
   private async isAcceptedAudio(file: UploadedFile): Promise<boolean> {

@@ -1,0 +1,18 @@
+import type { JobOrigin, QueueRegistry } from '../../queues/queue-registry';
+import { transcribeQueue } from '../../queues/transcription.queues';
+import { queuedWork, type QueuedWork } from '../shared/queued-work';
+import { isFinished, transcriptProgress, type TranscriptRecord } from './transcript.types';
+
+/** Queues a transcript's job, and says which job a transcript's work is under way in. */
+export class TranscriptJobs {
+  constructor(private readonly queues: QueueRegistry) {}
+
+  async transcribe(transcript: TranscriptRecord, origin?: JobOrigin): Promise<void> {
+    await this.queues.add(transcribeQueue, { transcriptId: transcript.id, keyId: transcript.keyId }, origin);
+  }
+
+  workOf(transcript: TranscriptRecord): QueuedWork | null {
+    if (isFinished(transcript)) return null;
+    return queuedWork(transcribeQueue, { transcriptId: transcript.id }, transcriptProgress(transcript) !== null);
+  }
+}
