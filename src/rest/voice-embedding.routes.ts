@@ -7,6 +7,7 @@ import { voiceDocs } from './voice.docs';
 import { attachment } from './attachment';
 import { voiceRouteConfig as config, type Req, type VoiceParams } from './voice.routes';
 import { sendAudio, testSampleJson, voiceDetail } from './voice.wire';
+import { VOICE_FILE_ROUTES } from '../domain/voice/voice.urls';
 
 /** A voice's embedding: start it, its test audio per TTS type, and its archive. */
 export function voiceEmbeddingRoutes({ voices, platform }: DomainServices) {
@@ -27,7 +28,7 @@ export function voiceEmbeddingRoutes({ voices, platform }: DomainServices) {
     });
 
     app.get(
-      '/voices/:partner/:voice/test-samples/:filename',
+      VOICE_FILE_ROUTES.testSample,
       { config: { ...config, openapi: voiceDocs.testSample } },
       async (request: Req<VoiceParams & { filename: string }>, reply) => {
         const ttsType = parseInput(ttsTypeInput, request.query);
@@ -45,16 +46,12 @@ export function voiceEmbeddingRoutes({ voices, platform }: DomainServices) {
       },
     );
 
-    app.get(
-      '/voices/:partner/:voice/embedding-archive',
-      { config: { ...config, openapi: voiceDocs.embeddingArchive } },
-      async (request: Req<VoiceParams>, reply) => {
-        const archive = await voices.embeddingArchive(request.params.partner, request.params.voice, parseInput(ttsTypeInput, request.query));
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', attachment(`${archive.voice.name}_${archive.ttsType}_embedding.zip`))
-          .send(archive.stream());
-      },
-    );
+    app.get(VOICE_FILE_ROUTES.embeddingArchive, { config: { ...config, openapi: voiceDocs.embeddingArchive } }, async (request: Req<VoiceParams>, reply) => {
+      const archive = await voices.embeddingArchive(request.params.partner, request.params.voice, parseInput(ttsTypeInput, request.query));
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachment(`${archive.voice.name}_${archive.ttsType}_embedding.zip`))
+        .send(archive.stream());
+    });
   };
 }

@@ -10,6 +10,7 @@ import { voiceDocs } from './voice.docs';
 import { attachment } from './attachment';
 import { voiceRouteConfig as config, type Req, type VoiceParams } from './voice.routes';
 import { sampleJson, sendAudio, voiceDetail, voiceInfoJson } from './voice.wire';
+import { VOICE_FILE_ROUTES } from '../domain/voice/voice.urls';
 
 type SampleParams = VoiceParams & { index: string };
 
@@ -27,21 +28,17 @@ export function voiceSampleRoutes({ voices, platform }: DomainServices) {
       }),
     );
 
-    app.get('/voices/:partner/:voice/samples/:index', { config: { ...config, openapi: voiceDocs.sample } }, async (request: Req<SampleParams>, reply) => {
+    app.get(VOICE_FILE_ROUTES.sample, { config: { ...config, openapi: voiceDocs.sample } }, async (request: Req<SampleParams>, reply) => {
       const index = parseInput(sampleIndexParam, request.params.index);
       const { stream } = await voices.sample(request.params.partner, request.params.voice, index);
       return sendAudio(reply, stream(), sampleFilename(index));
     });
 
-    app.delete(
-      '/voices/:partner/:voice/samples/:index',
-      { config: { ...config, openapi: voiceDocs.deleteSample } },
-      async (request: Req<SampleParams>, reply) => {
-        const index = parseInput(sampleIndexParam, request.params.index);
-        await voices.deleteSample(request.params.partner, request.params.voice, index);
-        return reply.status(204).send();
-      },
-    );
+    app.delete(VOICE_FILE_ROUTES.sample, { config: { ...config, openapi: voiceDocs.deleteSample } }, async (request: Req<SampleParams>, reply) => {
+      const index = parseInput(sampleIndexParam, request.params.index);
+      await voices.deleteSample(request.params.partner, request.params.voice, index);
+      return reply.status(204).send();
+    });
 
     app.get('/voices/:partner/:voice/samples-bundle', { config: { ...config, openapi: voiceDocs.samplesBundle } }, async (request: Req<VoiceParams>, reply) => {
       const { voice, samples } = await voices.samples(request.params.partner, request.params.voice);

@@ -5,6 +5,7 @@ import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-
 import type { DomainServices } from '../services';
 import { voiceDocs } from './voice.docs';
 import { voiceDetail, voiceListItem } from './voice.wire';
+import { VOICE_FILE_ROUTES } from '../domain/voice/voice.urls';
 
 export type PartnerParams = { partner: string };
 export type VoiceParams = PartnerParams & { voice: string };
@@ -37,7 +38,7 @@ export function voiceRoutes({ voices, platform }: DomainServices) {
       }),
     );
 
-    app.get('/voices/:partner/:voice', { config: { ...config, openapi: voiceDocs.get } }, async (request: Req<VoiceParams>) => {
+    app.get(VOICE_FILE_ROUTES.voice, { config: { ...config, openapi: voiceDocs.get } }, async (request: Req<VoiceParams>) => {
       return voiceDetail(await voices.get(request.params.partner, request.params.voice));
     });
 
