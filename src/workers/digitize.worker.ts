@@ -10,6 +10,7 @@ import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { SpeechToTextClient } from '../engines/speech-to-text.client';
+import type { TranscriptWord } from '../domain/transcription/transcript.types';
 import { digitizeQueue, type DigitizeDocumentJob } from '../queues/knowledge-base.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
@@ -48,9 +49,11 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
 
       const { original } = document;
       const current = document;
-      const { text, title } = await withProgress(processing.progress(documentId, generation), (progress) => readOriginal(deps, current, original, progress));
+      const { text, title, words } = await withProgress(processing.progress(documentId, generation), (progress) =>
+        readOriginal(deps, current, original, progress),
+      );
       if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
-      await processing.recordDigitized(documentId, generation, text, { title, thenRewrite });
+      await processing.recordDigitized(documentId, generation, text, { title, thenRewrite, words });
     },
     failed: (job, reason) => processing.recordProcessingFailure(job.data.documentId, job.data.generation, reason),
   };
@@ -83,11 +86,11 @@ async function readOriginal(
   document: DocumentRecord,
   original: OriginalFile,
   progress: ProgressReporter,
-): Promise<{ text: string; title?: string }> {
+): Promise<{ text: string; title?: string; words?: TranscriptWord[] }> {
   switch (original.format) {
     case 'audio':
     case 'video':
-      return { text: await deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path, progress)) };
+      return deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path, progress));
     case 'html':
       progress.report('extracting', 0, null);
       return extractHtmlText(decodeHtml(await deps.blobs.readBytes(original.blobId)), document.url ?? undefined);
@@ -102,15 +105,17 @@ async function readOriginal(
 /**
  * Speech-to-text engines take a small, uniform input best: 16 kHz mono WAV. The length is
  * not probed first (the conversion itself says when the media has no audio), so converting
- * counts seconds without a total.
+ * counts seconds without a total. The words' timings are kept: retrieval places a passage in
+ * the recording by them.
  */
-async function transcribe(deps: DigitizeWorkerDeps, path: string, progress: ProgressReporter): Promise<string> {
+async function transcribe(deps: DigitizeWorkerDeps, path: string, progress: ProgressReporter): Promise<{ text: string; words?: TranscriptWord[] }> {
   const wav = deps.blobs.scratch.tmpPath('.wav');
   try {
     progress.report('converting', 0, null);
     await deps.ffmpeg.toWav16kMono(path, wav, { onProgress: (done, total) => progress.report('converting', done, total) });
     progress.report('transcribing', 0, null);
-    return (await deps.speechToText.transcribe(wav, { filename: 'audio.wav' })).text;
+    const { text, words } = await deps.speechToText.transcribe(wav, { filename: 'audio.wav', words: true });
+    return { text, words };
   } finally {
     await rm(wav, { force: true });
   }

@@ -46,7 +46,7 @@ export function jobProcessors(services: Services): JobProcessor[] {
         models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
       }),
     ),
-    processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder, blobs: platform.blobs })),
+    processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder })),
     processorFor(deliverWebhookProcessor({ deliveries: services.webhookDeliveries, sender: services.webhookSender })),
   );
   return processors;

@@ -38,8 +38,8 @@ describe('/openapi.json', () => {
       .map((route) => `${route.method} ${route.url}`);
     expect(missing).toEqual([]);
     const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`));
-    // The 47 routes of the three API documents, the voice embedding archive, the 5 webhook routes, and /healthz, /readyz, /metrics.
-    expect(operations.filter((operation) => / \/api\//.test(operation))).toHaveLength(49);
+    // The 47 routes of the three API documents, the voice embedding archive, the 5 webhook routes, retrieval, and /healthz, /readyz, /metrics.
+    expect(operations.filter((operation) => / \/api\//.test(operation))).toHaveLength(50);
     expect(operations.filter((operation) => / \/v2\//.test(operation))).toHaveLength(4);
     expect(operations.filter((operation) => !/ \/(api|v2)\//.test(operation)).sort()).toEqual(['get /healthz', 'get /metrics', 'get /readyz']);
   });
