@@ -4,6 +4,10 @@ import type { TranscriptWord } from '../transcription/transcript.types';
 const LOOKAHEAD = 40;
 /** Shorter words ("a", "of") match too often to place anything. */
 const MIN_WORD_LENGTH = 3;
+/** A match that skips this many spoken words (of MIN_WORD_LENGTH or more) needs confirming. */
+const SKIP_TO_CONFIRM = 2;
+/** ... by the text's next word within this many spoken words after it. */
+const CONFIRM_WITHIN = 3;
 
 interface TimedToken {
   /** Code point offset in the text. */
@@ -22,31 +26,49 @@ function normalise(word: string): string {
  * Places a text on the timeline of the recording it came from: each word of the text is
  * matched, in order, to the next equal word of the transcript within a short look-ahead. A
  * transcript's own text matches word for word; a rewrite of it (fillers dropped, sentences
- * smoothed) matches on the words it kept, which is enough to say when a passage starts and ends.
+ * smoothed, headings added) matches on the words it kept, which is enough to say when a
+ * passage starts and ends.
  */
 export class WordTimeline {
   private constructor(private readonly tokens: TimedToken[]) {}
 
   static align(text: string, words: readonly TranscriptWord[]): WordTimeline {
     const spoken = words.map((word) => ({ word: normalise(word.text.replace(/[^\p{L}\p{N}'’]/gu, '')), start: word.start, end: word.end }));
-    const tokens: TimedToken[] = [];
-    let next = 0;
+    const written: { word: string; offset: number }[] = [];
     let codePoint = 0;
     let utf16 = 0;
     for (const match of text.matchAll(WORD)) {
       codePoint += [...text.slice(utf16, match.index)].length;
       utf16 = match.index;
       const word = normalise(match[0]);
-      if (word.length < MIN_WORD_LENGTH) continue;
+      if (word.length >= MIN_WORD_LENGTH) written.push({ word, offset: codePoint });
+    }
+    // A word that skips ahead over what was said (a heading, a word said only later) must be
+    // confirmed by the text's next word right after it, or it would pull the rest of the
+    // alignment past what was actually said.
+    const confirmed = (index: number, at: number) => {
+      const following = written[index + 1]?.word;
+      if (following === undefined) return true;
+      for (let next = at + 1; next <= at + CONFIRM_WITHIN && next < spoken.length; next += 1) if (spoken[next]!.word === following) return true;
+      return false;
+    };
+    const tokens: TimedToken[] = [];
+    let next = 0;
+    written.forEach(({ word, offset }, index) => {
       const limit = Math.min(spoken.length, next + LOOKAHEAD);
+      let skipped = 0;
       for (let candidate = next; candidate < limit; candidate += 1) {
         const timed = spoken[candidate]!;
-        if (timed.word !== word) continue;
-        tokens.push({ offset: codePoint, startMs: Math.round(timed.start), endMs: Math.round(timed.end) });
+        const matches = timed.word === word && (skipped < SKIP_TO_CONFIRM || confirmed(index, candidate));
+        if (!matches) {
+          if (timed.word.length >= MIN_WORD_LENGTH) skipped += 1;
+          continue;
+        }
+        tokens.push({ offset, startMs: Math.round(timed.start), endMs: Math.round(timed.end) });
         next = candidate + 1;
         break;
       }
-    }
+    });
     return new WordTimeline(tokens);
   }
 
