@@ -6,6 +6,7 @@ import { makeSine } from '../test/support/audio';
 import { PollerPool } from './pollers';
 import { benchCostGrowth, benchUploads } from './growth';
 import { benchKnowledgeBase } from './kb';
+import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
 import { SubscriberPool, type RoundResult } from './subscribers';
@@ -41,7 +42,7 @@ const TARGETS = { restOfFloor: 70, graphqlOfRest: 60, kibPerSubscriber: 8, p99Ms
  * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
  * `uploads` is the large-upload figures of `growth` alone.
  */
-const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'uploads', 'startup', 'scale'] as const;
+const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'retrieval', 'growth', 'uploads', 'startup', 'scale'] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
 const VOICE_DETAIL_FIELDS = `
@@ -582,6 +583,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   }
   // Each of these starts its own server processes and Redis instances, so the voice figures' server is gone first.
   if (wanted('kb')) await benchKnowledgeBase({ log });
+  if (wanted('retrieval')) {
+    log('');
+    await benchRetrieval({ log });
+  }
   if (wanted('growth')) await benchCostGrowth({ log });
   else if (wanted('uploads')) await benchUploads({ log });
   log('');
