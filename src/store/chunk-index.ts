@@ -58,7 +58,8 @@ export const ANN_MIN_ROWS = 20_000;
  * refine 10) for a few milliseconds more.
  */
 const HNSW_EF = 1000;
-const REFINE_FACTOR = 10;
+/** Full vectors read to re-rank a query's candidates: refine 10 of a top 10; fewer times more of a longer list. */
+const REFINED_ROWS = 100;
 /** How long an open table may answer before it looks for a newer version (a deletion). */
 const READ_CONSISTENCY_SECONDS = 2;
 const OPEN_TABLES = 64;
@@ -226,7 +227,13 @@ export class ChunkIndex {
   /** The chunks nearest to `vector` by cosine similarity. */
   async semantic(table: string, vector: readonly number[], limit: number, filter: ChunkFilter): Promise<ChunkHit[]> {
     const where = filterSql(filter);
-    let query = (await this.open(table)).query().nearestTo(Array.from(vector)).distanceType('cosine').ef(HNSW_EF).refineFactor(REFINE_FACTOR).limit(limit);
+    let query = (await this.open(table))
+      .query()
+      .nearestTo(Array.from(vector))
+      .distanceType('cosine')
+      .ef(HNSW_EF)
+      .refineFactor(Math.max(1, Math.ceil(REFINED_ROWS / limit)))
+      .limit(limit);
     if (where) query = query.where(where);
     const rows = (await query.select([...CHUNK_COLUMNS, '_distance']).toArray()) as Record<string, unknown>[];
     return rows.map((row) => ({ chunk: storedChunk(row), score: 1 - (row._distance as number) }));

@@ -82,7 +82,7 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder }: KnowledgeBa
       } finally {
         await progress.stop();
         // A failed attempt keeps its table: the next run reuses the vectors it holds.
-        if (!recorded && !(await embedding.currentEmbedding(kbId, generation))) await embedding.abandonRun(writer.name);
+        if (!recorded && !(await embedding.currentEmbedding(kbId, generation))) await embedding.abandonRun(kbId, writer.name);
       }
     },
     failed: (job, reason) => embedding.recordEmbeddingFailure(job.data.kbId, job.data.generation, reason),

@@ -230,8 +230,14 @@ export class KnowledgeBaseEmbeddingService {
     return this.deps.index.writer(runTable(kbId, generation, attempt));
   }
 
-  /** Drops the table of a run that will never be recorded (superseded, or its knowledge base deleted). */
-  async abandonRun(table: string): Promise<void> {
+  /**
+   * Drops the table of a run that will never be recorded (superseded, or its knowledge base
+   * deleted), unless the knowledge base reads it: a job that ran twice at once (a stalled job
+   * taken up again) writes one table under one name, and only one of the two records it.
+   */
+  async abandonRun(kbId: string, table: string): Promise<void> {
+    const kb = await this.deps.repository.getKnowledgeBase(kbId);
+    if (kb?.embedding.index?.table === table) return;
     await this.dropTables([table], `index of abandoned run ${table}`);
   }
 
@@ -276,7 +282,7 @@ export class KnowledgeBaseEmbeddingService {
       };
     });
     if (!updated) {
-      await this.abandonRun(result.index.table);
+      await this.abandonRun(kbId, result.index.table);
       return false;
     }
     const replaced: KnowledgeBaseRecord = previous!;
