@@ -44,7 +44,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   await apiKeys.watchChanges(events);
   const blobs = await createBlobStore(config);
   await blobs.init();
-  const chunkIndex = await ChunkIndex.open({ location: chunkIndexLocation(config), cacheBytes: config.RETRIEVAL_CACHE_MB * 1024 * 1024 });
+  const chunkIndex = new ChunkIndex({ location: chunkIndexLocation(config), cacheBytes: config.RETRIEVAL_CACHE_MB * 1024 * 1024 });
   const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX);
   const untrack = [trackEventSubscribers(() => events.subscriberCount), trackQueues(() => queues.jobCounts())];
   return {
@@ -74,7 +74,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
         redis.disconnect();
       }
       await blobs.close();
-      chunkIndex.close();
+      await chunkIndex.close();
     },
   };
 }
