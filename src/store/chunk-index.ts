@@ -61,7 +61,7 @@ const HNSW_EF = 1500;
 /** Full vectors read to re-rank a query's candidates: refine 10 of a top 10; fewer times more of a longer list. */
 const REFINED_ROWS = 100;
 /** How long an open table may answer before it looks for a newer version (a deletion). */
-const READ_CONSISTENCY_SECONDS = 2;
+const READ_CONSISTENCY_SECONDS = 30;
 const OPEN_TABLES = 64;
 
 const CHUNK_COLUMNS = [
