@@ -23,6 +23,7 @@ export default defineConfig({
             'test/voice/voice-rest.test.ts',
             'test/kb/kb-routes.test.ts',
             'test/kb/kb-processing.test.ts',
+            'test/kb/kb-retrieval.test.ts',
             'test/v2/transcripts.test.ts',
             'test/graphql/voice-graphql.test.ts',
             // The key CLI on a cluster.

@@ -8,6 +8,7 @@ import { benchCostGrowth, benchSplit, benchUploads } from './growth';
 import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
 import { benchLongAudio } from './long-audio';
+import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
 import { SubscriberPool, type RoundResult } from './subscribers';
@@ -54,7 +55,7 @@ const describeSettings = (settings: Settings) => (settings === 'defaults' ? 'def
  * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
  * `uploads` and `split` are the large-upload and the splitting figures of `growth` alone.
  */
-const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'growth', 'uploads', 'split', 'long-audio', 'startup', 'fair', 'scale'] as const;
+const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'retrieval', 'growth', 'uploads', 'split', 'long-audio', 'startup', 'fair', 'scale'] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
 const VOICE_DETAIL_FIELDS = `
@@ -612,6 +613,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   }
   // Each of these starts its own server processes and Redis instances, so the voice figures' server is gone first.
   if (wanted('kb')) await benchKnowledgeBase({ log });
+  if (wanted('retrieval')) {
+    log('');
+    await benchRetrieval({ log });
+  }
   if (wanted('growth')) await benchCostGrowth({ log });
   else {
     if (wanted('uploads')) await benchUploads({ log });

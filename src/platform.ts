@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ApiKeyService } from './auth/api-keys';
 import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config/config';
@@ -7,11 +8,13 @@ import { trackEventSubscribers, trackQueues } from './observability/metrics';
 import { FairScheduler } from './queues/fair-scheduler';
 import { QueueRegistry } from './queues/queue-registry';
 import { LocalBlobStore, type BlobStore } from './store/blob-store';
+import { ChunkIndex, type ChunkIndexLocation } from './store/chunk-index';
 import { KeySpace } from './store/keys';
 import { queueTopic } from './queues/fair-scheduler';
 import { RecordStore } from './store/record-store';
 import { settlesWithin } from './store/deadline';
 import { connectRedis, type RedisConnections } from './store/redis';
+import type { S3Settings } from './store/s3-blob-store';
 import { ScratchSpace } from './store/scratch-space';
 
 /** The shared machinery every service stands on; one per process. */
@@ -25,6 +28,8 @@ export interface Platform {
   apiKeys: ApiKeyService;
   rateLimiter: RateLimiter;
   blobs: BlobStore;
+  /** The knowledge bases' retrieval index, beside the blobs (DATA_DIR or the same bucket). */
+  chunkIndex: ChunkIndex;
   queues: QueueRegistry;
   close(): Promise<void>;
 }
@@ -41,6 +46,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   await apiKeys.watchChanges(events);
   const blobs = await createBlobStore(config);
   await blobs.init();
+  const chunkIndex = new ChunkIndex({ location: chunkIndexLocation(config), cacheBytes: config.RETRIEVAL_CACHE_MB * 1024 * 1024 });
   const scheduler = new FairScheduler(
     { enabled: config.FAIR_SCHEDULING === 'on', maxRunningPerLane: config.PARTNER_MAX_RUNNING ?? null, weights: config.PARTNER_WEIGHTS ?? new Map() },
     (queue) => keys.channel(queueTopic(queue)),
@@ -57,6 +63,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     apiKeys,
     rateLimiter: new RateLimiter(redis.commands, keys, config.RATE_LIMIT_PER_MINUTE, config.RATE_LIMIT_BATCH),
     blobs,
+    chunkIndex,
     queues,
     async close() {
       for (const stop of untrack) stop();
@@ -75,7 +82,27 @@ export async function createPlatform(config: Config): Promise<Platform> {
         redis.disconnect();
       }
       await blobs.close();
+      await chunkIndex.close();
     },
+  };
+}
+
+function chunkIndexLocation(config: Config): ChunkIndexLocation {
+  return config.BLOB_STORE === 'local'
+    ? { kind: 'local', directory: path.join(config.DATA_DIR, 'retrieval-index') }
+    : { kind: 's3', settings: s3Settings(config) };
+}
+
+function s3Settings(config: Config): S3Settings {
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  return {
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    // The configuration refuses BLOB_STORE=s3 without a bucket.
+    bucket: config.S3_BUCKET!,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
   };
 }
 
@@ -84,14 +111,5 @@ async function createBlobStore(config: Config): Promise<BlobStore> {
   if (config.BLOB_STORE === 'local') return new LocalBlobStore(scratch, config.DATA_DIR);
   // Loaded only when used: the AWS SDK takes a while to import, and most deployments start without it.
   const { S3BlobStore } = await import('./store/s3-blob-store');
-  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
-  return new S3BlobStore(scratch, {
-    endpoint: config.S3_ENDPOINT,
-    region: config.S3_REGION,
-    // The configuration refuses BLOB_STORE=s3 without a bucket.
-    bucket: config.S3_BUCKET!,
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    prefix: config.S3_PREFIX,
-  });
+  return new S3BlobStore(scratch, s3Settings(config));
 }

@@ -6,6 +6,7 @@ import { DocumentContentService } from './domain/knowledge-base/document-content
 import { DocumentProcessingService } from './domain/knowledge-base/document-processing.service';
 import { DocumentService } from './domain/knowledge-base/document.service';
 import { KnowledgeBaseEmbeddingService } from './domain/knowledge-base/knowledge-base-embedding.service';
+import { KnowledgeBaseRetrievalService } from './domain/knowledge-base/knowledge-base-retrieval.service';
 import { KnowledgeBaseRepository } from './domain/knowledge-base/knowledge-base.repository';
 import { KnowledgeBaseService } from './domain/knowledge-base/knowledge-base.service';
 import { documentTextExtractor } from './engines/digitize/text-extractor';
@@ -54,6 +55,7 @@ export interface DomainServices {
   documentContent: DocumentContentService;
   documentProcessing: DocumentProcessingService;
   knowledgeBaseEmbedding: KnowledgeBaseEmbeddingService;
+  retrieval: KnowledgeBaseRetrievalService;
   webhooks: WebhookService;
 }
 
@@ -128,10 +130,21 @@ export function createServices(platform: Platform): Services {
   const textEmbedder = createTextEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, apiKey: config.EMBEDDINGS_API_KEY, model: config.EMBEDDINGS_MODEL });
   const kbRepository = new KnowledgeBaseRepository(platform.records);
   const kbStores = { repository: kbRepository, blobs: platform.blobs, queues: platform.queues, events: platform.events };
+  const knowledgeBaseEmbedding = new KnowledgeBaseEmbeddingService({
+    ...kbStores,
+    index: platform.chunkIndex,
+    embeddingModel: textEmbedder.model,
+    onIndexError: (error, context) => platform.logger.error({ err: error }, `retrieval index: ${context}`),
+  });
+  const retrieval = new KnowledgeBaseRetrievalService({ repository: kbRepository, index: platform.chunkIndex, embedder: textEmbedder });
   const documentProcessing = new DocumentProcessingService(kbStores);
-  const documents = new DocumentService({ ...kbStores, processing: documentProcessing, textExtractor: documentTextExtractor });
+  const documents = new DocumentService({
+    ...kbStores,
+    processing: documentProcessing,
+    embedding: knowledgeBaseEmbedding,
+    textExtractor: documentTextExtractor,
+  });
   const documentContent = new DocumentContentService({ ...kbStores, textExtractor: documentTextExtractor });
-  const knowledgeBaseEmbedding = new KnowledgeBaseEmbeddingService(kbStores);
   const knowledgeBases = new KnowledgeBaseService({ repository: kbRepository, documents, embedding: knowledgeBaseEmbedding });
 
   const webhookRepository = new WebhookRepository(platform.records);
@@ -165,6 +178,7 @@ export function createServices(platform: Platform): Services {
     documentContent,
     documentProcessing,
     knowledgeBaseEmbedding,
+    retrieval,
     webhooks,
     webhookDeliveries,
     webhookSender: webhookSender({ timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS }),

@@ -131,6 +131,8 @@ export const configSchema = z
     EMBEDDINGS_BASE_URL: optionalUrl,
     EMBEDDINGS_API_KEY: z.string().optional(),
     EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
+    /** Memory each process may give the retrieval index's caches (index structures, file metadata). */
+    RETRIEVAL_CACHE_MB: z.coerce.number().int().positive().default(512),
     ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
     DOWNLOAD_MAX_MB: z.coerce.number().positive().default(100),
     DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),

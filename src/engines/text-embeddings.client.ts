@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import type { Embeddings, TextEmbedder } from '../domain/knowledge-base/text-embedder';
 import { EngineError } from '../domain/shared/engine-error';
 import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
 import { measureEngineMethods } from '../observability/metrics';
 
-export interface TextEmbedder {
-  /** Stored with the vectors: vectors of different models must never be compared. */
-  readonly model: string;
-  embed(texts: string[]): Promise<number[][]>;
-}
+export type { TextEmbedder };
 
 /** OpenAI caps inputs per request; 64 also keeps one request well under typical body limits. */
 const batchSize = 64;
 
 const embeddingsResponse = z.object({
   data: z.array(z.object({ index: z.number().int().nonnegative(), embedding: z.array(z.number()) })),
+  usage: z.object({ prompt_tokens: z.number().int().nonnegative() }).partial().optional(),
 });
 
 /** Embeddings from any OpenAI-compatible `/embeddings` endpoint. */
@@ -26,12 +24,13 @@ export class RemoteTextEmbedder implements TextEmbedder {
     this.timeoutMs = options.timeoutMs ?? 60_000;
   }
 
-  async embed(texts: string[]): Promise<number[][]> {
+  async embed(texts: string[]): Promise<Embeddings> {
     const url = endpointUrl(this.options, '/embeddings', {
       engine: 'text embeddings',
       variable: 'EMBEDDINGS_BASE_URL',
     });
     const vectors: number[][] = [];
+    let tokens = 0;
     for (let start = 0; start < texts.length; start += batchSize) {
       const batch = texts.slice(start, start + batchSize);
       const answer = await postOpenAi({
@@ -42,6 +41,7 @@ export class RemoteTextEmbedder implements TextEmbedder {
         body: { model: this.model, input: batch },
         response: embeddingsResponse,
       });
+      tokens += answer.usage?.prompt_tokens ?? estimateTokens(batch);
       const byIndex = new Map(answer.data.map((item) => [item.index, item.embedding]));
       for (let index = 0; index < batch.length; index += 1) {
         const vector = byIndex.get(index);
@@ -49,7 +49,7 @@ export class RemoteTextEmbedder implements TextEmbedder {
         vectors.push(vector);
       }
     }
-    return vectors;
+    return { vectors, tokens };
   }
 }
 
@@ -65,8 +65,8 @@ export class LocalTextEmbedder implements TextEmbedder {
     this.model = `local-hashing-${dimension}`;
   }
 
-  async embed(texts: string[]): Promise<number[][]> {
-    return texts.map((text) => this.embedOne(text));
+  async embed(texts: string[]): Promise<Embeddings> {
+    return { vectors: texts.map((text) => this.embedOne(text)), tokens: 0 };
   }
 
   private embedOne(text: string): number[] {
@@ -88,6 +88,11 @@ export class LocalTextEmbedder implements TextEmbedder {
     const norm = Math.hypot(...vector);
     return norm === 0 ? vector : vector.map((value) => value / norm);
   }
+}
+
+/** Servers that leave out `usage` are counted as OpenAI's tokenizers average: four characters a token. */
+function estimateTokens(texts: readonly string[]): number {
+  return texts.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
 }
 
 const encoder = new TextEncoder();

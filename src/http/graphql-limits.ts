@@ -6,10 +6,12 @@ import type { Plugin } from 'graphql-yoga';
 import type { Config } from '../config/config';
 
 /**
- * Fields whose every occurrence can bring megabytes (a document's full text): bounded per
- * operation on their own, since depth, alias and cost counts see them as cheap scalars.
+ * Fields whose every occurrence can bring megabytes (a document's full text) or read a whole
+ * knowledge base (a search embeds the query and reads the index; a preview reads every
+ * document): bounded per operation on their own, since depth, alias and cost counts see them
+ * as cheap fields.
  */
-const HEAVY_FIELDS = new Set(['Document.content']);
+const HEAVY_FIELDS = new Set(['Document.content', 'Query.searchKnowledgeBase', 'Query.embeddingPreview']);
 
 export interface GraphqlLimits {
   maxTokens: number;

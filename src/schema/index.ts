@@ -16,6 +16,7 @@ import './document.subscriptions';
 import './document-processing.mutations';
 import './knowledge-base-embedding.mutations';
 import './knowledge-base-embedding.subscriptions';
+import './knowledge-base-retrieval.queries';
 import './transcript.queries';
 import './transcript.mutations';
 import './transcript.subscriptions';

@@ -12,6 +12,18 @@ export const KnowledgeBaseEmbeddingDetailsRef = builder.objectRef<EmbeddingDetai
     model: t.exposeString('model'),
     splitLevel: t.exposeInt('split_level'),
     language: t.exposeString('language'),
+    chunksTotal: t.int({
+      nullable: true,
+      description: 'Null for runs recorded before chunks were counted apart.',
+      resolve: (details) => details.chunks_total ?? null,
+    }),
+    chunksReused: t.int({ nullable: true, description: 'Chunks whose vector an earlier run had made.', resolve: (details) => details.chunks_reused ?? null }),
+    chunksEmbedded: t.int({ nullable: true, description: 'Chunks embedded by this run.', resolve: (details) => details.chunks_embedded ?? null }),
+    tokens: t.int({
+      nullable: true,
+      description: 'Tokens sent to the embedding engine; 0 with the local embedder.',
+      resolve: (details) => details.tokens ?? null,
+    }),
   }),
 });
 

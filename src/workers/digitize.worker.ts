@@ -10,6 +10,7 @@ import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import type { SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
+import type { TranscriptWord } from '../domain/transcription/transcript.types';
 import { digitizeQueue, type DigitizeDocumentJob } from '../queues/knowledge-base.queues';
 import { originOf } from '../queues/queue-registry';
 import type { BlobStore } from '../store/blob-store';
@@ -49,11 +50,11 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
 
       const { original } = document;
       const current = document;
-      const { text, title } = await withProgress(processing.progress(documentId, generation), (progress) =>
+      const { text, title, words } = await withProgress(processing.progress(documentId, generation), (progress) =>
         readOriginal(deps, current, original, progress, signal),
       );
       if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
-      await processing.recordDigitized(documentId, generation, text, { title, thenRewrite, origin: originOf(job) });
+      await processing.recordDigitized(documentId, generation, text, { title, thenRewrite, origin: originOf(job), words });
     },
     failed: (job, reason) => processing.recordProcessingFailure(job.data.documentId, job.data.generation, reason),
   };
@@ -87,11 +88,11 @@ async function readOriginal(
   original: OriginalFile,
   progress: ProgressReporter,
   signal: AbortSignal,
-): Promise<{ text: string; title?: string }> {
+): Promise<{ text: string; title?: string; words?: TranscriptWord[] }> {
   switch (original.format) {
     case 'audio':
     case 'video':
-      return { text: await deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path, progress, signal)) };
+      return deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path, progress, signal));
     case 'html':
       progress.report('extracting', 0, null);
       return extractHtmlText(decodeHtml(await deps.blobs.readBytes(original.blobId)), document.url ?? undefined);
@@ -103,19 +104,27 @@ async function readOriginal(
   }
 }
 
-/** The media's sound track as text, in segments that fit the engine; the probe says when it has none. */
-async function transcribe(deps: DigitizeWorkerDeps, path: string, progress: ProgressReporter, signal: AbortSignal): Promise<string> {
+/**
+ * The media's sound track as text, in segments that fit the engine; the probe says when it
+ * has none. The words' timings are kept: retrieval places a passage in the recording by them.
+ */
+async function transcribe(
+  deps: DigitizeWorkerDeps,
+  path: string,
+  progress: ProgressReporter,
+  signal: AbortSignal,
+): Promise<{ text: string; words?: TranscriptWord[] }> {
   const workDir = await deps.blobs.scratch.tmpDirectory();
   try {
     const { durationSeconds } = await deps.ffmpeg.probe(path, { signal });
     const transcription = await deps.transcriber.transcribe(path, {
       durationSeconds,
       workDir,
-      options: {},
+      options: { words: true },
       onProgress: (done, total) => progress.report('transcribing', done, total),
       signal,
     });
-    return transcription.text;
+    return { text: transcription.text, words: transcription.words };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

@@ -88,7 +88,7 @@ export function jobKinds(services: Services): JobKind[] {
       documentStageReconcile(documentProcessing, 'rewrite'),
     ),
     kind(
-      processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder, blobs: platform.blobs })),
+      processorFor(knowledgeBaseEmbedProcessor({ embedding: knowledgeBaseEmbedding, embedder: services.textEmbedder })),
       knowledgeBaseEmbedReconcile(knowledgeBaseEmbedding),
     ),
     kind(

@@ -1,31 +1,27 @@
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import type { Job } from 'bullmq';
-import { splitByHeadings } from '../domain/knowledge-base/chunking';
-import { readText } from '../domain/knowledge-base/document-files';
+import { embeddingInput } from '../domain/knowledge-base/embedding-plan';
 import type { KnowledgeBaseEmbeddingService } from '../domain/knowledge-base/knowledge-base-embedding.service';
+import type { TextEmbedder } from '../domain/knowledge-base/text-embedder';
 import { EngineError } from '../domain/shared/engine-error';
-import type { TextEmbedder } from '../engines/text-embeddings.client';
 import { embedKnowledgeBaseQueue, type EmbedKnowledgeBaseJob } from '../queues/knowledge-base.queues';
-import type { BlobStore } from '../store/blob-store';
+import type { StoredChunk } from '../store/chunk-index';
 import type { JobProcessor } from './worker-runner';
 
 export interface KnowledgeBaseEmbedWorkerDeps {
   embedding: KnowledgeBaseEmbeddingService;
   embedder: TextEmbedder;
-  blobs: BlobStore;
 }
 
-/** Texts embedded per call: bounds memory for large knowledge bases. */
+/** Distinct texts embedded per call: bounds memory for large knowledge bases. */
 const BATCH = 256;
 
 /**
- * Embeds a knowledge base: each document's rewritten text (else its digitized text) is
- * split by headings, embedded, and written as JSON lines (one chunk and its vector per
- * line) to a blob that replaces the previous run's.
+ * Embeds a knowledge base into a new index table: each document's rewritten text (else its
+ * digitized text) is split by headings; a chunk whose hash an earlier run embedded takes that
+ * vector, the others go to the engine (each distinct text once). The table becomes the one
+ * queries read only when the run is recorded; a superseded run drops it.
  */
-export function knowledgeBaseEmbedProcessor({ embedding, embedder, blobs }: KnowledgeBaseEmbedWorkerDeps): JobProcessor<typeof embedKnowledgeBaseQueue> {
+export function knowledgeBaseEmbedProcessor({ embedding, embedder }: KnowledgeBaseEmbedWorkerDeps): JobProcessor<typeof embedKnowledgeBaseQueue> {
   return {
     queue: embedKnowledgeBaseQueue,
     concurrency: 1,
@@ -34,76 +30,59 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder, blobs }: Know
       const current = await embedding.currentEmbedding(kbId, generation);
       if (!current) return;
 
-      // Chunks embedded of total: counting first costs one more read of each text, which is
-      // small beside embedding it, and gives the progress a total from the start.
-      const progress = embedding.progress(kbId, generation);
-      let totalChunks = 0;
-      for (const document of current.documents) {
-        const source = document.rewritten ?? document.digitized;
-        if (source) totalChunks += splitByHeadings(await readText(blobs, source.blobId), splitLevel).length;
+      const plan = await embedding.plan(current, { splitLevel, language });
+      if (plan.documentIds.length === 0) {
+        throw new EngineError('The knowledge base has no digitized or rewritten documents to embed', false);
       }
-      progress.report('embedding', 0, totalChunks);
-
-      const path = blobs.scratch.tmpPath('.jsonl');
-      const output = createWriteStream(path);
-      const documentIds: string[] = [];
-      let chunkCount = 0;
+      const progress = embedding.progress(kbId, generation);
+      const writer = embedding.indexWriter(kbId, generation, job.attemptsMade);
+      let recorded = false;
       try {
-        let pending: { line: Record<string, unknown>; text: string }[] = [];
-        const flush = async () => {
-          if (pending.length === 0) return;
-          const vectors = await embedder.embed(pending.map((entry) => entry.text));
-          for (const [index, entry] of pending.entries()) {
-            if (!output.write(`${JSON.stringify({ ...entry.line, vector: vectors[index] })}\n`)) await once(output, 'drain');
+        progress.report('embedding', 0, plan.chunks.length);
+        const waiting = new Map<string, StoredChunk[]>();
+        for (const chunk of plan.chunks) waiting.set(chunk.hash, [...(waiting.get(chunk.hash) ?? []), chunk]);
+
+        let reused = 0;
+        for await (const { hash, vector } of embedding.reusableVectors(current.kb, generation, job.attemptsMade, new Set(waiting.keys()))) {
+          for (const chunk of waiting.get(hash) ?? []) {
+            await writer.add({ ...chunk, vector });
+            reused += 1;
           }
-          chunkCount += pending.length;
-          pending = [];
-          progress.report('embedding', chunkCount, totalChunks);
-        };
-        for (const document of current.documents) {
-          const source = document.rewritten ?? document.digitized;
-          if (!source) continue;
-          const chunks = splitByHeadings(await readText(blobs, source.blobId), splitLevel);
-          if (chunks.length === 0) continue;
-          documentIds.push(document.id);
-          for (const [index, chunk] of chunks.entries()) {
-            pending.push({
-              line: {
-                document_id: document.id,
-                document_name: document.name,
-                folder: document.folder,
-                chunk_index: index,
-                heading: chunk.heading ?? null,
-                text: chunk.text,
-                model: embedder.model,
-                language,
-              },
-              text: chunk.heading ? `${chunk.heading}\n\n${chunk.text}` : chunk.text,
-            });
-            if (pending.length >= BATCH) await flush();
+          waiting.delete(hash);
+        }
+        progress.report('embedding', reused, plan.chunks.length);
+
+        let tokens = 0;
+        const remaining = [...waiting.values()];
+        for (let start = 0; start < remaining.length; start += BATCH) {
+          const batch = remaining.slice(start, start + BATCH);
+          const embedded = await embedder.embed(batch.map((chunks) => embeddingInput(chunks[0]!)));
+          tokens += embedded.tokens;
+          for (const [index, chunks] of batch.entries()) {
+            const vector = Float32Array.from(embedded.vectors[index]!);
+            for (const chunk of chunks) await writer.add({ ...chunk, vector });
           }
-          // A superseded run stops between documents rather than embedding everything first.
+          progress.report('embedding', writer.written, plan.chunks.length);
+          // A superseded run stops between batches rather than embedding everything first.
           if (!(await embedding.currentEmbedding(kbId, generation))) return;
         }
-        await flush();
-        output.end();
-        await once(output, 'close');
-        if (documentIds.length === 0) {
-          throw new EngineError('The knowledge base has no digitized or rewritten documents to embed', false);
-        }
-        const blobId = await blobs.adopt(path);
+
+        const built = await writer.finish(language);
         await progress.flush();
-        await embedding.recordEmbedding(kbId, generation, {
-          blobId,
-          documentIds,
-          chunks: chunkCount,
+        recorded = await embedding.recordEmbedding(kbId, generation, {
+          index: { table: writer.name, generation, approximate: built.approximate },
+          documentIds: plan.documentIds,
+          chunks: built.chunks,
+          chunksReused: reused,
+          chunksEmbedded: built.chunks - reused,
+          tokens,
           model: embedder.model,
           externalJobId: job.id,
         });
       } finally {
         await progress.stop();
-        output.destroy();
-        await rm(path, { force: true });
+        // A failed attempt keeps its table: the next run reuses the vectors it holds.
+        if (!recorded && !(await embedding.currentEmbedding(kbId, generation))) await embedding.abandonRun(kbId, writer.name);
       }
     },
     failed: (job, reason) => embedding.recordEmbeddingFailure(job.data.kbId, job.data.generation, reason),

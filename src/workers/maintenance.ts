@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '../platform';
+import { settlesWithin } from '../store/deadline';
 import { sweepOrphans } from './orphan-sweep';
 import { reconcile, type ReconcileSource } from './reconciler';
 
 export interface Repeating {
-  /** Stops the schedule and waits for a run in progress. */
+  /** Stops the schedule and waits for a run in progress, a few seconds at most. */
   stop(): Promise<void>;
 }
+
+/**
+ * How long stopping waits for a run in progress. Runs are idempotent, so one left unfinished
+ * at shutdown is done again by the next; while Redis is down, a run waits on BullMQ's
+ * connections, which wait for Redis as long as it takes.
+ */
+const STOP_WAIT_MS = 2_000;
 
 /** Runs `task` now and then `intervalMs` after each run ends, so runs never overlap. */
 export function repeatEvery(intervalMs: number, task: () => Promise<unknown>, onError: (error: unknown) => void): Repeating {
@@ -25,7 +33,7 @@ export function repeatEvery(intervalMs: number, task: () => Promise<unknown>, on
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await current;
+      await settlesWithin(current, STOP_WAIT_MS);
     },
   };
 }

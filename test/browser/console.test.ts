@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcribeQueue } from '../../src/queues/transcription.queues';
-import { espeakAvailable, makeNoise, makeRecording, makeTempDir, removeDir } from '../support/audio';
-import { buildArticleHtml } from '../support/documents';
+import { espeakAvailable, makeNoise, makeRecording, makeSine, makeTempDir, removeDir } from '../support/audio';
+import { ARTICLE, buildArticleHtml } from '../support/documents';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startAppProcess } from '../support/app-process';
@@ -310,6 +310,40 @@ describe.skipIf(!chromiumPath)('the live console at /console (Chromium)', () => 
     expect(seen.findIndex((state) => state.status === 'COMPLETED' && state.value === 100)).toBeGreaterThan(running);
     const knowledgeBases = (await call('GET', '/api/knowledgebases/acme')).body as { name: string; embedding_info: { last_update_status: string } }[];
     expect(knowledgeBases.find((kb) => kb.name === 'Handbook')?.embedding_info.last_update_status).toBe('success');
+
+    // Searched from the page: an article's passage under its heading, and a recording's passage with the time it starts at.
+    const talk = await makeSine(join(dir, 'talk.wav'), { seconds: 3 });
+    const recorded = await call('POST', '/api/documents/acme/Handbook', {
+      form: await multipart({ type: 'file', folder: 'Talks', use_original_as_rewritten: 'true' }, { file: talk }),
+    });
+    expect(recorded.status).toBe(201);
+    await waitFor(
+      () => call('GET', `/api/document/acme/Handbook/${recorded.body.id}`),
+      (answer) => answer.body.in_queues.length === 0,
+    );
+    expect((await call('POST', '/api/embedding/acme/Handbook', { json: { split_level: 2 } })).status).toBe(202);
+    await waitFor(
+      () => call('GET', '/api/embedding/acme/Handbook'),
+      (answer) => answer.body.status === 'completed',
+    );
+    await page.getByLabel('Search the knowledge base').fill('quorum of scouts');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const firstResult = page.locator('#search-results tr').first();
+    await firstResult.waitFor();
+    expect(await firstResult.locator('td').allInnerTexts()).toEqual([
+      expect.stringContaining('Honeybees'),
+      expect.stringContaining(ARTICLE.subheading),
+      '',
+      expect.stringMatching(/^\d\.\d{3}$/),
+      expect.stringContaining('quorum'),
+    ]);
+    await page.getByLabel('Search mode').selectOption('KEYWORD');
+    await page.getByLabel('Search the knowledge base').fill('hello world');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const spoken = page.locator(`#search-results tr[data-document="${recorded.body.id}"]`);
+    await spoken.waitFor();
+    expect((await spoken.locator('td').allInnerTexts()).slice(2, 3)).toEqual(['0:00']);
+    expect(await page.locator('#search-summary').innerText()).toMatch(/^\d+ results?\./);
 
     await page.screenshot({ path: join(OUTPUT_DIR, 'console-transcripts-embedding.png'), fullPage: true });
     expect(pageErrors).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CHUNK_CHARS, splitByHeadings, type Chunk } from '../../src/domain/knowledge-base/chunking';
+import { MAX_CHUNK_CHARS, splitByHeadings, splitWithPlaces, type Chunk } from '../../src/domain/knowledge-base/chunking';
 
 /** A document with one heading of every depth, each followed by a paragraph naming it. */
 const NESTED = [
@@ -231,5 +231,38 @@ describe('splitByHeadings edge cases', () => {
     expect(() => splitByHeadings('x', -1)).toThrow(RangeError);
     expect(() => splitByHeadings('x', 1.5)).toThrow(RangeError);
     expect(() => splitByHeadings('x', 0, 0)).toThrow(RangeError);
+  });
+});
+
+describe('splitWithPlaces', () => {
+  /** The source between a chunk's places, with whitespace runs made one space: what the chunk's text says. */
+  const between = (text: string, start: number, end: number) => [...text].slice(start, end).join('').replace(/\s+/g, ' ');
+  const squeezed = (text: string) => text.replace(/\s+/g, ' ');
+
+  it('places every chunk in the source as given, line endings and blank runs included', () => {
+    const text = '# A\r\n\r\nfirst   line\r\nsecond\r\n\r\n\r\n\r\nthird\r\n# B\r\nlast one\r\n';
+    const chunks = splitWithPlaces(text, 1);
+    expect(chunks.map(({ heading, text: chunkText }) => ({ heading, text: chunkText }))).toEqual(splitByHeadings(text, 1));
+    for (const chunk of chunks) expect(between(text, chunk.charStart, chunk.charEnd)).toBe(squeezed(chunk.text));
+    expect(chunks[0]!.charStart).toBe(text.indexOf('first'));
+    expect(chunks[1]!.charEnd).toBe(text.indexOf('last one') + 'last one'.length);
+  });
+
+  it('counts places in characters as people count them, not UTF-16 units', () => {
+    const text = '# 🎵 Songs\n\n🎸 Guitar riffs 🎶 here.\n\n# Next\n\nPlain.';
+    const [songs, next] = splitWithPlaces(text, 1);
+    expect([...text].slice(songs!.charStart, songs!.charEnd).join('')).toBe('🎸 Guitar riffs 🎶 here.');
+    expect([...text].slice(next!.charStart, next!.charEnd).join('')).toBe('Plain.');
+  });
+
+  it('places the pieces of a long paragraph one after another', () => {
+    const sentences = Array.from({ length: 40 }, (_, index) => `Sentence number ${index} is here.`);
+    const text = sentences.join(' ');
+    const chunks = splitWithPlaces(text, 0, 200);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const [index, chunk] of chunks.entries()) {
+      expect(between(text, chunk.charStart, chunk.charEnd)).toBe(squeezed(chunk.text));
+      if (index > 0) expect(chunk.charStart).toBeGreaterThanOrEqual(chunks[index - 1]!.charEnd);
+    }
   });
 });

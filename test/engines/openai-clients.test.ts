@@ -297,8 +297,9 @@ describe('RemoteTextEmbedder', () => {
       model: 'text-embedding-3-small',
     });
     const texts = Array.from({ length: 130 }, (_, index) => `chunk number ${index}`);
-    const vectors = await embedder.embed(texts);
+    const { vectors, tokens } = await embedder.embed(texts);
 
+    expect(tokens).toBe(130 * 3);
     expect(embedder.model).toBe('text-embedding-3-small');
     expect(server.requests.map((request) => request.inputs?.length)).toEqual([64, 64, 2]);
     expect(server.requests.every((request) => request.authorization === 'Bearer emb-secret')).toBe(true);
@@ -307,7 +308,7 @@ describe('RemoteTextEmbedder', () => {
 
   it('makes no request for no texts', async () => {
     const embedder = new RemoteTextEmbedder({ baseUrl: server.baseUrl, model: 'text-embedding-3-small' });
-    expect(await embedder.embed([])).toEqual([]);
+    expect(await embedder.embed([])).toEqual({ vectors: [], tokens: 0 });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -331,31 +332,35 @@ describe('LocalTextEmbedder', () => {
 
   it('gives deterministic unit vectors of the configured dimension', async () => {
     const embedder = new LocalTextEmbedder();
-    const [first, empty] = await embedder.embed(['The quick brown fox jumps over the lazy dog.', '  ...  ']);
-    const [again] = await new LocalTextEmbedder().embed(['The quick brown fox jumps over the lazy dog.']);
+    const { vectors, tokens } = await embedder.embed(['The quick brown fox jumps over the lazy dog.', '  ...  ']);
+    const [first, empty] = vectors;
+    const [again] = (await new LocalTextEmbedder().embed(['The quick brown fox jumps over the lazy dog.'])).vectors;
 
+    expect(tokens).toBe(0);
     expect(embedder.model).toBe('local-hashing-384');
     expect(first).toHaveLength(384);
     expect(again).toEqual(first);
     expect(Math.hypot(...first!)).toBeCloseTo(1, 10);
     expect(empty).toEqual(new Array(384).fill(0));
     expect(new LocalTextEmbedder(64).model).toBe('local-hashing-64');
-    expect((await new LocalTextEmbedder(64).embed(['fox']))[0]).toHaveLength(64);
+    expect((await new LocalTextEmbedder(64).embed(['fox'])).vectors[0]).toHaveLength(64);
   });
 
   it('scores related texts above unrelated ones', async () => {
-    const [query, ...others] = await new LocalTextEmbedder().embed([
-      'How do I reset my account password?',
-      'To reset your password, open account settings and choose reset password.',
-      'The orchestra performed a symphony by Beethoven last night.',
-      'Shipping takes three to five business days for domestic orders.',
-    ]);
+    const [query, ...others] = (
+      await new LocalTextEmbedder().embed([
+        'How do I reset my account password?',
+        'To reset your password, open account settings and choose reset password.',
+        'The orchestra performed a symphony by Beethoven last night.',
+        'Shipping takes three to five business days for domestic orders.',
+      ])
+    ).vectors;
     const [related, ...unrelated] = others.map((vector) => cosine(query!, vector));
     for (const score of unrelated) expect(related!).toBeGreaterThan(score + 0.15);
   });
 
   it('ignores case and punctuation', async () => {
-    const [a, b] = await new LocalTextEmbedder().embed(['Hello, World!', 'hello world']);
+    const [a, b] = (await new LocalTextEmbedder().embed(['Hello, World!', 'hello world'])).vectors;
     expect(cosine(a!, b!)).toBeCloseTo(1, 10);
   });
 });
@@ -364,7 +369,7 @@ describe('createTextEmbedder', () => {
   it('uses the service when a base URL is set and the local embedder otherwise', async () => {
     const remote = createTextEmbedder({ baseUrl: server.baseUrl, model: 'text-embedding-3-small' });
     expect(remote).toBeInstanceOf(RemoteTextEmbedder);
-    expect(await remote.embed(['hello'])).toEqual([fakeEmbedding('hello', 16)]);
+    expect(await remote.embed(['hello'])).toEqual({ vectors: [fakeEmbedding('hello', 16)], tokens: 1 });
 
     const local = createTextEmbedder({ model: 'text-embedding-3-small' });
     expect(local).toBeInstanceOf(LocalTextEmbedder);

@@ -211,6 +211,12 @@ export type EmbeddingInfo = {
   ttsType: Scalars['String']['output'];
 };
 
+export type EmbeddingPreviewDocument = {
+  __typename?: 'EmbeddingPreviewDocument';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
 /** A folder of a knowledge base. */
 export type Folder = {
   __typename?: 'Folder';
@@ -247,10 +253,18 @@ export type KnowledgeBase = {
 export type KnowledgeBaseEmbeddingDetails = {
   __typename?: 'KnowledgeBaseEmbeddingDetails';
   chunks: Scalars['Int']['output'];
+  /** Chunks embedded by this run. */
+  chunksEmbedded?: Maybe<Scalars['Int']['output']>;
+  /** Chunks whose vector an earlier run had made. */
+  chunksReused?: Maybe<Scalars['Int']['output']>;
+  /** Null for runs recorded before chunks were counted apart. */
+  chunksTotal?: Maybe<Scalars['Int']['output']>;
   documents: Scalars['Int']['output'];
   language: Scalars['String']['output'];
   model: Scalars['String']['output'];
   splitLevel: Scalars['Int']['output'];
+  /** Tokens sent to the embedding engine; 0 with the local embedder. */
+  tokens?: Maybe<Scalars['Int']['output']>;
 };
 
 /** The short form of the embedding status that the REST listings carry. */
@@ -261,6 +275,24 @@ export type KnowledgeBaseEmbeddingInfo = {
   lastSuccessfulUpdateTime?: Maybe<Scalars['DateTime']['output']>;
   /** success or failed; null before the first run. */
   lastUpdateStatus?: Maybe<Scalars['String']['output']>;
+};
+
+/** What the next embedding run would do, against the last successful one. */
+export type KnowledgeBaseEmbeddingPreview = {
+  __typename?: 'KnowledgeBaseEmbeddingPreview';
+  /** Chunks whose vector an earlier run made. */
+  chunksReused: Scalars['Int']['output'];
+  chunksToEmbed: Scalars['Int']['output'];
+  chunksTotal: Scalars['Int']['output'];
+  documentsAdded: Array<EmbeddingPreviewDocument>;
+  documentsChanged: Array<EmbeddingPreviewDocument>;
+  documentsRemoved: Array<EmbeddingPreviewDocument>;
+  documentsUnchanged: Scalars['Int']['output'];
+  language: Scalars['String']['output'];
+  model: Scalars['String']['output'];
+  splitLevel: Scalars['Int']['output'];
+  /** Of the texts that would be sent, at four characters a token. */
+  tokensEstimated: Scalars['Int']['output'];
 };
 
 /** Where the embedding run of a knowledge base stands. */
@@ -294,6 +326,36 @@ export type KnowledgeBaseEmbeddingStatus = {
   queue?: Maybe<QueueWait>;
   splitLevel: Scalars['Int']['output'];
   status: KnowledgeBaseEmbeddingState;
+};
+
+/** A chunk that answers a search, with its place in its source. */
+export type KnowledgeBaseSearchHit = {
+  __typename?: 'KnowledgeBaseSearchHit';
+  /** Where it ends, exclusive. */
+  charEnd: Scalars['Int']['output'];
+  /** Where it starts in the text it was cut from, in characters. */
+  charStart: Scalars['Int']['output'];
+  documentId: Scalars['String']['output'];
+  documentName: Scalars['String']['output'];
+  /** Audio and video documents: when it ends. */
+  endMs?: Maybe<Scalars['Int']['output']>;
+  folder: Scalars['String']['output'];
+  /** The headings it stands under, joined by " > ". */
+  headingPath?: Maybe<Scalars['String']['output']>;
+  /** Higher is better; its scale depends on the mode. */
+  score: Scalars['Float']['output'];
+  /** Audio and video documents: when the passage starts in the recording. */
+  startMs?: Maybe<Scalars['Int']['output']>;
+  text: Scalars['String']['output'];
+};
+
+/** What a search found in the last successful embedding run. */
+export type KnowledgeBaseSearchResult = {
+  __typename?: 'KnowledgeBaseSearchResult';
+  /** Documents changed since that run started. */
+  embeddingStale: Scalars['Boolean']['output'];
+  lastSuccessfulUpdateTime?: Maybe<Scalars['DateTime']['output']>;
+  results: Array<KnowledgeBaseSearchHit>;
 };
 
 /** Counts over the documents of a knowledge base; characters are counted as code points. */
@@ -674,6 +736,8 @@ export type Query = {
   contentTypes: Array<Scalars['String']['output']>;
   /** Null when the knowledge base or the document does not exist. */
   document?: Maybe<Document>;
+  /** What embedding the knowledge base now would add, change, remove and send to the engine; nothing runs. */
+  embeddingPreview: KnowledgeBaseEmbeddingPreview;
   knowledgeBase?: Maybe<KnowledgeBase>;
   /** The partner's knowledge bases by name. */
   knowledgeBases: Array<KnowledgeBase>;
@@ -681,6 +745,8 @@ export type Query = {
   me: Me;
   /** The transcripts this API key submitted, newest first; the 100 newest at most, and only while they are kept. */
   recentTranscripts: Array<Transcript>;
+  /** The chunks of the last successful embedding run that answer the query best, with their place in their source. */
+  searchKnowledgeBase: KnowledgeBaseSearchResult;
   transcript: Transcript;
   voice?: Maybe<Voice>;
   voices: Array<Voice>;
@@ -703,6 +769,14 @@ export type QueryDocumentArgs = {
 };
 
 
+export type QueryEmbeddingPreviewArgs = {
+  kb: Scalars['String']['input'];
+  language?: InputMaybe<Scalars['String']['input']>;
+  partner: Scalars['String']['input'];
+  splitLevel?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryKnowledgeBaseArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
@@ -716,6 +790,18 @@ export type QueryKnowledgeBasesArgs = {
 
 export type QueryRecentTranscriptsArgs = {
   first?: Scalars['Int']['input'];
+};
+
+
+export type QuerySearchKnowledgeBaseArgs = {
+  documentIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  folder?: InputMaybe<Scalars['String']['input']>;
+  kb: Scalars['String']['input'];
+  mode?: InputMaybe<RetrievalMode>;
+  partner: Scalars['String']['input'];
+  query: Scalars['String']['input'];
+  scoreThreshold?: InputMaybe<Scalars['Float']['input']>;
+  topK?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -768,6 +854,15 @@ export type QueueWaitReason =
   | 'RETRY_BACKOFF'
   /** Other jobs start before it: partners take turns on every queue, and within a partner the oldest work goes first. */
   | 'WAITING_FOR_TURN';
+
+/** How a knowledge base search ranks chunks. */
+export type RetrievalMode =
+  /** Keyword and vector rankings fused by reciprocal rank; score 0-1. */
+  | 'HYBRID'
+  /** BM25 full-text search; score is the BM25 score. */
+  | 'KEYWORD'
+  /** Vector search; score is the cosine similarity. */
+  | 'SEMANTIC';
 
 /** The rewrite template. */
 export type RewriteContentType =
@@ -1492,6 +1587,34 @@ export type VoicesUpdatedSubscriptionVariables = Exact<{
 
 export type VoicesUpdatedSubscription = { __typename?: 'Subscription', voicesUpdated: { __typename?: 'Voice', id: string, name: string, deleted: boolean, hasOriginal: boolean, sampleCount: number, preferredSampleIndex?: number | null, status: { __typename?: 'VoiceStatus', splitting: ProcessingStatus, embedding: ProcessingStatus }, embedding: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, samples: Array<{ __typename?: 'VoiceSample', index: number, sourceTimestamp?: string | null, duration: number, url: string }>, embeddingInfo?: { __typename?: 'EmbeddingInfo', ttsType: string, lastUpdateStatus: string, sampleScores: Array<{ __typename?: 'SampleScore', sampleIndex: number, score: number }> } | null, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null, updatedAt: string } | null } };
 
+export type SearchKnowledgeBaseQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+  kb: Scalars['String']['input'];
+  query: Scalars['String']['input'];
+  topK?: InputMaybe<Scalars['Int']['input']>;
+  mode?: InputMaybe<RetrievalMode>;
+}>;
+
+
+export type SearchKnowledgeBaseQuery = { __typename?: 'Query', searchKnowledgeBase: { __typename?: 'KnowledgeBaseSearchResult', lastSuccessfulUpdateTime?: string | null, embeddingStale: boolean, results: Array<{ __typename?: 'KnowledgeBaseSearchHit', documentId: string, documentName: string, folder: string, headingPath?: string | null, text: string, score: number, charStart: number, charEnd: number, startMs?: number | null, endMs?: number | null }> } };
+
+export type EmbeddingPreviewQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+  kb: Scalars['String']['input'];
+  splitLevel?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type EmbeddingPreviewQuery = { __typename?: 'Query', embeddingPreview: { __typename?: 'KnowledgeBaseEmbeddingPreview', model: string, splitLevel: number, documentsUnchanged: number, chunksTotal: number, chunksReused: number, chunksToEmbed: number, tokensEstimated: number, documentsAdded: Array<{ __typename?: 'EmbeddingPreviewDocument', id: string, name: string }>, documentsChanged: Array<{ __typename?: 'EmbeddingPreviewDocument', id: string, name: string }>, documentsRemoved: Array<{ __typename?: 'EmbeddingPreviewDocument', id: string, name: string }> } };
+
+export type EmbeddingDetailsQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type EmbeddingDetailsQuery = { __typename?: 'Query', knowledgeBase?: { __typename?: 'KnowledgeBase', embeddingStatus: { __typename?: 'KnowledgeBaseEmbeddingStatus', lastSuccessfulDetails?: { __typename?: 'KnowledgeBaseEmbeddingDetails', chunks: number, chunksTotal?: number | null, chunksReused?: number | null, chunksEmbedded?: number | null, tokens?: number | null } | null } } | null };
+
 export type DocumentQueuesQueryVariables = Exact<{
   partner: Scalars['String']['input'];
   name: Scalars['String']['input'];
@@ -1722,6 +1845,9 @@ export const DeleteVoiceDocument = {"kind":"Document","definitions":[{"kind":"Op
 export const VoiceUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"VoiceUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voiceUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VoiceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VoiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Voice"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"hasOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"sampleCount"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}},{"kind":"Field","name":{"kind":"Name","value":"embedding"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embedding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ttsType"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateStatus"}},{"kind":"Field","name":{"kind":"Name","value":"sampleScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"score"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"preferredSampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<VoiceUpdatedSubscription, VoiceUpdatedSubscriptionVariables>;
 export const PreferredUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"PreferredUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voiceUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"preferredSampleIndex"}}]}}]}}]} as unknown as DocumentNode<PreferredUpdatedSubscription, PreferredUpdatedSubscriptionVariables>;
 export const VoicesUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"VoicesUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voicesUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VoiceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VoiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Voice"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"hasOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"sampleCount"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}},{"kind":"Field","name":{"kind":"Name","value":"embedding"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embedding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ttsType"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateStatus"}},{"kind":"Field","name":{"kind":"Name","value":"sampleScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"score"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"preferredSampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<VoicesUpdatedSubscription, VoicesUpdatedSubscriptionVariables>;
+export const SearchKnowledgeBaseDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SearchKnowledgeBase"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"topK"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"mode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"RetrievalMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchKnowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"kb"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}},{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}},{"kind":"Argument","name":{"kind":"Name","value":"topK"},"value":{"kind":"Variable","name":{"kind":"Name","value":"topK"}}},{"kind":"Argument","name":{"kind":"Name","value":"mode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"mode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"results"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentId"}},{"kind":"Field","name":{"kind":"Name","value":"documentName"}},{"kind":"Field","name":{"kind":"Name","value":"folder"}},{"kind":"Field","name":{"kind":"Name","value":"headingPath"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"charStart"}},{"kind":"Field","name":{"kind":"Name","value":"charEnd"}},{"kind":"Field","name":{"kind":"Name","value":"startMs"}},{"kind":"Field","name":{"kind":"Name","value":"endMs"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastSuccessfulUpdateTime"}},{"kind":"Field","name":{"kind":"Name","value":"embeddingStale"}}]}}]}}]} as unknown as DocumentNode<SearchKnowledgeBaseQuery, SearchKnowledgeBaseQueryVariables>;
+export const EmbeddingPreviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EmbeddingPreview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"splitLevel"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"embeddingPreview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"kb"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}},{"kind":"Argument","name":{"kind":"Name","value":"splitLevel"},"value":{"kind":"Variable","name":{"kind":"Name","value":"splitLevel"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"model"}},{"kind":"Field","name":{"kind":"Name","value":"splitLevel"}},{"kind":"Field","name":{"kind":"Name","value":"documentsAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documentsChanged"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documentsRemoved"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documentsUnchanged"}},{"kind":"Field","name":{"kind":"Name","value":"chunksTotal"}},{"kind":"Field","name":{"kind":"Name","value":"chunksReused"}},{"kind":"Field","name":{"kind":"Name","value":"chunksToEmbed"}},{"kind":"Field","name":{"kind":"Name","value":"tokensEstimated"}}]}}]}}]} as unknown as DocumentNode<EmbeddingPreviewQuery, EmbeddingPreviewQueryVariables>;
+export const EmbeddingDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EmbeddingDetails"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"embeddingStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lastSuccessfulDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chunks"}},{"kind":"Field","name":{"kind":"Name","value":"chunksTotal"}},{"kind":"Field","name":{"kind":"Name","value":"chunksReused"}},{"kind":"Field","name":{"kind":"Name","value":"chunksEmbedded"}},{"kind":"Field","name":{"kind":"Name","value":"tokens"}}]}}]}}]}}]}}]} as unknown as DocumentNode<EmbeddingDetailsQuery, EmbeddingDetailsQueryVariables>;
 export const DocumentQueuesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DocumentQueues"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"estimatedStartAt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DocumentQueuesQuery, DocumentQueuesQueryVariables>;
 export const DocumentQueueUpdatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DocumentQueueUpdates"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"kb"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]}}]}}]} as unknown as DocumentNode<DocumentQueueUpdatesSubscription, DocumentQueueUpdatesSubscriptionVariables>;
 export const VoiceWaitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VoiceWait"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"embedding"}}]}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]}}]}}]} as unknown as DocumentNode<VoiceWaitQuery, VoiceWaitQueryVariables>;

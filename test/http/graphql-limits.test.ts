@@ -40,6 +40,14 @@ const refused: Record<string, { query: string; says: string }> = {
     query: `{ document(partner: "acme", kb: "kb", id: "00000000-0000-4000-8000-000000000000") { ${aliases(5, 'content(kind: ORIGINAL)')} } }`,
     says: 'heavy fields',
   },
+  'too many knowledge base searches': {
+    query: `{ ${aliases(5, 'searchKnowledgeBase(partner: "acme", kb: "kb", query: "tides") { embeddingStale }')} }`,
+    says: 'heavy fields',
+  },
+  'too many embedding previews': {
+    query: `{ ${aliases(5, 'embeddingPreview(partner: "acme", kb: "kb") { chunksToEmbed }')} }`,
+    says: 'heavy fields',
+  },
 };
 
 async function overHttp(query: string) {

@@ -50,6 +50,11 @@ export interface ServerBehaviour {
   languageProbability?: number;
   reply: string | ((messages: ChatMessageBody[]) => string);
   embeddingDimension: number;
+  /**
+   * When set, vectors carry meaning: one dimension per group of words that mean the same (a
+   * topic), counting the group's words in the text, so a paraphrase lands near its original.
+   */
+  embeddingTopics?: readonly (readonly string[])[];
   /** The protocol orders results by `index`, not by position; this makes clients prove they honour it. */
   reverseEmbeddingData: boolean;
   /**
@@ -463,7 +468,7 @@ async function handleEmbeddings(req: IncomingMessage, behaviour: ServerBehaviour
       const data = inputs.map((input, index) => ({
         object: 'embedding',
         index,
-        embedding: fakeEmbedding(input, behaviour.embeddingDimension),
+        embedding: behaviour.embeddingTopics ? topicEmbedding(input, behaviour.embeddingTopics) : fakeEmbedding(input, behaviour.embeddingDimension),
       }));
       if (behaviour.reverseEmbeddingData) data.reverse();
       const tokens = inputs.reduce((sum, input) => sum + countWords(input), 0);
@@ -484,6 +489,18 @@ export function fakeEmbedding(text: string, dimension: number): number[] {
     values.push(((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 31 - 1);
   }
   const norm = Math.hypot(...values) || 1;
+  return values.map((value) => value / norm);
+}
+
+/**
+ * Topic-word counts: a word counts for a topic when it starts with one of the topic's words
+ * (so "tides" counts for "tide"). The last dimension is a constant, so no vector is zero.
+ */
+export function topicEmbedding(text: string, topics: readonly (readonly string[])[]): number[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const values = topics.map((topic) => words.filter((word) => topic.some((stem) => word.startsWith(stem))).length);
+  values.push(0.1);
+  const norm = Math.hypot(...values);
   return values.map((value) => value / norm);
 }
 

@@ -346,8 +346,8 @@ describe('knowledge base', () => {
     expect(digitized.split(' ').map(wordCore)).toEqual(toneSpeechWords({ seconds: 300 }).map((word) => word.text));
     const sent = engine.requests.slice(before);
     expect(sent.length).toBeGreaterThanOrEqual(5);
-    // Knowledge base documents need the text alone: no word timings asked for.
-    expect(sent.every((request) => request.timestampGranularities === undefined)).toBe(true);
+    // Word timings are asked for: retrieval places a passage of a recording by them.
+    expect(sent.every((request) => request.timestampGranularities?.includes('word'))).toBe(true);
     expect(engine.refused).toEqual([]);
   });
 });

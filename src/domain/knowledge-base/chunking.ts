@@ -170,3 +170,53 @@ function hardCut(text: string, maxChars: number): string[] {
   }
   return pieces;
 }
+
+/** A chunk with its place in the text it was cut from: code points, end exclusive. */
+export interface LocatedChunk extends Chunk {
+  charStart: number;
+  charEnd: number;
+}
+
+/**
+ * Splits like `splitByHeadings` and says where each chunk lies in `text` as given (before line
+ * endings are normalised). A chunk differs from its source only in whitespace (paragraphs
+ * rejoined, lines trimmed), so it is found by walking both texts' other characters in step.
+ */
+export function splitWithPlaces(text: string, level: number, maxChars = MAX_CHUNK_CHARS): LocatedChunk[] {
+  const chunks = splitByHeadings(text, level, maxChars);
+  const codePoints = codePointOffsets(text);
+  let cursor = 0;
+  return chunks.map((chunk) => {
+    const { start, end } = locate(text, chunk.text, cursor);
+    cursor = end;
+    return { ...chunk, charStart: codePoints(start), charEnd: codePoints(end) };
+  });
+}
+
+const SPACE = /\s/;
+
+/** The UTF-16 range of `piece` in `text` at or after `from`, matching every non-space character in order. */
+function locate(text: string, piece: string, from: number): { start: number; end: number } {
+  const firstLine = piece.trimStart().split('\n', 1)[0]!.trimEnd();
+  let position = text.indexOf(firstLine, from);
+  if (position < 0) position = from;
+  const start = position;
+  for (const character of piece) {
+    if (SPACE.test(character)) continue;
+    while (position < text.length && SPACE.test(text[position]!)) position += 1;
+    if (text.startsWith(character, position)) position += character.length;
+  }
+  return { start, end: Math.max(start, position) };
+}
+
+/** Maps UTF-16 offsets of `text` to code point offsets (the same unless the text has astral characters). */
+function codePointOffsets(text: string): (offset: number) => number {
+  if (!/[\uD800-\uDBFF]/.test(text)) return (offset) => offset;
+  const surrogatesBefore: number[] = [];
+  let seen = 0;
+  for (let index = 0; index <= text.length; index += 1) {
+    surrogatesBefore.push(seen);
+    if (/[\uDC00-\uDFFF]/.test(text.charAt(index))) seen += 1;
+  }
+  return (offset) => offset - surrogatesBefore[offset]!;
+}

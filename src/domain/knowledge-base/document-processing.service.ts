@@ -3,6 +3,7 @@ import type { JobOrigin, QueueRegistry } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import { Invalid, NotFound } from '../errors';
+import type { TranscriptWord } from '../transcription/transcript.types';
 import { storeText } from './document-files';
 import type { BulkRewriteRequest, ProcessRequest } from './knowledge-base.inputs';
 import { now, type KnowledgeBaseRepository } from './knowledge-base.repository';
@@ -134,17 +135,18 @@ export class DocumentProcessingService {
     documentId: string,
     generation: number,
     text: string,
-    options: { title?: string; thenRewrite: RewriteOptions | null; origin?: JobOrigin },
+    options: { title?: string; thenRewrite: RewriteOptions | null; origin?: JobOrigin; words?: readonly TranscriptWord[] },
   ): Promise<boolean> {
     const { repository, blobs } = this.deps;
     const digitized: TextFile = { blobId: await storeText(blobs, text), chars: charCount(text) };
+    const wordTimings = options.words?.length ? { blobId: await storeText(blobs, JSON.stringify(options.words)), words: options.words.length } : null;
     const current = await repository.getDocument(documentId);
     const copyAsRewritten = current?.useOriginalAsRewritten ?? false;
     const rewritten: TextFile | null = copyAsRewritten ? { blobId: await storeText(blobs, text), chars: digitized.chars } : null;
     const rewrite = options.thenRewrite && !copyAsRewritten ? options.thenRewrite : null;
     let replaced: (string | undefined)[] = [];
     const updated = await repository.updateDocumentIfCurrent(documentId, generation, (document) => {
-      replaced = [document.digitized?.blobId, rewritten ? document.rewritten?.blobId : undefined];
+      replaced = [document.digitized?.blobId, document.wordTimings?.blobId, rewritten ? document.rewritten?.blobId : undefined];
       const title = options.title
         ?.replace(/[\u0000-\u001f\u007f]/g, '')
         .trim()
@@ -153,13 +155,14 @@ export class DocumentProcessingService {
         ...document,
         name: document.nameFromSource && title ? title : document.name,
         digitized,
+        wordTimings,
         rewritten: rewritten ?? document.rewritten,
         inQueues: rewrite ? ['rewrite'] : [],
         processingError: null,
       };
     });
     if (!updated) {
-      await blobs.remove(digitized.blobId, rewritten?.blobId);
+      await blobs.remove(digitized.blobId, wordTimings?.blobId, rewritten?.blobId);
       return false;
     }
     await blobs.remove(...replaced);

@@ -6,6 +6,7 @@ import type { ChangeEvent } from '../../store/record-store';
 import { Conflict, Invalid, NotFound, UnsupportedMedia } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { DocumentProcessingService } from './document-processing.service';
+import type { KnowledgeBaseEmbeddingService } from './knowledge-base-embedding.service';
 import { nameFromFilename, nameFromUrl, originalFilename, UNSUPPORTED_DOCUMENT } from './document-files';
 import { documentUrl, type DocumentOptions, type NewDocument, type NewDocumentBatch, type NewEmptyDocument } from './knowledge-base.inputs';
 import { contentChanged, documentsTopic, now, type KnowledgeBaseRepository } from './knowledge-base.repository';
@@ -26,6 +27,7 @@ export interface DocumentServiceDeps {
   blobs: BlobStore;
   events: EventBus;
   processing: DocumentProcessingService;
+  embedding: KnowledgeBaseEmbeddingService;
   textExtractor: TextExtractor;
 }
 
@@ -175,12 +177,15 @@ export class DocumentService {
     });
     if (!removed) throw new NotFound('Document not found');
     await this.afterRemoval([removed]);
+    await this.deps.embedding.removeFromIndex(kb, [removed]);
     await this.deps.repository.markContentChanged(kb.id);
   }
 
-  /** Deletes documents with their files and waiting jobs. */
-  async removeDocuments(kbId: string, documents: readonly DocumentRecord[]): Promise<void> {
-    await this.afterRemoval(await this.deps.repository.removeDocuments(kbId, documents));
+  /** Deletes documents with their files, their waiting jobs and their entries in the retrieval index. */
+  async removeDocuments(kb: KnowledgeBaseRecord, documents: readonly DocumentRecord[]): Promise<void> {
+    const removed = await this.deps.repository.removeDocuments(kb.id, documents);
+    await this.afterRemoval(removed);
+    await this.deps.embedding.removeFromIndex(kb, removed);
   }
 
   /** Every document of the knowledge base now, then every change to any of them (deletions included). */

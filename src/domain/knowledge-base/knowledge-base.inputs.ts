@@ -213,3 +213,64 @@ export type NewDocumentBatch = z.output<typeof batchInput>;
 export type ProcessRequest = z.output<typeof queueProcessInput>;
 export type BulkRewriteRequest = z.output<typeof bulkRewriteInput>;
 export type EmbeddingSettings = z.output<typeof startEmbeddingInput>;
+
+export const RETRIEVAL_MODES = ['hybrid', 'semantic', 'keyword'] as const;
+export type RetrievalMode = (typeof RETRIEVAL_MODES)[number];
+export const MAX_TOP_K = 50;
+
+const formNumber = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i, 'must be a number')
+    .transform((value) => Number(value)),
+]);
+
+/** A list from JSON or GraphQL, or from a form as repeated fields or one comma-separated value. */
+const list = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : value;
+
+/** A question asked of a knowledge base's last successful embedding. */
+export const retrieveInput = z
+  .object({
+    query: z
+      .preprocess(single, z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'))
+      .meta({ description: 'What to look for: a question, words, names or codes.' }),
+    top_k: z
+      .preprocess(
+        single,
+        strictly(formInteger, 'must be an integer').pipe(
+          z.number().min(1, `must be between 1 and ${MAX_TOP_K}`).max(MAX_TOP_K, `must be between 1 and ${MAX_TOP_K}`),
+        ),
+      )
+      .default(5)
+      .meta({ description: `Results at most, 1 to ${MAX_TOP_K}.` }),
+    mode: oneOf(RETRIEVAL_MODES)
+      .default('hybrid')
+      .meta({ description: 'hybrid (keyword and vector search fused by reciprocal rank), semantic (vectors) or keyword (BM25).' }),
+    score_threshold: z
+      .preprocess(single, strictly(formNumber, 'must be a number'))
+      .optional()
+      .meta({ description: 'Leaves out results that score below it (the score each result shows).' }),
+    folder: z.preprocess(single, resourceName).optional().meta({ description: 'Only documents of this folder.' }),
+    document_ids: z
+      .preprocess(list, z.array(z.uuid({ error: 'must be document ids' })).max(1000, 'must name at most 1000 documents'))
+      .optional()
+      .meta({ description: 'Only these documents.' }),
+  })
+  .transform((input) => ({
+    query: input.query,
+    topK: input.top_k,
+    mode: input.mode,
+    scoreThreshold: input.score_threshold ?? null,
+    folder: input.folder ?? null,
+    documentIds: input.document_ids?.map((id) => id.toLowerCase()) ?? null,
+  }));
+
+export type RetrievalQuery = z.output<typeof retrieveInput>;

@@ -34,7 +34,7 @@ function initialEmbedding(): KbEmbedding {
     lastUpdateDetails: null,
     lastSuccessfulUpdateTime: null,
     lastSuccessfulDetails: null,
-    blobId: null,
+    index: null,
     startedRevision: 0,
     embeddedRevision: null,
   };
@@ -106,9 +106,10 @@ export class KnowledgeBaseService {
     const kb = await this.get(partner, name);
     const removed = await repository.removeKnowledgeBase(kb);
     if (!removed) throw new NotFound('Knowledge base not found');
-    await this.deps.documents.removeDocuments(kb.id, await repository.documentsOf(kb.id));
-    await repository.removeDocumentSet(kb.id);
+    // Its index goes first and whole; removing the documents then finds no entries left to remove.
     await this.deps.embedding.discard(removed);
+    await this.deps.documents.removeDocuments(removed, await repository.documentsOf(kb.id));
+    await repository.removeDocumentSet(kb.id);
   }
 
   // Folders
@@ -139,7 +140,7 @@ export class KnowledgeBaseService {
     if (!updated) throw new NotFound('Knowledge base not found');
     const inFolder = (await repository.documentsOf(kb.id)).filter((document) => document.folder === folder);
     if (inFolder.length > 0) {
-      await this.deps.documents.removeDocuments(kb.id, inFolder);
+      await this.deps.documents.removeDocuments(updated, inFolder);
       await repository.markContentChanged(kb.id);
     }
   }

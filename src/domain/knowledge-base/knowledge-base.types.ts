@@ -26,6 +26,20 @@ export interface EmbeddingDetails {
   model: string;
   split_level: number;
   language: string;
+  /** The chunks of the run (the same as `chunks`), those whose vector an earlier run had made, and those embedded now. */
+  chunks_total?: number;
+  chunks_reused?: number;
+  chunks_embedded?: number;
+  /** Tokens sent to the embedding engine, as it counted them (0 for the local embedder). */
+  tokens?: number;
+}
+
+/** The retrieval index a successful run built: a table of the chunk index, named after the run. */
+export interface EmbeddingIndex {
+  table: string;
+  generation: number;
+  /** Chunks the vector search finds through an approximate index rather than by comparing each. */
+  approximate: boolean;
 }
 
 /**
@@ -45,8 +59,10 @@ export interface KbEmbedding {
   lastUpdateDetails: EmbeddingDetails | null;
   lastSuccessfulUpdateTime: string | null;
   lastSuccessfulDetails: EmbeddingDetails | null;
-  /** JSON lines of the last successful run: one chunk with its vector per line. */
-  blobId: string | null;
+  /** What queries read: the index of the last successful run, switched in by the same write that records it. */
+  index?: EmbeddingIndex | null;
+  /** Documents of that run deleted since: their entries are gone from the index, and a preview still lists them. */
+  removedDocuments?: { id: string; name: string }[];
   startedRevision: number;
   embeddedRevision: number | null;
 }
@@ -109,6 +125,8 @@ export interface DocumentRecord extends Versioned {
   rewriteCompletedAt: string | null;
   processingError: string | null;
   isEmbedded: boolean;
+  /** An audio or video document's transcript words with their times, which place its chunks in the recording. */
+  wordTimings?: { blobId: string; words: number } | null;
   /** The running digitize or rewrite job's last report. */
   progress?: StoredProgress | null;
   createdAt: string;
@@ -216,9 +234,12 @@ export interface DocumentContent {
 
 /** What an embedding run produced, ready to be recorded. */
 export interface EmbeddingResult {
-  blobId: string;
+  index: EmbeddingIndex;
   documentIds: string[];
   chunks: number;
+  chunksReused: number;
+  chunksEmbedded: number;
+  tokens: number;
   model: string;
   externalJobId?: string;
 }
@@ -257,10 +278,10 @@ export const DOCUMENT_KIND = 'kb-document';
 
 /** Every blob a document refers to: what deleting it removes, and what the orphan sweep keeps. */
 export function documentBlobs(document: DocumentRecord): (string | undefined)[] {
-  return [document.original?.blobId, document.digitized?.blobId, document.draft?.blobId, document.rewritten?.blobId];
+  return [document.original?.blobId, document.digitized?.blobId, document.draft?.blobId, document.rewritten?.blobId, document.wordTimings?.blobId];
 }
 
-/** The blob of a knowledge base's last embedding, which the orphan sweep keeps. */
-export function knowledgeBaseBlobs(kb: KnowledgeBaseRecord): (string | null)[] {
-  return [kb.embedding.blobId];
+/** A knowledge base keeps no blob of its own: its embedding lives in the chunk index. */
+export function knowledgeBaseBlobs(): (string | null)[] {
+  return [];
 }

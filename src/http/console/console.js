@@ -39,6 +39,12 @@ const EMBEDDING = `subscription ConsoleEmbedding($partner: String!, $kb: String!
 const START_EMBEDDING = `mutation ConsoleStartEmbedding($partner: String!, $kb: String!) {
   startKnowledgeBaseEmbedding(partner: $partner, kb: $kb) { status }
 }`;
+const SEARCH = `query ConsoleSearch($partner: String!, $kb: String!, $query: String!, $mode: RetrievalMode) {
+  searchKnowledgeBase(partner: $partner, kb: $kb, query: $query, mode: $mode, topK: 10) {
+    results { documentId documentName headingPath score startMs text }
+    embeddingStale
+  }
+}`;
 const RETRY_DOCUMENT = `mutation ConsoleRetryDocument($partner: String!, $kb: String!, $id: ID!, $action: ProcessAction!) {
   queueDocumentProcessing(partner: $partner, kb: $kb, id: $id, action: $action) { id }
 }`;
@@ -375,6 +381,39 @@ function showEmbedding(embedding) {
   byId('embed').disabled = embedding.deleted || embedding.status === 'IN_PROGRESS';
 }
 
+/** Milliseconds as a recording's clock: 83000 → 1:23, 3723000 → 1:02:03. */
+function clock(ms) {
+  const seconds = Math.floor(ms / 1000);
+  const [hours, minutes, rest] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  const two = (/** @type {number} */ value) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
+}
+
+function showSearchResults(answer) {
+  const rows = answer.results.map((result) =>
+    el(
+      'tr',
+      { 'data-document': result.documentId },
+      el('td', {}, result.documentName),
+      el('td', {}, result.headingPath ?? ''),
+      el('td', {}, result.startMs === null ? '' : clock(result.startMs)),
+      el('td', {}, result.score.toFixed(3)),
+      el('td', { class: 'excerpt' }, result.text.length > 240 ? `${result.text.slice(0, 240)}…` : result.text),
+    ),
+  );
+  byId('search-results').replaceChildren(...rows);
+  byId('search-results-table').hidden = rows.length === 0;
+  const stale = answer.embeddingStale ? ' Documents changed since the last embedding.' : '';
+  const found = rows.length === 0 ? 'No results.' : `${rows.length} result${rows.length === 1 ? '' : 's'}.`;
+  byId('search-summary').textContent = `${found}${stale}`;
+}
+
+function clearSearchResults() {
+  byId('search-results').replaceChildren();
+  byId('search-results-table').hidden = true;
+  byId('search-summary').textContent = '';
+}
+
 // ---------------------------------------------------------------------------------------
 // What the controls do
 
@@ -417,6 +456,7 @@ async function listKnowledgeBases() {
   kbSelect.replaceChildren(...knowledgeBases.map((kb) => el('option', { value: kb.name }, kb.name)));
   kbSelect.disabled = knowledgeBases.length === 0;
   byId('embedding').hidden = knowledgeBases.length === 0;
+  byId('search-form').hidden = knowledgeBases.length === 0;
   const stillThere = knowledgeBases.some((kb) => kb.name === shown);
   if (stillThere) kbSelect.value = shown;
   else if (knowledgeBases.length > 0) showKnowledgeBase(knowledgeBases[0].name);
@@ -430,6 +470,7 @@ function stopKnowledgeBase() {
 function showKnowledgeBase(kb) {
   stopKnowledgeBase();
   byId('documents').replaceChildren();
+  clearSearchResults();
   const where = { partner: state.partner, kb };
   state.knowledgeBaseWatches.push(
     watch(DOCUMENTS, where, (data) => showDocument(data.documentUpdated)),
@@ -513,6 +554,14 @@ byId('embed').addEventListener(
   guarded(() => request(START_EMBEDDING, { partner: state.partner, kb: byId('knowledge-base').value })),
 );
 byId('refresh-transcripts').addEventListener('click', guarded(showRecentTranscripts));
+byId('search-form').addEventListener(
+  'submit',
+  guarded(async () => {
+    clearSearchResults();
+    const variables = { partner: state.partner, kb: byId('knowledge-base').value, query: byId('search-query').value.trim(), mode: byId('search-mode').value };
+    showSearchResults((await request(SEARCH, variables)).searchKnowledgeBase);
+  }),
+);
 
 byId('upload-form').addEventListener(
   'submit',

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { startEmbeddingInput } from '../../domain/knowledge-base/knowledge-base.inputs';
+import { retrieveInput, startEmbeddingInput } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions } from '../../http/request-params';
 import type { DomainServices } from '../../services';
 import { knowledgeBaseDocs } from './knowledge-base.docs';
 import type { KbParams, Req } from './route-params';
-import { embeddingStatusJson } from './knowledge-base.wire';
+import { embeddingStatusJson, retrievalJson } from './knowledge-base.wire';
 
-export function knowledgeBaseEmbeddingRoutes({ knowledgeBases, knowledgeBaseEmbedding, platform }: DomainServices) {
+export function knowledgeBaseEmbeddingRoutes({ knowledgeBases, knowledgeBaseEmbedding, retrieval, platform }: DomainServices) {
   const withParams = paramsHandler(readParamsOptions(platform));
 
   return async (app: FastifyInstance) => {
@@ -21,6 +21,13 @@ export function knowledgeBaseEmbeddingRoutes({ knowledgeBases, knowledgeBaseEmbe
         return reply
           .status(202)
           .send(embeddingStatusJson(await knowledgeBaseEmbedding.startEmbedding(request.params.partner, request.params.kb, input, request.id)));
+      });
+    });
+
+    app.post('/retrieve/:partner/:kb', { config: { openapi: knowledgeBaseDocs.retrieve } }, async (request: Req<KbParams>) => {
+      return withParams(request, async (params) => {
+        const query = parseInput(retrieveInput, params.values);
+        return retrievalJson(await retrieval.search(request.params.partner, request.params.kb, query));
       });
     });
   };

@@ -13,6 +13,7 @@ import {
   folderInput,
   queueProcessInput,
   renameDocumentInput,
+  retrieveInput,
   startEmbeddingInput,
 } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { ANY_ENCODING } from '../../http/openapi/route-doc';
@@ -28,6 +29,7 @@ import {
   knowledgeBaseSchema,
   knowledgeBaseStatsSchema,
   processQueuedSchema,
+  retrievalSchema,
 } from './knowledge-base.wire';
 
 const kbRoute = (options: Omit<Parameters<typeof apiRoute>[0], 'tag'>) => apiRoute({ ...options, tag: TAGS.knowledgeBases });
@@ -175,5 +177,13 @@ export const knowledgeBaseDocs = {
     body: { schema: startEmbeddingInput, encodings: ANY_ENCODING },
     success: { 202: { description: 'The embedding status; status is in_progress.', schema: embeddingStatusSchema } },
     errors: [404],
+  }),
+  retrieve: kbRoute({
+    summary: 'Search the knowledge base',
+    description:
+      'Answers from the last successful embedding run, never from one in progress: the chunks that match the query best, each with its document, heading path and place in the source (characters, and milliseconds for audio and video). hybrid fuses BM25 keyword search and vector search by reciprocal rank. 404 for a knowledge base that was never embedded; 409 when EMBEDDINGS_MODEL changed since its last run.',
+    body: { schema: retrieveInput, encodings: ANY_ENCODING },
+    success: { 200: { description: 'The results, best first.', schema: retrievalSchema } },
+    errors: [404, 409],
   }),
 };

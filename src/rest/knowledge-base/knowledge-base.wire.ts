@@ -13,6 +13,7 @@ import {
   type KnowledgeBaseRecord,
   type KnowledgeBaseWithDocuments,
 } from '../../domain/knowledge-base/knowledge-base.types';
+import type { RetrievalAnswer } from '../../domain/knowledge-base/knowledge-base-retrieval.service';
 
 // The knowledge base service's JSON, field for field as the spec names them. Each answer has a
 // schema (the OpenAPI document shows it, and the REST tests hold every answer to it) and a
@@ -60,7 +61,19 @@ export const embeddingInfoSchema = z
   })
   .meta({ id: 'EmbeddingInfo' });
 
-const embeddingDetails = z.object({ documents: count, chunks: count, model: z.string(), split_level: z.int(), language: z.string() }).nullable();
+const embeddingDetails = z
+  .object({
+    documents: count,
+    chunks: count,
+    model: z.string(),
+    split_level: z.int(),
+    language: z.string(),
+    chunks_total: count.optional().meta({ description: 'The chunks of the run (as chunks).' }),
+    chunks_reused: count.optional().meta({ description: 'Chunks whose vector an earlier run had made: nothing was sent for them.' }),
+    chunks_embedded: count.optional().meta({ description: 'Chunks embedded by this run (a text that occurs twice is sent once).' }),
+    tokens: count.optional().meta({ description: 'Tokens sent to the embedding engine as it counted them; 0 with the local embedder.' }),
+  })
+  .nullable();
 
 export const embeddingStatusSchema = z
   .object({
@@ -230,5 +243,47 @@ export function bulkRewriteJson(result: BulkRewriteResult): z.output<typeof bulk
     skipped_count: result.skipped.length,
     queued: result.queued,
     skipped: result.skipped.map((item) => ({ document_id: item.documentId, reason: item.reason })),
+  };
+}
+
+export const retrievalResultSchema = z
+  .object({
+    document_id: z.string(),
+    document_name: z.string(),
+    folder: z.string(),
+    heading_path: z.string().nullable().meta({ description: 'The headings the chunk stands under, joined by " > "; null at split level 0.' }),
+    text: z.string(),
+    score: z.number().meta({ description: 'hybrid: reciprocal rank fusion scaled to 0-1; semantic: cosine similarity; keyword: BM25. Higher is better.' }),
+    char_start: count.meta({ description: 'Where the chunk starts in the text it was cut from (the rewritten text, else the digitized one), in characters.' }),
+    char_end: count.meta({ description: 'Where it ends, exclusive.' }),
+    start_ms: z.int().nullable().meta({ description: 'Audio and video documents: when the passage starts in the recording.' }),
+    end_ms: z.int().nullable().meta({ description: 'Audio and video documents: when it ends.' }),
+  })
+  .meta({ id: 'RetrievalResult' });
+
+export const retrievalSchema = z
+  .object({
+    results: z.array(retrievalResultSchema),
+    embedding: z.object({ last_successful_update_time: timestamp.nullable(), embedding_stale: z.boolean() }).meta({
+      description: 'The run the results come from, and whether documents changed since it started.',
+    }),
+  })
+  .meta({ id: 'Retrieval' });
+
+export function retrievalJson({ kb, results }: RetrievalAnswer): z.output<typeof retrievalSchema> {
+  return {
+    results: results.map((result) => ({
+      document_id: result.documentId,
+      document_name: result.documentName,
+      folder: result.folder,
+      heading_path: result.headingPath,
+      text: result.text,
+      score: result.score,
+      char_start: result.charStart,
+      char_end: result.charEnd,
+      start_ms: result.startMs,
+      end_ms: result.endMs,
+    })),
+    embedding: { last_successful_update_time: kb.embedding.lastSuccessfulUpdateTime, embedding_stale: isEmbeddingStale(kb) },
   };
 }

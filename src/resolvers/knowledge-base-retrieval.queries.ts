@@ -1,0 +1,33 @@
+import { retrieveInput, startEmbeddingInput } from '../domain/knowledge-base/knowledge-base.inputs';
+import { parseInput } from '../domain/shared/validation';
+import type { GraphqlContext } from './context';
+import { restParams } from './rest-params';
+
+type Maybe<T> = T | null | undefined;
+
+export async function searchKnowledgeBase(
+  ctx: GraphqlContext,
+  args: {
+    partner: string;
+    kb: string;
+    query: string;
+    topK?: Maybe<number>;
+    mode?: Maybe<string>;
+    scoreThreshold?: Maybe<number>;
+    folder?: Maybe<string>;
+    documentIds?: Maybe<string[]>;
+  },
+) {
+  const { partner, kb, ...query } = args;
+  return ctx.services.retrieval.search(partner, kb, parseInput(retrieveInput, restParams(query)));
+}
+
+export async function embeddingPreview(ctx: GraphqlContext, args: { partner: string; kb: string; splitLevel?: Maybe<number>; language?: Maybe<string> }) {
+  const { partner, kb, ...settings } = args;
+  const given = restParams(settings);
+  const parsed = parseInput(startEmbeddingInput, given);
+  return ctx.services.knowledgeBaseEmbedding.preview(partner, kb, {
+    ...(given.split_level !== undefined ? { splitLevel: parsed.splitLevel } : {}),
+    ...(given.language !== undefined ? { language: parsed.language } : {}),
+  });
+}
