@@ -286,15 +286,22 @@ function typeOf(schema: Json | undefined, used: Set<string>): string {
 }
 
 function notes(schema: Json = {}, required: string | undefined, description?: string): string {
+  // A field that takes several shapes (an integer or its digits, a value or null) keeps its
+  // bounds in its first shape that has them.
+  const shapes = [schema, ...((schema.anyOf ?? []) as Json[])];
+  const facet = (key: string) => shapes.find((shape) => shape[key] !== undefined)?.[key] as unknown;
+  const [minLength, maxLength, minimum, maximum, minItems, maxItems] = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'].map(facet);
   const parts: string[] = [];
   if (required) parts.push(required);
   if (schema.default !== undefined) parts.push(`default \`${JSON.stringify(schema.default)}\``);
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) parts.push(`${schema.minLength ?? 0}-${schema.maxLength ?? '∞'} characters`);
-  if (schema.minimum !== undefined && schema.maximum !== undefined) parts.push(`${schema.minimum} to ${schema.maximum}`);
-  else if (schema.minimum !== undefined) parts.push(`at least ${schema.minimum}`);
-  else if (schema.maximum !== undefined) parts.push(`at most ${schema.maximum}`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) parts.push(`${schema.minItems ?? 0}-${schema.maxItems ?? '∞'} items`);
-  if (schema.format) parts.push(schema.format);
+  if (minLength !== undefined || maxLength !== undefined) parts.push(`${String(minLength ?? 0)}-${String(maxLength ?? '∞')} characters`);
+  if (minimum !== undefined && maximum !== undefined) parts.push(`${String(minimum)} to ${String(maximum)}`);
+  else if (minimum !== undefined) parts.push(`at least ${String(minimum)}`);
+  else if (maximum !== undefined) parts.push(`at most ${String(maximum)}`);
+  if (minItems !== undefined || maxItems !== undefined) parts.push(`${String(minItems ?? 0)}-${String(maxItems ?? '∞')} items`);
+  const format = facet('format');
+  if (format) parts.push(String(format));
+  for (const option of (schema.anyOf ?? []) as Json[]) if (option.description) parts.push(`as a string: ${option.description}`);
   if (description) parts.push(description);
   return parts.join('; ').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }

@@ -2,13 +2,14 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { PayloadTooLarge } from '../domain/errors';
+import { Invalid, PayloadTooLarge } from '../domain/errors';
+import { RepeatedField } from '../domain/shared/form-values';
 import type { UploadedFile } from '../domain/shared/uploaded-file';
 import { multipartError } from './transport-errors';
 import { noteUploadChunk } from './upload-chunks';
 
 export interface RequestParams {
-  /** Query string, then the body's fields on top; repeated form fields become arrays. */
+  /** Query string, then the body's fields on top; fields a form repeats become a RepeatedField. */
   values: Record<string, unknown>;
   files: UploadedFile[];
   /** Deletes the request's temporary files that nobody adopted; call in `finally`. */
@@ -18,7 +19,11 @@ export interface RequestParams {
 export interface ReadParamsOptions {
   tmpPath: () => string;
   maxFileBytes: number;
-  /** File parts kept; other file parts are drained and ignored. */
+  /**
+   * The file parts the route takes, one each; `any` takes every file part (GraphQL's
+   * multipart request names its own). Another file part is refused, unless it is a JSON value
+   * (a part typed application/json), which is read as that value.
+   */
   fileFields?: readonly string[] | 'any';
 }
 
@@ -40,8 +45,14 @@ export function readParams(request: FastifyRequest, options: ReadParamsOptions):
   return reading;
 }
 
+/** A JSON value sent as a multipart part: read whole, so it is kept small. */
+const MAX_JSON_PART_BYTES = 1024 * 1024;
+
 async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Promise<RequestParams> {
-  const values: Record<string, unknown> = { ...((request.query as Record<string, unknown>) ?? {}) };
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries((request.query as Record<string, unknown>) ?? {})) {
+    values[name] = Array.isArray(value) ? RepeatedField.from(value.map(String)) : value;
+  }
   const files: UploadedFile[] = [];
   const cleanup = async () => {
     await Promise.all(files.map((file) => rm(file.path, { force: true })));
@@ -49,7 +60,10 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
 
   if (!request.isMultipart()) {
     const body = request.body;
-    if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(values, body);
+    if (body === undefined || body === null) return { values, files, cleanup };
+    // An array, a number or a string is no set of parameters; read as none, it would start work.
+    if (typeof body !== 'object' || Array.isArray(body)) throw Invalid.param('body', 'must be a JSON object');
+    Object.assign(values, body);
     return { values, files, cleanup };
   }
 
@@ -62,10 +76,11 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
         continue;
       }
       if (!accepts(part.fieldname)) {
-        part.file.on('data', (chunk: Buffer) => noteUploadChunk(chunk.length));
-        part.file.resume();
+        if (part.mimetype !== 'application/json') throw Invalid.param(part.fieldname, 'must be a form value, not a file');
+        formValues[part.fieldname] = parseJsonPart(part.fieldname, await part.toBuffer());
         continue;
       }
+      if (options.fileFields !== 'any' && files.some((file) => file.field === part.fieldname)) throw Invalid.param(part.fieldname, 'send one file');
       const file: UploadedFile = {
         field: part.fieldname,
         path: options.tmpPath(),
@@ -83,6 +98,7 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
     }
   } catch (error) {
     await cleanup();
+    if (error instanceof Invalid) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxFileBytes);
     throw multipartError(error);
   }
@@ -122,8 +138,18 @@ function tooLarge(maxBytes: number): PayloadTooLarge {
 function addValue(target: Record<string, unknown>, name: string, value: string): void {
   const existing = target[name];
   if (existing === undefined) target[name] = value;
-  else if (Array.isArray(existing)) existing.push(value);
-  else target[name] = [existing, value];
+  else if (existing instanceof RepeatedField) existing.push(value);
+  // A JSON part of the same name is no earlier form value: the later field replaces it.
+  else target[name] = typeof existing === 'string' ? RepeatedField.of(existing, value) : value;
+}
+
+function parseJsonPart(field: string, bytes: Buffer): unknown {
+  if (bytes.length > MAX_JSON_PART_BYTES) throw Invalid.param(field, `must be at most ${MAX_JSON_PART_BYTES} bytes of JSON`);
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    throw Invalid.param(field, 'must be valid JSON');
+  }
 }
 
 /** Parses urlencoded bodies keeping repeated fields (`boosted_words[]=a&boosted_words[]=b`). */

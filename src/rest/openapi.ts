@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiDescription } from '../http/openapi/document';
 import type { RequestBodyDoc, ResponseDoc, RouteDoc } from '../http/openapi/route-doc';
 import { apiErrorSchema, v2ErrorSchema, v2ValidationErrorSchema } from './rest-errors';
+import { ttsTypeParam } from '../domain/voice/voice.inputs';
 
 export const TAGS = {
   voices: 'Voices',
@@ -32,7 +33,7 @@ export const restApiDescription: Omit<ApiDescription, 'isUndocumented' | 'securi
     voice: name('Voice name.'),
     index: z.string().regex(/^\d+$/).meta({ description: 'Sample index (0, 1, ...).' }),
     filename: z.string().meta({ description: 'Test sample filename, as the test-samples list names it.' }),
-    tts_type: z.string().meta({ description: 'TTS type.' }),
+    tts_type: ttsTypeParam.meta({ description: 'TTS type.' }),
     kb: name('Knowledge base name.'),
     folder: name('Folder name.'),
     doc_id: z.string().meta({ format: 'uuid', description: 'Document id.' }),

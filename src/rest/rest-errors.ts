@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Invalid, RateLimited, ServiceUnavailable } from '../domain/errors';
+import { Invalid, NotFound, RateLimited, ServiceUnavailable } from '../domain/errors';
 import { transportError } from '../http/transport-errors';
 
 /** The two legacy error dialects: `{detail}` on /api, `{error}` / `{message, errors}` on /v2. */
@@ -34,7 +34,9 @@ export function toWireError(error: unknown, dialect: ErrorDialect): WireError {
   const retryAfterSeconds = domain instanceof RateLimited || domain instanceof ServiceUnavailable ? domain.retryAfterSeconds : undefined;
   if (dialect === 'api') return { status: domain.status, body: { detail: domain.message }, retryAfterSeconds };
   if (domain instanceof Invalid) {
-    return { status: 422, body: { message: 'The given data was invalid.', errors: domain.errors } };
+    // An Invalid with no field named (an unreadable body) still tells the client why, under `body`.
+    const errors = Object.keys(domain.errors).length > 0 ? domain.errors : { body: [domain.message] };
+    return { status: 422, body: { message: 'The given data was invalid.', errors } };
   }
   if (domain instanceof RateLimited) {
     return { status: 429, body: { error: `Rate limit exceeded. Try again in ${domain.retryAfterSeconds} seconds.` }, retryAfterSeconds };
@@ -49,7 +51,10 @@ export function frameworkErrorHandler(error: unknown, request: FastifyRequest, r
 
 export function errorHandler(dialect: ErrorDialect) {
   return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const wire = toWireError(error, dialect);
+    // fastify parses the body of an unmatched request before its 404 handler runs; an unknown
+    // method or path is still "not found", whatever that body holds.
+    const unmatchedBody = request.is404 && /^FST_ERR_CTP_/.test(String((error as { code?: unknown }).code));
+    const wire = toWireError(unmatchedBody ? new NotFound('Not found') : error, dialect);
     if (wire.status >= 500) request.log.error({ err: error }, 'request failed');
     if (wire.retryAfterSeconds !== undefined) reply.header('Retry-After', String(wire.retryAfterSeconds));
     return reply.status(wire.status).send(wire.body);

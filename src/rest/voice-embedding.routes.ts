@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../domain/shared/validation';
+import { parseInput, parseParam } from '../domain/shared/validation';
 import { ttsTypeInput, ttsTypeParam } from '../domain/voice/voice.inputs';
 import { paramsHandler, readParamsOptions } from '../http/request-params';
 import type { DomainServices } from '../services';
@@ -41,7 +41,7 @@ export function voiceEmbeddingRoutes({ voices, platform }: DomainServices) {
       '/voices/:partner/:voice/test-files/:tts_type',
       { config: { ...config, openapi: voiceDocs.deleteTestFiles } },
       async (request: Req<VoiceParams & { tts_type: string }>, reply) => {
-        await voices.deleteTestFiles(request.params.partner, request.params.voice, parseInput(ttsTypeParam, request.params.tts_type));
+        await voices.deleteTestFiles(request.params.partner, request.params.voice, parseParam('tts_type', ttsTypeParam, request.params.tts_type));
         return reply.status(204).send();
       },
     );

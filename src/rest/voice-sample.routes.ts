@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { Invalid } from '../domain/errors';
-import { parseInput } from '../domain/shared/validation';
+import { parseInput, parseParam } from '../domain/shared/validation';
 import { preferredSampleInput, sampleIndexParam } from '../domain/voice/voice.inputs';
 import { sampleFilename } from '../domain/voice/voice.types';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
@@ -29,13 +29,13 @@ export function voiceSampleRoutes({ voices, platform }: DomainServices) {
     );
 
     app.get(VOICE_FILE_ROUTES.sample, { config: { ...config, openapi: voiceDocs.sample } }, async (request: Req<SampleParams>, reply) => {
-      const index = parseInput(sampleIndexParam, request.params.index);
+      const index = parseParam('index', sampleIndexParam, request.params.index);
       const { stream } = await voices.sample(request.params.partner, request.params.voice, index);
       return sendAudio(reply, stream(), sampleFilename(index));
     });
 
     app.delete(VOICE_FILE_ROUTES.sample, { config: { ...config, openapi: voiceDocs.deleteSample } }, async (request: Req<SampleParams>, reply) => {
-      const index = parseInput(sampleIndexParam, request.params.index);
+      const index = parseParam('index', sampleIndexParam, request.params.index);
       await voices.deleteSample(request.params.partner, request.params.voice, index);
       return reply.status(204).send();
     });

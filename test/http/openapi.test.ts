@@ -70,13 +70,37 @@ describe('/openapi.json', () => {
     expect(create['multipart/form-data'].schema.properties.file).toMatchObject({ type: 'string' });
     expect(create['application/json'].schema.properties.file).toBeUndefined();
     const split = create && document.paths['/api/voices/{partner}/{voice}/split'].post.requestBody.content['application/x-www-form-urlencoded'].schema;
-    expect(split.properties.max_samples).toMatchObject({ minimum: 1, maximum: 100, default: 25 });
+    expect(split.properties.max_samples).toMatchObject({ anyOf: [{ type: 'integer', minimum: 1, maximum: 100 }, { type: 'string' }], default: 25 });
     const transcript = document.paths['/v2/transcript'].post.requestBody.content;
     expect(transcript['multipart/form-data'].schema.properties.audio).toBeDefined();
     for (const encoding of Object.values<any>(transcript)) {
       expect(Object.keys(encoding.schema.properties)).toEqual(expect.arrayContaining(['webhook_url', 'webhook_auth_header_name', 'webhook_auth_header_value']));
     }
     expect(Object.keys(document.paths['/v2/completions'].post.requestBody.content)).toEqual(['application/json']);
+  });
+
+  it('states what the service enforces: URL formats, conditional requirements, enums, boolean words, bounds, patterns, nulls', () => {
+    const body = (path: string, method = 'post') => document.paths[path][method].requestBody.content['application/json'].schema;
+    const created = body('/api/documents/{partner}/{kb}');
+    expect(created.properties.url).toMatchObject({ format: 'uri', pattern: expect.stringContaining('[Hh][Tt][Tt][Pp]') });
+    expect(created).toMatchObject({ if: { properties: { type: { const: 'url' } } }, then: { required: ['url'] } });
+    expect(body('/api/documents/{partner}/{kb}/empty')).toMatchObject({ then: { required: ['url'] } });
+    expect(body('/api/bulk/rewrite/kb/{partner}/{kb}').properties.content_type.enum).toEqual(['auto', 'article', 'video', 'book', 'youtube']);
+    const webhook = body('/api/webhooks/{partner}');
+    expect(webhook.properties.url.format).toBe('uri');
+    expect(webhook.properties.events.anyOf[0].items.enum).toEqual(expect.arrayContaining(['voice.updated', 'transcript.error', '*']));
+    const words = new RegExp(created.properties.auto_rewrite.anyOf.find((shape: any) => shape.type === 'string').pattern);
+    expect(['TRUE', 'no', '1', 'Yes'].every((word) => words.test(word))).toBe(true);
+    expect(words.test('on')).toBe(false);
+    const maxSamples = body('/api/voices/{partner}/{voice}/split').properties.max_samples.anyOf;
+    expect(maxSamples[0]).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(new RegExp(maxSamples[1].pattern).test('100')).toBe(true);
+    expect(new RegExp(maxSamples[1].pattern).test('101')).toBe(false);
+    const ttsType = document.paths['/api/voices/{partner}/{voice}/test-files/{tts_type}'].delete.parameters.find((param: any) => param.name === 'tts_type');
+    expect(ttsType.schema.pattern).toBe('^[A-Za-z0-9_.-]+$');
+    const transcript = body('/v2/transcript');
+    expect(transcript.properties.webhook_url.anyOf).toEqual(expect.arrayContaining([{ type: 'null' }]));
+    expect(transcript.properties.format_text.anyOf).toEqual(expect.arrayContaining([{ type: 'boolean' }, { type: 'null' }]));
   });
 
   it('is served as /swagger.json too', async () => {

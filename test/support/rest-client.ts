@@ -37,6 +37,8 @@ export interface RestCallOptions {
   form?: FormData;
   /** An application/x-www-form-urlencoded body, as fields or already encoded. */
   urlencoded?: string | Record<string, string>;
+  /** A body sent as it is (malformed JSON, say), with the content type `headers` give it. */
+  raw?: string;
   headers?: Record<string, string>;
   /** Overrides the client's key; null sends none. */
   key?: string | null;
@@ -65,6 +67,7 @@ export function restClient(baseUrl: string, key?: string): RestClient {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = typeof options.urlencoded === 'string' ? options.urlencoded : new URLSearchParams(options.urlencoded).toString();
     } else if (options.form) body = options.form;
+    else if (options.raw !== undefined) body = options.raw;
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal });
     const bytes = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get('content-type') ?? '';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Invalid } from '../errors';
-import { invalid, isHttpUrl, MAX_URL_LENGTH } from '../transcription/transcript.inputs';
+import { isHttpUrl } from '../shared/form-values';
+import { invalid, MAX_URL_LENGTH } from '../transcription/transcript.inputs';
 import { MESSAGE_ROLES, type AudioFileInput, type CompletionInput } from './completion.types';
 
 /** The documented bounds of a completion request (docs/completions.md). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { formBoolean, formInteger, optionalText, resourceName, single } from '../shared/form-values';
-import { normalizeContentType, type ContentType } from './content-types';
+import { describedAs, formBoolean, formInteger, httpUrlShape, isHttpUrl, optionalText, resourceName, single, wireShape } from '../shared/form-values';
+import { CONTENT_TYPE_ALIASES, CONTENT_TYPES, normalizeContentType, type ContentType } from './content-types';
 import { CONTENT_KINDS, DOCUMENT_TYPES, MODEL_TIERS, PROCESS_ACTIONS } from './knowledge-base.types';
 
 /** Inputs of the knowledge base operations, shared by REST (form strings) and GraphQL (typed values). */
@@ -8,22 +8,22 @@ const text = (max: number) => z.preprocess(single, optionalText(max));
 const name = z.preprocess(single, resourceName);
 /**
  * Form values with one readable message each, where a union would only say "Invalid input".
- * The transform hides what it accepts from JSON Schema, so the wrapped schema's input is
- * attached as metadata for the OpenAPI document.
+ * The transform hides what it accepts from JSON Schema, so the wrapped schema's shape is
+ * registered for the OpenAPI document.
  */
 const strictly = <T>(schema: z.ZodType<T>, message: string) => {
-  const { $schema: _dialect, ...accepted } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  return z
-    .unknown()
-    .transform((value, context): T => {
+  const { $schema: _dialect, ...accepted } = wireShape.get(schema) ?? z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return describedAs(
+    z.unknown().transform((value, context): T => {
       const parsed = schema.safeParse(value);
       if (parsed.success) return parsed.data;
       context.addIssue({ code: 'custom', message });
       return z.NEVER;
-    })
-    .meta(accepted);
+    }),
+    accepted,
+  );
 };
-const bool = (fallback: boolean) => z.preprocess(single, strictly(formBoolean, 'must be true or false')).default(fallback);
+const bool = (fallback: boolean) => z.preprocess(single, formBoolean).default(fallback);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
     (value) => {
@@ -36,28 +36,27 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 export const MAX_BATCH_URLS = 1000;
 
 /** A partner's URL: http or https only, kept within a sane length. */
-export const documentUrl = z
-  .string({ error: 'is required' })
-  .trim()
-  .max(2048, 'must be at most 2048 characters')
-  .refine((value) => {
-    if (!URL.canParse(value)) return false;
-    const protocol = new URL(value).protocol;
-    return protocol === 'http:' || protocol === 'https:';
-  }, 'must be an http or https URL');
+export const documentUrl = describedAs(
+  z.string({ error: 'is required' }).trim().max(2048, 'must be at most 2048 characters').refine(isHttpUrl, 'must be an http or https URL'),
+  httpUrlShape(2048),
+);
 
-export const contentTypeInput = z
-  .preprocess(
-    (value) => single(value) ?? 'auto',
+export const contentTypeInput = describedAs(
+  z.preprocess(
+    single,
     z.string({ error: 'must be one of auto, article, video, book' }).transform((value, context): ContentType => {
       const type = normalizeContentType(value);
       if (type) return type;
       context.addIssue({ code: 'custom', message: 'must be one of auto, article, video, book' });
       return z.NEVER;
     }),
-  )
-  .default('auto')
-  .meta({ description: 'The rewrite template: auto, article, video or book (youtube is taken as video).' });
+  ),
+  {
+    type: 'string',
+    enum: [...CONTENT_TYPES, ...Object.keys(CONTENT_TYPE_ALIASES)],
+    description: 'The rewrite template: auto, article, video or book (youtube is taken as video), in any case.',
+  },
+).default('auto');
 
 export const createKnowledgeBaseInput = z
   .object({
@@ -85,6 +84,12 @@ const documentOptionsOf = (input: z.output<z.ZodObject<typeof documentOptions>>)
   useOriginalAsRewritten: input.use_original_as_rewritten,
 });
 
+/** A document of type url needs its URL: checked here, and stated in the OpenAPI document. */
+function requireUrlForUrlType(input: { type: string; url?: string }, context: z.RefinementCtx): void {
+  if (input.type === 'url' && !input.url) context.addIssue({ code: 'custom', path: ['url'], message: 'is required when type is url' });
+}
+const URL_REQUIRED_FOR_URL_TYPE = { if: { properties: { type: { const: 'url' } }, required: ['type'] }, then: { required: ['url'] } };
+
 export const createDocumentInput = z
   .object({
     type: oneOf(DOCUMENT_TYPES),
@@ -93,9 +98,8 @@ export const createDocumentInput = z
     name: z.preprocess(single, resourceName.optional()),
     ...documentOptions,
   })
-  .superRefine((input, context) => {
-    if (input.type === 'url' && !input.url) context.addIssue({ code: 'custom', path: ['url'], message: 'is required when type is url' });
-  })
+  .superRefine(requireUrlForUrlType)
+  .meta(URL_REQUIRED_FOR_URL_TYPE)
   .transform(({ type, folder, url, name, ...options }) => ({ type, folder, url, name, ...documentOptionsOf(options) }));
 
 export const emptyDocumentInput = z
@@ -107,9 +111,8 @@ export const emptyDocumentInput = z
     expert_name: text(255),
     user_email: text(320),
   })
-  .superRefine((input, context) => {
-    if (input.type === 'url' && !input.url) context.addIssue({ code: 'custom', path: ['url'], message: 'is required when type is url' });
-  })
+  .superRefine(requireUrlForUrlType)
+  .meta(URL_REQUIRED_FOR_URL_TYPE)
   .transform((input) => ({
     name: input.name,
     folder: input.folder,
@@ -132,7 +135,10 @@ export const batchInput = z
   .transform(({ folder, urls, ...options }) => ({ folder, urls, ...documentOptionsOf(options) }));
 
 export const renameDocumentInput = z.object({ name });
-export const documentTypeInput = z.object({ type: oneOf(DOCUMENT_TYPES), url: z.preprocess(single, documentUrl.optional()) });
+export const documentTypeInput = z.object({
+  type: oneOf(DOCUMENT_TYPES),
+  url: z.preprocess(single, documentUrl.optional()).meta({ description: 'Required when type is url and the document has no URL yet.' }),
+});
 export const documentUrlInput = z.object({ url: z.preprocess(single, documentUrl) });
 export const deleteDocumentInput = z.object({ force: bool(true) });
 
@@ -187,9 +193,7 @@ export const bulkRewriteInput = z
 
 export const startEmbeddingInput = z
   .object({
-    split_level: z
-      .preprocess(single, strictly(formInteger, 'must be an integer').pipe(z.number().min(0, 'must be between 0 and 6').max(6, 'must be between 0 and 6')))
-      .default(0),
+    split_level: z.preprocess(single, formInteger(0, 6, 'must be between 0 and 6')).default(0),
     language: z
       .preprocess(
         single,
@@ -222,8 +226,7 @@ const formNumber = z.union([
   z.number().finite(),
   z
     .string()
-    .trim()
-    .regex(/^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i, 'must be a number')
+    .regex(/^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/, 'must be a number')
     .transform((value) => Number(value)),
 ]);
 
@@ -243,12 +246,7 @@ export const retrieveInput = z
       .preprocess(single, z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'))
       .meta({ description: 'What to look for: a question, words, names or codes.' }),
     top_k: z
-      .preprocess(
-        single,
-        strictly(formInteger, 'must be an integer').pipe(
-          z.number().min(1, `must be between 1 and ${MAX_TOP_K}`).max(MAX_TOP_K, `must be between 1 and ${MAX_TOP_K}`),
-        ),
-      )
+      .preprocess(single, formInteger(1, MAX_TOP_K, `must be between 1 and ${MAX_TOP_K}`))
       .default(5)
       .meta({ description: `Results at most, 1 to ${MAX_TOP_K}.` }),
     mode: oneOf(RETRIEVAL_MODES)

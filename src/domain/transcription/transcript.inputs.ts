@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { booleanWord } from '../../config/boolean-words';
 import { Invalid } from '../errors';
-import { single } from '../shared/form-values';
+import { BOOLEAN_WIRE_SHAPES, describedAs, httpUrlShape, isHttpUrl, single } from '../shared/form-values';
 import type { UploadedFile } from '../shared/uploaded-file';
 import { DEFAULT_CHARS_PER_CAPTION } from './transcript-structure';
 import { AUDIO_FORMATS, LANGUAGE_CODES, MAX_BOOSTED_WORDS, type TranscriptOptions, type TranscriptWebhook } from './transcript.types';
@@ -25,61 +25,71 @@ function toBoolean(value: unknown): unknown {
   return value;
 }
 
-const booleanField = (label: string, fallback: boolean) =>
-  z.preprocess((value) => toBoolean(given(value)), z.boolean({ error: `The ${label} field must be true or false.` }).default(fallback));
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+/** The wire shape of a parameter that may also be null or an empty form value: both leave it unset. */
+function orUnset(shape: Record<string, unknown>): Record<string, unknown> {
+  const { description, ...value } = shape;
+  const alternatives = Array.isArray(value.anyOf) ? (value.anyOf as unknown[]) : [value];
+  return { anyOf: [...alternatives, { type: 'null' }, { const: '' }], ...(description ? { description } : {}) };
 }
 
-const urlField = (label: string) =>
-  z.preprocess(
-    given,
-    z
-      .string({ error: `The ${label} field must be a string.` })
-      .max(MAX_URL_LENGTH, `The ${label} field must not be greater than ${MAX_URL_LENGTH} characters.`)
-      .refine(isHttpUrl, `The ${label} field must be a valid URL.`)
-      .optional(),
+const booleanField = (label: string, fallback: boolean) =>
+  describedAs(
+    z.preprocess((value) => toBoolean(given(value)), z.boolean({ error: `The ${label} field must be true or false.` }).default(fallback)),
+    orUnset({ anyOf: BOOLEAN_WIRE_SHAPES }),
+  );
+
+const urlField = (label: string, description?: string) =>
+  describedAs(
+    z.preprocess(
+      given,
+      z
+        .string({ error: `The ${label} field must be a string.` })
+        .max(MAX_URL_LENGTH, `The ${label} field must not be greater than ${MAX_URL_LENGTH} characters.`)
+        .refine(isHttpUrl, `The ${label} field must be a valid URL.`)
+        .optional(),
+    ),
+    orUnset(httpUrlShape(MAX_URL_LENGTH, description)),
   );
 
 const audioUrl = urlField('audio url');
 
-const languageCode = z.preprocess(
-  (value) => {
-    const code = given(value);
-    return typeof code === 'string' ? code.trim().toLowerCase() : code;
-  },
-  z.enum(LANGUAGE_CODES, { error: `The language code field must be one of ${LANGUAGE_CODES.join(', ')}.` }).default('en_us'),
+const languageCode = describedAs(
+  z.preprocess(
+    (value) => {
+      const code = given(value);
+      return typeof code === 'string' ? code.trim().toLowerCase() : code;
+    },
+    z.enum(LANGUAGE_CODES, { error: `The language code field must be one of ${LANGUAGE_CODES.join(', ')}.` }).default('en_us'),
+  ),
+  orUnset({ type: 'string', enum: LANGUAGE_CODES, description: 'In any case.' }),
 );
 
-const boostedWords = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : value),
-  z
-    .array(z.unknown(), { error: 'The boosted words field must be an array.' })
-    .max(MAX_BOOSTED_WORDS, `The boosted words field must not have more than ${MAX_BOOSTED_WORDS} items.`)
-    .superRefine((words, context) => {
-      words.forEach((word, index) => {
-        if (typeof word !== 'string') {
-          context.addIssue({ code: 'custom', path: [index], message: `The boosted_words.${index} field must be a string.` });
-        } else if (word.length > MAX_BOOSTED_WORD_LENGTH) {
-          context.addIssue({
-            code: 'custom',
-            path: [index],
-            message: `The boosted_words.${index} field must not be greater than ${MAX_BOOSTED_WORD_LENGTH} characters.`,
-          });
-        }
-      });
-    })
-    .transform((words) => (words as string[]).map((word) => word.trim()).filter((word) => word !== ''))
-    .default([]),
+const boostedWords = describedAs(
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z
+      .array(z.unknown(), { error: 'The boosted words field must be an array.' })
+      .max(MAX_BOOSTED_WORDS, `The boosted words field must not have more than ${MAX_BOOSTED_WORDS} items.`)
+      .superRefine((words, context) => {
+        words.forEach((word, index) => {
+          if (typeof word !== 'string') {
+            context.addIssue({ code: 'custom', path: [index], message: `The boosted_words.${index} field must be a string.` });
+          } else if (word.length > MAX_BOOSTED_WORD_LENGTH) {
+            context.addIssue({
+              code: 'custom',
+              path: [index],
+              message: `The boosted_words.${index} field must not be greater than ${MAX_BOOSTED_WORD_LENGTH} characters.`,
+            });
+          }
+        });
+      })
+      .transform((words) => (words as string[]).map((word) => word.trim()).filter((word) => word !== ''))
+      .default([]),
+  ),
+  orUnset({ type: 'array', maxItems: MAX_BOOSTED_WORDS, items: { type: 'string', maxLength: MAX_BOOSTED_WORD_LENGTH } }),
 );
 
-const webhookUrl = urlField('webhook url').meta({ description: 'Where the finished transcript (completed or error) is POSTed; docs/webhooks.md.' });
+const webhookUrl = urlField('webhook url', 'Where the finished transcript (completed or error) is POSTed; docs/webhooks.md.');
 
 // RFC 9110 token characters; headers the service sets itself cannot be replaced.
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -97,8 +107,8 @@ const OWN_HEADERS = new Set([
   'user-agent',
 ]);
 
-const webhookAuthHeaderName = z
-  .preprocess(
+const webhookAuthHeaderName = describedAs(
+  z.preprocess(
     given,
     z
       .string({ error: 'The webhook auth header name field must be a string.' })
@@ -109,22 +119,32 @@ const webhookAuthHeaderName = z
         'The webhook auth header name field must not name a header the service sets itself.',
       )
       .optional(),
-  )
-  .meta({
+  ),
+  orUnset({
+    type: 'string',
+    maxLength: 256,
+    pattern: HEADER_NAME.source,
     description:
       'A header sent with the webhook POST, for the receiver to check; needs webhook_url and webhook_auth_header_value. Not one the service sets itself (Content-Type, Host, webhook-*, ...).',
-  });
+  }),
+);
 
-const webhookAuthHeaderValue = z
-  .preprocess(
+const webhookAuthHeaderValue = describedAs(
+  z.preprocess(
     given,
     z
       .string({ error: 'The webhook auth header value field must be a string.' })
       .max(4096, 'The webhook auth header value field must not be greater than 4096 characters.')
       .refine((value) => !/[\r\n\0]/.test(value), 'The webhook auth header value field must not contain line breaks.')
       .optional(),
-  )
-  .meta({ description: 'The value of webhook_auth_header_name; stored with the transcript and never shown by any answer.' });
+  ),
+  orUnset({
+    type: 'string',
+    maxLength: 4096,
+    pattern: '^[^\\r\\n\\u0000]*$',
+    description: 'The value of webhook_auth_header_name; stored with the transcript and never shown by any answer.',
+  }),
+);
 
 /** Every transcript parameter but the upload (the route also reads it for the OpenAPI document). */
 export const transcriptParams = z

@@ -42,8 +42,8 @@ export const renameVoiceInput = z.object({ name: z.preprocess(single, resourceNa
 
 export const splitVoiceInput = z
   .object({
-    max_samples: z.preprocess(single, formInteger.pipe(z.number().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100'))).default(25),
-    sample_duration: z.preprocess(single, formInteger.pipe(z.number().min(5, 'must be between 5 and 60').max(60, 'must be between 5 and 60'))).default(15),
+    max_samples: z.preprocess(single, formInteger(1, 100, 'must be between 1 and 100')).default(25),
+    sample_duration: z.preprocess(single, formInteger(5, 60, 'must be between 5 and 60')).default(15),
     split_mode: splitMode,
   })
   .transform(({ max_samples, sample_duration, split_mode }): SplitSettings => ({
@@ -73,9 +73,9 @@ export const preferredSampleInput = z
         const last = single(value);
         return last === '' || last === undefined ? null : last;
       },
-      formInteger.pipe(z.number().min(0, 'must not be negative')).nullable(),
+      formInteger(0, undefined, 'must not be negative').nullable(),
     ),
   })
   .transform(({ sample_index }) => sample_index);
 
-export const sampleIndexParam = z.preprocess(single, formInteger.pipe(z.number().min(0, 'must not be negative')));
+export const sampleIndexParam = z.preprocess(single, formInteger(0, undefined, 'must not be negative'));

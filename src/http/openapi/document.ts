@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireShape } from '../../domain/shared/form-values';
 import type { RequestBodyDoc, ResponseDoc, RouteDoc } from './route-doc';
 
 type JsonSchema = Record<string, unknown>;
@@ -153,6 +154,12 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     override: ({ zodSchema, jsonSchema }) => {
       const target = jsonSchema as JsonSchema;
       const def = zodSchema._zod.def as { type: string; defaultValue?: unknown; in?: z.ZodType; out?: z.ZodType };
+      const shape = wireShape.get(zodSchema);
+      if (shape) {
+        // What zod renders for a schema that reads text into values is not what a client sends.
+        for (const key of Object.keys(target)) if (key !== 'description' && key !== 'default') delete target[key];
+        Object.assign(target, structuredClone(shape));
+      }
       // zod bounds every integer by the safe range; that says nothing a reader needs.
       if (target.maximum === Number.MAX_SAFE_INTEGER) delete target.maximum;
       if (target.minimum === -Number.MAX_SAFE_INTEGER) delete target.minimum;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { Invalid } from '../../domain/errors';
 import { contentInput, contentKindParam } from '../../domain/knowledge-base/knowledge-base.inputs';
-import { parseInput } from '../../domain/shared/validation';
+import { parseInput, parseParam } from '../../domain/shared/validation';
 import { paramsHandler, readParamsOptions, uploadedFile } from '../../http/request-params';
 import type { DomainServices } from '../../services';
 import { knowledgeBaseDocs } from './knowledge-base.docs';
@@ -16,13 +16,13 @@ export function documentContentRoutes({ documentContent, platform }: DomainServi
 
   return async (app: FastifyInstance) => {
     app.get('/documents/:partner/:kb/:doc_id/content/:type', { config: { openapi: knowledgeBaseDocs.content } }, async (request: Req<ContentParams>) => {
-      const kind = parseInput(contentKindParam, request.params.type);
+      const kind = parseParam('type', contentKindParam, request.params.type);
       const { partner, kb, doc_id } = request.params;
       return documentContent.readContent(partner, kb, doc_id, kind);
     });
 
     app.put('/documents/:partner/:kb/:doc_id/content/:type', { config: { openapi: knowledgeBaseDocs.writeContent } }, async (request: Req<ContentParams>) => {
-      const kind = parseInput(contentKindParam, request.params.type);
+      const kind = parseParam('type', contentKindParam, request.params.type);
       return withParams(request, async (params) => {
         const { partner, kb, doc_id } = request.params;
         const file = uploadedFile(params);
@@ -33,7 +33,7 @@ export function documentContentRoutes({ documentContent, platform }: DomainServi
     });
 
     app.post('/documents/:partner/:kb/:doc_id/content/:type', { config: { openapi: knowledgeBaseDocs.uploadContent } }, async (request: Req<ContentParams>) => {
-      const kind = parseInput(contentKindParam, request.params.type);
+      const kind = parseParam('type', contentKindParam, request.params.type);
       return withParams(request, async (params) => {
         const file = uploadedFile(params);
         if (!file) throw Invalid.param('file', 'a file is required');
