@@ -218,6 +218,9 @@ describe('real traffic', () => {
       outcome: 'completed',
       durationMs: expect.any(Number),
       jobId: expect.any(String),
+      // The completion itself and the key it belongs to, not the job id again.
+      resource: id!.split('/').at(-1),
+      keyId: expect.any(String),
     });
   });
 });
