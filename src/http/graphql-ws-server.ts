@@ -4,6 +4,7 @@ import { getOperationAST, GraphQLError, OperationTypeNode, type ExecutionArgs, t
 import { CloseCode, GRAPHQL_TRANSPORT_WS_PROTOCOL, handleProtocols } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { PushSink } from '../events/push-stream';
+import { clientError } from './graphql-pipeline';
 import type { Result, SubscriptionResults } from './shared-execution';
 
 /**
@@ -33,12 +34,13 @@ export interface GraphqlWsHooks<C> {
    * hook may close the socket itself with a code that says why; otherwise it closes 4403.
    */
   connect(socket: WebSocket, request: IncomingMessage, params: Record<string, unknown> | undefined): Promise<C | false>;
-  /** A subscribe message: how to run it, or the errors to answer it with. */
+  /** A subscribe message: how to run it, or the errors (as the client may see them) to answer it with. */
   prepare(connection: C, request: OperationRequest): Promise<ExecutionArgs | readonly GraphQLError[]>;
-  execute(args: ExecutionArgs): Promise<ExecutionResult>;
+  /** Runs a query or mutation; its errors come back masked. */
+  execute(args: ExecutionArgs): Result;
   subscribe(args: ExecutionArgs): Promise<SubscriptionResults | ExecutionResult>;
-  /** Errors as a client may see them. */
-  mask(errors: readonly GraphQLError[]): readonly GraphQLError[];
+  /** A fault of the server that closed a connection with 4500 (the connection, when it had one). */
+  report(error: unknown, connection: C | undefined): void;
 }
 
 const KEEP_ALIVE_SLICES = 24;
@@ -72,7 +74,7 @@ export class SharedPayloads {
     let bytes = this.encoded.get(result);
     if (!bytes) {
       const { errors, ...rest } = result;
-      bytes = Buffer.from(JSON.stringify(errors ? { ...rest, errors: errors.map((error) => error.toJSON()) } : rest));
+      bytes = Buffer.from(JSON.stringify(errors ? { ...rest, errors: errors.map(clientError) } : rest));
       this.encoded.set(result, bytes);
     }
     return bytes;
@@ -83,19 +85,16 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
   const isProd = process.env.NODE_ENV === 'production';
   sockets.options.handleProtocols = handleProtocols;
 
-  const internalError = (socket: WebSocket, error: unknown) => {
+  const internalError = (socket: ServedSocket<C>, error: unknown) => {
+    hooks.report(error, socket.connection);
     const reason = isProd ? 'Internal server error' : limitReason(error instanceof Error ? error.message : String(error));
     socket.close(CloseCode.InternalServerError, reason);
   };
   function onError(this: ServedSocket<C>, error: Error) {
-    console.error('Internal error emitted on a WebSocket socket.', error);
     internalError(this, error);
   }
   function onMessage(this: ServedSocket<C>, data: Buffer) {
-    receive(this, String(data)).catch((error: unknown) => {
-      console.error('Internal error occurred during message handling.', error);
-      internalError(this, error);
-    });
+    receive(this, String(data)).catch((error: unknown) => internalError(this, error));
   }
   function onPong(this: ServedSocket<C>) {
     this.awaitingPong = false;
@@ -176,9 +175,9 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
     let results: SubscriptionResults;
     try {
       const args = await hooks.prepare(socket.connection, request);
-      if (isErrors(args)) return sendError(socket, id, hooks.mask(args));
+      if (isErrors(args)) return sendError(socket, id, args);
       const operation = getOperationAST(args.document, args.operationName);
-      if (!operation) return sendError(socket, id, hooks.mask([new GraphQLError('Unable to identify operation')]));
+      if (!operation) return sendError(socket, id, [new GraphQLError('Unable to identify operation')]);
       const outcome = operation.operation === OperationTypeNode.SUBSCRIPTION ? await hooks.subscribe(args) : await hooks.execute(args);
       if (!(Symbol.asyncIterator in outcome)) {
         if (socket.operations?.has(id)) {
@@ -225,8 +224,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
   function fail(socket: ServedSocket<C>, id: string, results: SubscriptionResults, error: unknown): void {
     if (socket.operations?.get(id) !== results) return;
     void results.return();
-    const message = error instanceof Error ? error.message : String(error);
-    sendError(socket, id, hooks.mask([new GraphQLError(message, { originalError: error instanceof Error ? error : undefined })]));
+    sendError(socket, id, results.failure(error));
   }
 
   /** The operation's last message; nothing if it was already ended. */
@@ -236,7 +234,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
 
   function sendError(socket: ServedSocket<C>, id: string, errors: readonly GraphQLError[]): void {
     if (socket.operations?.delete(id) && socket.readyState === socket.OPEN) {
-      socket.send(JSON.stringify({ id, type: 'error', payload: errors.map((error) => error.toJSON()) }));
+      socket.send(JSON.stringify({ id, type: 'error', payload: errors.map(clientError) }));
     }
   }
 

@@ -33,6 +33,13 @@ export const graphqlErrors = new Counter({
   registers: [registry],
 });
 
+export const graphqlUnexpectedErrors = new Counter({
+  name: 'graphql_unexpected_errors_total',
+  help: 'Errors of GraphQL operations that were logged and masked (a fault, or Redis unavailable), by operation, type and the code the client saw',
+  labelNames: ['operation', 'type', 'code'] as const,
+  registers: [registry],
+});
+
 export const eventsPublished = new Counter({
   name: 'events_published_total',
   help: 'Change events published by record writes',
