@@ -4,7 +4,9 @@ import { getOperationAST, GraphQLError, OperationTypeNode, type ExecutionArgs, t
 import { CloseCode, GRAPHQL_TRANSPORT_WS_PROTOCOL, handleProtocols } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { PushSink } from '../events/push-stream';
+import { liveDeliveryLag, liveSlowClientCloses } from '../observability/metrics';
 import { clientError } from './graphql-pipeline';
+import { replacementKey, SendBacklog, writtenAtOf } from './send-backlog';
 import type { Result, SubscriptionResults } from './shared-execution';
 
 /**
@@ -61,6 +63,8 @@ interface ServedSocket<C = unknown> extends WebSocket {
   awaitingPong?: boolean;
   /** Which of the keep-alive turns pings this socket. */
   pingSlice?: number;
+  /** Messages waiting while the client reads slower than they come; none otherwise. */
+  backlog?: SendBacklog<Buffer>;
 }
 
 /**
@@ -81,9 +85,24 @@ export class SharedPayloads {
   }
 }
 
-export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketServer, payloads: SharedPayloads, keepAliveMs: number): void {
+/** What serveGraphqlWs needs beyond the hooks. */
+export interface GraphqlWsOptions {
+  payloads: SharedPayloads;
+  keepAliveMs: number;
+  /** What a connection may hold for a client that falls behind (LIVE_MAX_BUFFER_BYTES). */
+  budgetBytes: number;
+}
+
+export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketServer, options: GraphqlWsOptions): void {
+  const { payloads, keepAliveMs } = options;
   const isProd = process.env.NODE_ENV === 'production';
   sockets.options.handleProtocols = handleProtocols;
+  // A client too far behind: what waits for it goes, its operations end, and the close frame
+  // goes out after the little its socket still buffers.
+  const sender = new LiveSender(options.budgetBytes, (socket: ServedSocket<C>) => {
+    endOperations(socket);
+    socket.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
+  });
 
   const internalError = (socket: ServedSocket<C>, error: unknown) => {
     hooks.report(error, socket.connection);
@@ -102,8 +121,12 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
   function onClose(this: ServedSocket<C>) {
     clearTimeout(this.initTimer);
     this.upgrade = undefined;
-    const operations = this.operations;
-    this.operations = undefined;
+    this.backlog = undefined;
+    endOperations(this);
+  }
+  function endOperations(socket: ServedSocket<C>) {
+    const operations = socket.operations;
+    socket.operations = undefined;
     for (const results of operations?.values() ?? []) void results?.return();
   }
   function initTimeout(socket: ServedSocket<C>) {
@@ -136,7 +159,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
       case 'connection_init':
         return initialise(socket, message.payload);
       case 'ping':
-        return socket.send(JSON.stringify(message.payload ? { type: 'pong', payload: message.payload } : { type: 'pong' }));
+        return sender.sendText(socket, JSON.stringify(message.payload ? { type: 'pong', payload: message.payload } : { type: 'pong' }));
       case 'pong':
         return;
       case 'subscribe':
@@ -163,7 +186,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
     const connection = await hooks.connect(socket, request, params);
     if (connection === false) return socket.close(CloseCode.Forbidden, 'Forbidden');
     socket.connection = connection;
-    socket.send('{"type":"connection_ack"}');
+    sender.sendText(socket, '{"type":"connection_ack"}');
   }
 
   async function run(socket: ServedSocket<C>, id: string, request: OperationRequest): Promise<void> {
@@ -171,7 +194,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
     const operations = (socket.operations ??= new Map());
     if (operations.has(id)) return socket.close(CloseCode.SubscriberAlreadyExists, `Subscriber for ${id} already exists`);
     operations.set(id, null);
-    const writer = new NextMessageWriter(socket, id, payloads);
+    const writer = new NextMessageWriter(socket, id, payloads, sender);
     let results: SubscriptionResults;
     try {
       const args = await hooks.prepare(socket.connection, request);
@@ -229,13 +252,11 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
 
   /** The operation's last message; nothing if it was already ended. */
   function complete(socket: ServedSocket<C>, id: string): void {
-    if (socket.operations?.delete(id) && socket.readyState === socket.OPEN) socket.send(JSON.stringify({ id, type: 'complete' }));
+    if (socket.operations?.delete(id)) sender.sendText(socket, JSON.stringify({ id, type: 'complete' }));
   }
 
   function sendError(socket: ServedSocket<C>, id: string, errors: readonly GraphQLError[]): void {
-    if (socket.operations?.delete(id) && socket.readyState === socket.OPEN) {
-      socket.send(JSON.stringify({ id, type: 'error', payload: errors.map(clientError) }));
-    }
+    if (socket.operations?.delete(id)) sender.sendText(socket, JSON.stringify({ id, type: 'error', payload: errors.map(clientError) }));
   }
 
   // Every socket is pinged once per keepAliveMs and dropped if it did not answer the
@@ -319,15 +340,10 @@ function limitReason(reason: string): string {
 const TEXT_FRAME = 0x81; // FIN and opcode 1: a whole text message in one frame
 const CLOSING_BRACE = 0x7d;
 
-/**
- * A graphql-transport-ws `next` message as one unmasked WebSocket text frame, header
- * included: `prefix` (the message up to its payload, `prefixLength` its UTF-8 bytes), the
- * payload's bytes, and the closing brace.
- */
-export function nextMessageFrame(prefix: string, prefixLength: number, payload: Buffer): Buffer {
-  const length = prefixLength + payload.length + 1;
-  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(headerLength + length);
+/** An unmasked WebSocket text frame of `length` bytes of message, its header written; the message goes after `offset`. */
+function textFrameOf(length: number): { frame: Buffer; offset: number } {
+  const offset = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(offset + length);
   frame[0] = TEXT_FRAME;
   if (length < 126) {
     frame[1] = length;
@@ -338,10 +354,96 @@ export function nextMessageFrame(prefix: string, prefixLength: number, payload: 
     frame[1] = 127;
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  frame.write(prefix, headerLength, 'utf8');
-  payload.copy(frame, headerLength + prefixLength);
+  return { frame, offset };
+}
+
+/**
+ * A graphql-transport-ws `next` message as one unmasked WebSocket text frame, header
+ * included: `prefix` (the message up to its payload, `prefixLength` its UTF-8 bytes), the
+ * payload's bytes, and the closing brace.
+ */
+export function nextMessageFrame(prefix: string, prefixLength: number, payload: Buffer): Buffer {
+  const { frame, offset } = textFrameOf(prefixLength + payload.length + 1);
+  frame.write(prefix, offset, 'utf8');
+  payload.copy(frame, offset + prefixLength);
   frame[frame.length - 1] = CLOSING_BRACE;
   return frame;
+}
+
+/** A whole text message as one unmasked WebSocket frame. */
+function textFrame(text: string): Buffer {
+  const { frame, offset } = textFrameOf(Buffer.byteLength(text));
+  frame.write(text, offset, 'utf8');
+  return frame;
+}
+
+/** How a connection ends when its client falls further behind than its budget. */
+export const SLOW_CLIENT_CLOSE = { code: 4408, reason: 'Too far behind: the client reads slower than its events come' } as const;
+
+/**
+ * Every message to a client goes through here. While its socket takes what it is given (its
+ * stream asks for no drain), a message is written at once; once the client reads slower than
+ * messages come, they wait in the connection's backlog, where a newer progress-only message
+ * replaces an older one of the same resource, and go out as the socket drains. What waits,
+ * and what the socket buffers, is bounded by the budget: past it the connection is handed to
+ * `overflowed` to be closed. So a slow client costs its budget at most, and the others,
+ * written to in the same loop, wait for nothing.
+ */
+export class LiveSender {
+  constructor(
+    private readonly budgetBytes: number,
+    private readonly overflowed: (socket: ServedSocket<never>) => void,
+  ) {}
+
+  /** A `next` frame; `scope` and `source` (the operation, and the event the result was made for) say whether a newer one may replace it. */
+  send(socket: WebSocket, frame: Buffer, scope: string, source: unknown): void {
+    const served = socket as ServedSocket<never>;
+    const stream = served.stream;
+    if (socket.readyState !== socket.OPEN || !stream) return;
+    if (!served.backlog && !stream.writableNeedDrain) return write(stream, frame, writtenAtOf(source));
+    this.wait(served, stream, frame, replacementKey(scope, source), writtenAtOf(source));
+  }
+
+  /** Any other message of the protocol (an acknowledgement, a pong, an operation's end), after whatever waits. */
+  sendText(socket: WebSocket, text: string): void {
+    const served = socket as ServedSocket<never>;
+    if (socket.readyState !== socket.OPEN) return;
+    if (!served.backlog || !served.stream) return socket.send(text);
+    this.wait(served, served.stream, textFrame(text), null, null);
+  }
+
+  private wait(socket: ServedSocket<never>, stream: Duplex, frame: Buffer, key: string | null, writtenAt: number | null): void {
+    let backlog = socket.backlog;
+    if (!backlog) {
+      backlog = socket.backlog = new SendBacklog();
+      // A closure only for a socket that fell behind.
+      stream.once('drain', () => this.flush(socket, stream));
+    }
+    backlog.push(frame, frame.length, key, writtenAt);
+    if (backlog.bytes + stream.writableLength <= this.budgetBytes) return;
+    socket.backlog = undefined;
+    liveSlowClientCloses.inc({ transport: 'graphql-ws' });
+    this.overflowed(socket);
+  }
+
+  private flush(socket: ServedSocket<never>, stream: Duplex): void {
+    const backlog = socket.backlog;
+    if (!backlog || socket.readyState !== socket.OPEN) return;
+    while (!stream.writableNeedDrain) {
+      const waiting = backlog.shift();
+      if (!waiting) {
+        socket.backlog = undefined;
+        return;
+      }
+      write(stream, waiting.message, waiting.writtenAt);
+    }
+    stream.once('drain', () => this.flush(socket, stream));
+  }
+}
+
+function write(stream: Duplex, frame: Buffer, writtenAt: number | null): void {
+  stream.write(frame);
+  if (writtenAt !== null) liveDeliveryLag.observe((Date.now() - writtenAt) / 1000);
 }
 
 /** What a `next` message of subscription `id` says before its payload. */
@@ -356,24 +458,30 @@ export function nextMessagePrefix(id: string): string {
  * with the other messages holds because `ws` writes to the same stream and never holds
  * messages back without compression.
  */
-export class NextMessageWriter {
+export class NextMessageWriter implements ResultWriter {
   private readonly prefix: string;
   private readonly prefixLength: number;
 
   constructor(
     private readonly socket: WebSocket,
-    id: string,
+    private readonly id: string,
     private readonly payloads: SharedPayloads,
+    private readonly sender: LiveSender,
   ) {
     this.prefix = nextMessagePrefix(id);
     this.prefixLength = Buffer.byteLength(this.prefix);
   }
 
-  write(result: ExecutionResult): void {
-    const stream = (this.socket as ServedSocket).stream;
-    if (this.socket.readyState !== this.socket.OPEN || !stream) return;
-    stream.write(nextMessageFrame(this.prefix, this.prefixLength, this.payloads.bytesOf(result)));
+  write(result: ExecutionResult, source?: unknown): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.sender.send(this.socket, nextMessageFrame(this.prefix, this.prefixLength, this.payloads.bytesOf(result)), this.id, source);
   }
+}
+
+/** Where ordered results go: a socket's frames, or an event stream's queue. */
+export interface ResultWriter {
+  /** `source` is the event the result was executed for, when it was pushed. */
+  write(result: ExecutionResult, source?: unknown): void;
 }
 
 /**
@@ -385,13 +493,13 @@ export class OrderedWrites implements PushSink<Result> {
   private tail: Promise<void> | null = null;
 
   constructor(
-    private readonly writer: NextMessageWriter,
+    private readonly writer: ResultWriter,
     private readonly finished: (error?: unknown) => void,
   ) {}
 
-  next(result: Result): void {
-    if (!this.tail && !(result instanceof Promise)) return this.writer.write(result);
-    const tail = (this.tail ?? Promise.resolve()).then(() => result).then((ready) => this.writer.write(ready));
+  next(result: Result, source?: unknown): void {
+    if (!this.tail && !(result instanceof Promise)) return this.writer.write(result, source);
+    const tail = (this.tail ?? Promise.resolve()).then(() => result).then((ready) => this.writer.write(ready, source));
     this.tail = tail;
     tail.then(
       () => {

@@ -6,7 +6,7 @@ import { createGraphqlContext } from '../resolvers/context';
 import type { DomainServices } from '../services';
 import { GRAPHQL_PATH } from './graphql-common';
 import type { OperationPipeline } from './graphql-pipeline';
-import { serveGraphqlWs, SharedPayloads } from './graphql-ws-server';
+import { serveGraphqlWs, type SharedPayloads } from './graphql-ws-server';
 import { requestIdOf } from './observability';
 import { authorizeConnection, authorizeOperation, findKey } from './socket-auth';
 
@@ -31,7 +31,8 @@ interface Connection {
  * pipeline as HTTP and SSE, called directly: the per-subscribe work of yoga's plugin chain
  * costs memory on every one of thousands of long-lived subscriptions.
  */
-export function registerGraphqlSockets(server: Server, pipeline: OperationPipeline, services: DomainServices): GraphqlSockets {
+export function registerGraphqlSockets(server: Server, pipeline: OperationPipeline, services: DomainServices, payloads: SharedPayloads): GraphqlSockets {
+  const { config } = services.platform;
   // No compression: deflate keeps a zlib context per socket (tens of KiB each) and costs CPU
   // on every one of thousands of identical deliveries.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
@@ -66,8 +67,7 @@ export function registerGraphqlSockets(server: Server, pipeline: OperationPipeli
         services.platform.logger.error({ requestId: connection?.requestId, err: error }, 'graphql-ws connection failed; closed with 4500'),
     },
     sockets,
-    new SharedPayloads(),
-    services.platform.config.WS_KEEP_ALIVE_SECONDS * 1000,
+    { payloads, keepAliveMs: config.WS_KEEP_ALIVE_SECONDS * 1000, budgetBytes: config.LIVE_MAX_BUFFER_BYTES },
   );
 
   const untrack = trackWebSockets(() => sockets.clients.size);

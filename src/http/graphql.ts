@@ -14,7 +14,8 @@ import { graphqlLimits } from './graphql-limits';
 import { clientError, OperationPipeline } from './graphql-pipeline';
 import { bindUploads, releaseUploads } from './graphql-uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './graphql-ws';
-import type { SubscriptionResults } from './shared-execution';
+import { EventStreamResults } from './event-stream-results';
+import { SharedPayloads } from './graphql-ws-server';
 import { TrustedDocuments, type OperationParams } from './trusted-documents';
 
 interface ServerContext {
@@ -39,6 +40,8 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
   const { PERSISTED_DOCUMENTS } = services.platform.config;
   const trusted = PERSISTED_DOCUMENTS ? TrustedDocuments.load(PERSISTED_DOCUMENTS) : null;
   const pipeline = new OperationPipeline(schema, graphqlLimits(services.platform.config), trusted, services.platform.logger);
+  // Each pushed result is serialised once for every subscriber, over either transport.
+  const payloads = new SharedPayloads();
   const createContext = (caller: Caller | null, requestId: string) => createGraphqlContext(services, caller, requestId);
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
@@ -55,7 +58,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     maskedErrors: { maskError: (error, message) => reportStray(services, error, maskError(error, message)) },
     // The pipeline's cache is the only one, shared with the WebSocket transport.
     parserAndValidationCache: false,
-    plugins: [usePipeline(pipeline)],
+    plugins: [usePipeline(pipeline, payloads, services.platform.config.LIVE_MAX_BUFFER_BYTES)],
     context: ({ caller, requestId }) => createContext(caller, requestId),
   });
   const direct = new DirectQueries(pipeline, createContext);
@@ -122,7 +125,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     });
   });
 
-  const sockets = registerGraphqlSockets(app.server, pipeline, services);
+  const sockets = registerGraphqlSockets(app.server, pipeline, services, payloads);
 
   return { yoga, sockets };
 }
@@ -156,7 +159,7 @@ async function sendResponse(reply: FastifyReply, response: Response) {
  * parsing and validation from the pipeline's cache, and execution through it. A result the
  * direct path computed is answered as it is.
  */
-function usePipeline(pipeline: OperationPipeline): Plugin<ServerContext & GraphqlContext> {
+function usePipeline(pipeline: OperationPipeline, payloads: SharedPayloads, budgetBytes: number): Plugin<ServerContext & GraphqlContext> {
   return {
     onParams({ params, setParams, setResult, context }) {
       const { answered } = context as unknown as ServerContext;
@@ -177,39 +180,14 @@ function usePipeline(pipeline: OperationPipeline): Plugin<ServerContext & Graphq
     onSubscribe({ setSubscribeFn }) {
       setSubscribeFn(async (args) => {
         const outcome = await pipeline.subscribe(args);
-        return Symbol.asyncIterator in outcome ? new EventStreamResults(outcome) : outcome;
+        if (!(Symbol.asyncIterator in outcome)) return outcome;
+        const response = (args.contextValue as ServerContext).reply.raw;
+        return new EventStreamResults(outcome, payloads, budgetBytes, () => {
+          if (!response.writableFinished) response.destroy();
+        });
       });
     },
   };
-}
-
-/**
- * A subscription's results as yoga streams them over SSE. A stream that fails (a refused or
- * missing resource fails its first read) ends with its masked errors as the last event, so
- * the failure is reported once, by the pipeline, not thrown to yoga.
- */
-class EventStreamResults implements AsyncIterableIterator<ExecutionResult> {
-  private failed = false;
-
-  constructor(private readonly results: SubscriptionResults) {}
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  async next(): Promise<IteratorResult<ExecutionResult>> {
-    if (this.failed) return { value: undefined, done: true };
-    try {
-      return await this.results.next();
-    } catch (error) {
-      this.failed = true;
-      return { value: { errors: [...this.results.failure(error)] }, done: false };
-    }
-  }
-
-  return(): Promise<IteratorResult<ExecutionResult>> {
-    return this.results.return();
-  }
 }
 
 /** A fault that reached yoga outside any operation: masked like the rest, and logged. */

@@ -13,6 +13,13 @@ export interface ChangeEvent<T = unknown> {
   version: number;
   deleted: boolean;
   data: T;
+  /** When the write was made (ms since the epoch, the writer's clock); absent on a snapshot read for a new subscriber. */
+  at?: number;
+  /**
+   * Set when the write changed nothing but the record's progress: a live connection that falls
+   * behind may send its client only the newest such event of a resource.
+   */
+  collapsible?: true;
 }
 
 /** A name index (a hash of name → record id) kept in step with the record. */
@@ -436,7 +443,8 @@ export class RecordStore {
     toName: string,
     deleted = false,
   ): Promise<number> {
-    const event: ChangeEvent<T> = { version: next.version, deleted, data: next };
+    const event: ChangeEvent<T> = { version: next.version, deleted, data: next, at: Date.now() };
+    if (!deleted && previous && progressOnly(expected, previous, next)) event.collapsible = true;
     const topics = typeof options.topics === 'function' ? options.topics(next) : options.topics;
     const recordKey = this.recordKey(kind, id);
     const keys = options.index ? [recordKey, options.index.key] : [recordKey];
@@ -466,4 +474,15 @@ export class RecordStore {
     }
     return result;
   }
+}
+
+/**
+ * Whether `next` differs from the stored record (`stored`, its JSON `storedJson`) in its
+ * progress alone: progress writes leave every other field, `updatedAt` included, as it was.
+ */
+function progressOnly(storedJson: string, stored: Versioned, next: Versioned): boolean {
+  const before = (stored as { progress?: unknown }).progress;
+  const after = (next as { progress?: unknown }).progress;
+  if (after === undefined || JSON.stringify(after) === JSON.stringify(before)) return false;
+  return JSON.stringify({ ...next, progress: before, version: stored.version }) === storedJson;
 }
