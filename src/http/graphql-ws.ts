@@ -7,7 +7,7 @@ import type { DomainServices } from '../services';
 import { GRAPHQL_PATH } from './graphql-common';
 import type { OperationPipeline } from './graphql-pipeline';
 import { serveGraphqlWs, type SharedPayloads } from './graphql-ws-server';
-import { requestIdOf } from './observability';
+import { lastingRequestIdOf } from './observability';
 import { authorizeConnection, authorizeOperation, findKey } from './socket-auth';
 
 export interface GraphqlSockets {
@@ -51,7 +51,7 @@ export function registerGraphqlSockets(server: Server, pipeline: OperationPipeli
         const key = findKey(params) ?? request.headers['x-api-key'];
         const address = request.socket.remoteAddress ?? '';
         const authorized = await authorizeConnection(services, key, address, socket);
-        return authorized ? { caller: authorized.caller, address, requestId: requestIdOf(request) } : false;
+        return authorized ? { caller: authorized.caller, address, requestId: lastingRequestIdOf(request) } : false;
       },
       async prepare(connection, request) {
         const document = pipeline.prepare(request);
