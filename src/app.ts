@@ -10,6 +10,7 @@ import { createServices, type Services } from './services';
 import { jobProcessors, reconcileSources } from './workers';
 import { migrateLayout } from './workers/layout-migration';
 import { keepScratchLeases, startMaintenance, type Repeating } from './workers/maintenance';
+import { startOutboxDrainer, type OutboxDrainer } from './workers/outbox-drainer';
 import { startWorkers, type RunningWorkers } from './workers/worker-runner';
 
 export interface RunningApp {
@@ -46,9 +47,11 @@ export async function startApp(config: Config): Promise<RunningApp> {
     }
   }
   let maintenance: Repeating | undefined;
+  let outbox: OutboxDrainer | undefined;
   if (config.ROLE !== 'api') {
     workers = startWorkers(platform, jobProcessors(services));
     maintenance = startMaintenance(platform, reconcileSources(services));
+    outbox = startOutboxDrainer(platform, (entry) => services.webhookJobs.addFromOutbox(entry));
   }
   const leases = keepScratchLeases(platform);
 
@@ -63,7 +66,12 @@ export async function startApp(config: Config): Promise<RunningApp> {
         // New connections are refused at once; open requests (an upload in progress) get
         // the grace period, then are cut, while the workers hand their jobs back.
         const deadline = setTimeout(() => http?.app.server.closeAllConnections(), graceMs).unref();
-        await Promise.all([http && Promise.all([http.graphql.sockets.close(), http.app.close()]), workers?.close(graceMs), maintenance?.stop()]);
+        await Promise.all([
+          http && Promise.all([http.graphql.sockets.close(), http.app.close()]),
+          workers?.close(graceMs),
+          maintenance?.stop(),
+          outbox?.stop(),
+        ]);
         clearTimeout(deadline);
         await leases.stop();
         await platform.close();

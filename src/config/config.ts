@@ -86,7 +86,11 @@ export const configSchema = z
      * What a live connection (graphql-ws or SSE) may hold for a client that reads slower than
      * its events come, in bytes; past it the connection is closed and its memory freed.
      */
-    LIVE_MAX_BUFFER_BYTES: z.coerce.number().int().min(64 * 1024).default(1024 * 1024),
+    LIVE_MAX_BUFFER_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .default(1024 * 1024),
     /** graphql-codegen's persisted-documents.json; when set, only the operations in it run. */
     PERSISTED_DOCUMENTS: z.string().min(1).optional(),
     MAX_UPLOAD_MB: z.coerce.number().positive().default(100),

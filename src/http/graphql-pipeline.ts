@@ -15,7 +15,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import type { Logger } from '../logger';
+import type { Platform } from '../platform';
 import { graphqlErrors, graphqlOperations, graphqlUnexpectedErrors } from '../observability/metrics';
 import type { GraphqlContext } from '../resolvers/context';
 import { maskError } from './graphql-common';
@@ -66,7 +66,7 @@ export class OperationPipeline {
     readonly schema: GraphQLSchema,
     private readonly limits: GraphqlLimits,
     readonly trusted: TrustedDocuments | null,
-    private readonly logger: Logger,
+    private readonly logger: Platform['logger'],
   ) {
     this.rules = [...specifiedRules, ...limitRules(limits)];
     this.shared = new SharedSubscriptions((errors, args) => this.mask(errors, args));
