@@ -1,11 +1,11 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { liveDeliveryLag, liveSlowClientCloses } from '../observability/metrics';
-import { OrderedWrites, type ResultWriter, type SharedPayloads } from './graphql-ws-server';
+import { OrderedWrites, SLOW_CLIENT_CLOSE, type ResultWriter, type SharedPayloads } from './graphql-ws-server';
 import { replacementKey, SendBacklog, writtenAtOf } from './send-backlog';
 import type { SubscriptionResults } from './shared-execution';
 
 /** What ends an event stream whose client fell too far behind, as its last event. */
-const SLOW_CLIENT_ERROR = new GraphQLError('Too far behind: the client reads slower than its events come', { extensions: { code: 'CLIENT_TOO_SLOW' } });
+const SLOW_CLIENT_ERROR = new GraphQLError(SLOW_CLIENT_CLOSE.reason, { extensions: { code: 'CLIENT_TOO_SLOW' } });
 
 /** How long a stream ended for a slow client may take to be read to its end before its connection is cut. */
 const SLOW_CLIENT_GRACE_MS = 30_000;
@@ -56,6 +56,9 @@ export class EventStreamResults implements AsyncIterableIterator<ExecutionResult
   async return(): Promise<IteratorResult<ExecutionResult>> {
     this.over = true;
     this.backlog = null;
+    this.last = null;
+    this.waiting?.(DONE);
+    this.waiting = null;
     return this.results.return();
   }
 

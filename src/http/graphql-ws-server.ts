@@ -408,8 +408,9 @@ export class LiveSender {
   sendText(socket: WebSocket, text: string): void {
     const served = socket as ServedSocket<never>;
     if (socket.readyState !== socket.OPEN) return;
-    if (!served.backlog || !served.stream) return socket.send(text);
-    this.wait(served, served.stream, textFrame(text), null, null);
+    const stream = served.stream;
+    if (!stream || (!served.backlog && !stream.writableNeedDrain)) return socket.send(text);
+    this.wait(served, stream, textFrame(text), null, null);
   }
 
   private wait(socket: ServedSocket<never>, stream: Duplex, frame: Buffer, key: string | null, writtenAt: number | null): void {

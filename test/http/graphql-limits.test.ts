@@ -1,4 +1,4 @@
-import { fetch } from 'undici';
+import { fetch, FormData } from 'undici';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsClient } from '../support/graphql-client';
@@ -71,6 +71,15 @@ async function overSse(query: string) {
   return response.text();
 }
 
+/** The same document as a GraphQL multipart request (the way uploads travel), with no file. */
+async function overMultipart(query: string) {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query }));
+  form.append('map', '{}');
+  const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  return (await response.json()) as { data?: unknown; errors?: RefusalError[] };
+}
+
 /** The `data:` lines of an event stream. */
 function events(stream: string): { data?: unknown; errors?: RefusalError[] }[] {
   return stream
@@ -97,7 +106,7 @@ function overWebSocket(query: string): Promise<{ errors: RefusalError[]; data: b
 
 describe('GraphQL limits', () => {
   for (const [name, { query, says, code }] of Object.entries(refused)) {
-    it(`refuses ${name} before execution over HTTP, SSE and WebSocket, with the same message and code`, async () => {
+    it(`refuses ${name} before execution over HTTP (JSON and multipart), SSE and WebSocket, with the same message and code`, async () => {
       const http = await overHttp(query);
       // No `data` at all: the request failed before execution began.
       expect(http.body).not.toHaveProperty('data');
@@ -106,6 +115,10 @@ describe('GraphQL limits', () => {
       for (const error of errors) expect(error.extensions?.code).toBe(code);
       // Every refusal (a document may break more than one limit) the same on each transport.
       const same = errors.map((error) => expect.objectContaining({ message: error.message, extensions: { code } }));
+
+      const multipart = await overMultipart(query);
+      expect(multipart).not.toHaveProperty('data');
+      expect(multipart.errors).toEqual(same);
 
       const sse = await overSse(query);
       expect(sse).not.toContain('"data"');
