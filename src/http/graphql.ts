@@ -190,9 +190,14 @@ function usePipeline(pipeline: OperationPipeline, payloads: SharedPayloads, budg
   };
 }
 
-/** A fault that reached yoga outside any operation: masked like the rest, and logged. */
+/**
+ * A fault that reached yoga outside any operation: masked like the rest, and logged. What the
+ * pipeline masked (and logged) comes back as it was, and is not logged again.
+ */
 function reportStray(services: DomainServices, error: unknown, masked: Error): Error {
-  if ((masked as GraphQLError).extensions?.code === 'INTERNAL_SERVER_ERROR') services.platform.logger.error({ err: error }, 'GraphQL request failed');
+  if (masked !== error && (masked as GraphQLError).extensions?.code === 'INTERNAL_SERVER_ERROR') {
+    services.platform.logger.error({ err: error }, 'GraphQL request failed');
+  }
   return masked;
 }
 

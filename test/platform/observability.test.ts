@@ -271,6 +271,7 @@ describe('an operation whose resolver throws', () => {
       topics: [],
     });
     const before = (await scrape()).text;
+    const linesBefore = logLines().length;
     const masked = { message: 'Unexpected error.', path: ['voice', 'sampleCount'], extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     const headers = (requestId: string) => ({ 'content-type': 'application/json', 'x-api-key': key, 'x-request-id': requestId });
 
@@ -301,6 +302,7 @@ describe('an operation whose resolver throws', () => {
     socket.on('message', (data: Buffer) => messages.push(JSON.parse(String(data)) as { type: string }));
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ type: 'connection_init', payload: { apiKey: key } }));
+    await waitFor(async () => messages.some((message) => message.type === 'connection_ack'), Boolean);
     socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: live } }));
     const next = await waitFor(
       async () => messages.find((message) => message.type === 'next'),
@@ -314,6 +316,12 @@ describe('an operation whose resolver throws', () => {
       (lines) => lines.length >= 3,
     );
     expect(failures.map((line) => line.requestId).sort()).toEqual(['broken-http', 'broken-sse', 'broken-ws']);
+    // Once: no other error line tells the same faults again.
+    expect(
+      logLines()
+        .slice(linesBefore)
+        .filter((line) => line.level === 50),
+    ).toHaveLength(3);
     for (const line of failures) {
       expect(line).toMatchObject({
         level: 50,
