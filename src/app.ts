@@ -10,6 +10,7 @@ import { createServices, type Services } from './services';
 import { jobKinds } from './workers';
 import { migrateLayout } from './workers/layout-migration';
 import { keepScratchLeases, startMaintenance, type Repeating } from './workers/maintenance';
+import { startOutboxDrainer, type OutboxDrainer } from './workers/outbox-drainer';
 import { startWorkers, type RunningWorkers } from './workers/worker-runner';
 
 export interface RunningApp {
@@ -50,6 +51,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
     }
   }
   let maintenance: Repeating | undefined;
+  let outbox: OutboxDrainer | undefined;
   if (config.ROLE !== 'api') {
     workers = startWorkers(
       platform,
@@ -59,6 +61,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       platform,
       jobs.map((job) => job.reconcile),
     );
+    outbox = startOutboxDrainer(platform, (entry) => services.webhookJobs.addFromOutbox(entry));
   }
   const leases = keepScratchLeases(platform);
 
@@ -73,7 +76,12 @@ export async function startApp(config: Config): Promise<RunningApp> {
         // New connections are refused at once; open requests (an upload in progress) get
         // the grace period, then are cut, while the workers hand their jobs back.
         const deadline = setTimeout(() => http?.app.server.closeAllConnections(), graceMs).unref();
-        await Promise.all([http && Promise.all([http.graphql.sockets.close(), http.app.close()]), workers?.close(graceMs), maintenance?.stop()]);
+        await Promise.all([
+          http && Promise.all([http.graphql.sockets.close(), http.app.close()]),
+          workers?.close(graceMs),
+          maintenance?.stop(),
+          outbox?.stop(),
+        ]);
         clearTimeout(deadline);
         await leases.stop();
         await platform.close();

@@ -70,6 +70,7 @@ export interface Services extends DomainServices {
   chat: ChatCompletionsClient;
   textEmbedder: TextEmbedder;
   webhookDeliveries: WebhookDeliveryService;
+  webhookJobs: WebhookJobs;
   webhookSender: WebhookSender;
 }
 
@@ -151,14 +152,8 @@ export function createServices(platform: Platform): Services {
   const directory = new EndpointDirectory(webhookRepository);
   directory.watch(platform.events).catch((error: unknown) => platform.logger.error({ err: error }, 'webhook endpoint changes are not followed'));
   const webhookJobs = new WebhookJobs(platform.queues, { attempts: config.WEBHOOK_ATTEMPTS, backoffMs: config.WEBHOOK_BACKOFF_MS });
-  const dispatcher = new WebhookDispatcher({
-    directory,
-    jobs: webhookJobs,
-    bodies: restBodies,
-    knowledgeBase: (id) => kbRepository.getKnowledgeBase(id),
-    onError: (error, write) => platform.logger.error({ err: error, kind: write.kind }, 'webhook deliveries of a change could not be queued'),
-  });
-  platform.records.observeWrites(dispatcher.observe);
+  const dispatcher = new WebhookDispatcher({ directory, bodies: restBodies, knowledgeBase: (id) => kbRepository.getKnowledgeBase(id) });
+  platform.records.leaveInOutbox(dispatcher.outboxEntries);
   const webhooks = new WebhookService({ repository: webhookRepository, directory, jobs: webhookJobs, urlGuard });
   const webhookDeliveries = new WebhookDeliveryService({ repository: webhookRepository, directory, transcript: (id) => transcripts.getById(id) });
   const services: Services = {
@@ -181,6 +176,7 @@ export function createServices(platform: Platform): Services {
     retrieval,
     webhooks,
     webhookDeliveries,
+    webhookJobs,
     webhookSender: webhookSender({ timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS }),
   };
   // Before the first write: the records each queue claims are kept in the in-flight index.

@@ -86,6 +86,15 @@ export const configSchema = z
      * ping is dropped. Below a proxy's idle timeout, pings also keep quiet connections open.
      */
     WS_KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(12),
+    /**
+     * What a live connection (graphql-ws or SSE) may hold for a client that reads slower than
+     * its events come, in bytes; past it the connection is closed and its memory freed.
+     */
+    LIVE_MAX_BUFFER_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .default(1024 * 1024),
     /** graphql-codegen's persisted-documents.json; when set, only the operations in it run. */
     PERSISTED_DOCUMENTS: z.string().min(1).optional(),
     MAX_UPLOAD_MB: z.coerce.number().positive().default(100),

@@ -25,10 +25,12 @@ export interface LiveOptions<T> {
 /**
  * A resource sent again, unchanged, because the queue its job waits in moved. It passes the
  * version check that drops repeats; one object per resource and version per refresh, so the
- * execution of a shared subscription is shared as for any event.
+ * execution of a shared subscription is shared as for any event. It carries no change of
+ * state, so a connection that falls behind keeps only the newest of a resource's.
  */
 export interface RefreshEvent<T = unknown> extends ChangeEvent<T> {
   refresh: true;
+  collapsible: true;
 }
 
 function isRefresh(event: ChangeEvent): boolean {
@@ -283,7 +285,7 @@ class LiveStream<T extends Versioned & { id: string }> implements PushStream<Cha
       const key = `${event.data.id}\n${event.version}`;
       let again = shared.get(key) as RefreshEvent<T> | undefined;
       if (!again) {
-        again = { version: event.version, deleted: event.deleted, data: event.data, refresh: true };
+        again = { version: event.version, deleted: event.deleted, data: event.data, refresh: true, collapsible: true };
         shared.set(key, again);
       }
       this.deliver(again);

@@ -1,6 +1,7 @@
 /** Where a stream switched to pushing hands each item, in order. */
 export interface PushSink<T> {
-  next(item: T): void;
+  /** `source` is what the item was made from, when it was mapped (the event a result was executed for). */
+  next(item: T, source?: unknown): void;
   /** No more items: the stream finished (after handing over its last item) or was ended. */
   end(): void;
 }

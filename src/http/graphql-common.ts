@@ -1,5 +1,4 @@
 import { GraphQLError } from 'graphql';
-import { maskError as defaultMaskError } from 'graphql-yoga';
 import type { Caller } from '../auth/api-keys';
 import { DomainError, Invalid, RateLimited, ServiceUnavailable } from '../domain/errors';
 import { transportError } from './transport-errors';
@@ -9,10 +8,11 @@ export const GRAPHQL_PATH = '/graphql';
 
 /**
  * Turns domain errors into GraphQL errors with a code and HTTP status, in this one place for
- * both transports; anything else is masked. Duck-typed, so it holds whichever copy of
- * graphql made the error.
+ * every transport; a GraphQL error of our own making (a refused document, an error already
+ * masked) stays as it is, and anything else is masked as an internal error. Duck-typed, so it
+ * holds whichever copy of graphql made the error.
  */
-export function maskError(error: unknown, message: string, isDev?: boolean): Error {
+export function maskError(error: unknown, message: string): Error {
   const wrapped = error as Partial<GraphQLError> | null;
   const cause = wrapped?.originalError ?? error;
   const original = transportError(cause) ?? cause;
@@ -26,7 +26,18 @@ export function maskError(error: unknown, message: string, isDev?: boolean): Err
     }
     return new GraphQLError(original.message, { nodes: wrapped?.nodes, path: wrapped?.path, extensions });
   }
-  return defaultMaskError(error, message, isDev);
+  if (isGraphqlError(error)) return error as Error;
+  // `unexpected` makes yoga answer 500 when there is no data at all, and is never shown.
+  return new GraphQLError(message, { nodes: wrapped?.nodes, path: wrapped?.path, extensions: { code: 'INTERNAL_SERVER_ERROR', unexpected: true } });
+}
+
+/** A GraphQL error all the way down: refused by GraphQL itself, or thrown as such on purpose. */
+function isGraphqlError(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = (current as Partial<GraphQLError>).originalError) {
+    if (current.name !== 'GraphQLError') return false;
+    if (!(current as Partial<GraphQLError>).originalError) return true;
+  }
+  return false;
 }
 
 /** Who calls: no key means anonymous (public fields only); a wrong key is refused outright. */

@@ -1,20 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { execute, getOperationAST, OperationTypeNode, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { getOperationAST, OperationTypeNode, type ExecutionResult } from 'graphql';
 import type { Caller } from '../auth/api-keys';
 import type { GraphqlContext } from '../resolvers/context';
-import { limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
-import { countOperation } from './graphql-metrics';
-import type { TrustedDocuments } from './trusted-documents';
-
-/** A document checked once: what the direct path needs to run it again. */
-interface ReadyQuery {
-  document: DocumentNode;
-  operationName: string | undefined;
-  /** graphql-jit's compilation, made on the document's second run so one-off documents cost no compile. */
-  compiled?: CompiledQuery;
-  runs: number;
-}
+import type { OperationPipeline } from './graphql-pipeline';
 
 /** The response media type yoga picks for each Accept header the direct path takes on. */
 const ANSWER_TYPES = new Map<string | undefined, string>([
@@ -26,34 +14,22 @@ const ANSWER_TYPES = new Map<string | undefined, string>([
 
 const PARAM_NAMES = new Set(['query', 'variables', 'operationName', 'extensions', 'documentId']);
 
-/** Distinct documents (and operation names per document) kept; clients send a handful, so a full cache means someone varies them, and it starts over. */
-const CACHED_DOCUMENTS = 500;
-
 /**
- * The common GraphQL-over-HTTP request, a JSON POST of a query that runs without errors,
- * executed with its document parsed and validated once (with the same limit rules) and,
- * from its second run, compiled by graphql-jit; past yoga's Fetch adaptation and plugin
- * chain, which cost more than the execution itself. Everything else is left to yoga, which answers it as before: GET, event
- * streams, mutations, subscriptions, other Accept headers, unknown parameters, and any
- * result with errors, since error shapes and status codes are yoga's to decide. A query only
- * reads, so running one again there after a failed attempt here changes nothing.
+ * The common GraphQL-over-HTTP request, a JSON POST of a query, run through the operation
+ * pipeline past yoga's Fetch adaptation and plugin chain, which cost more than the execution
+ * itself. A result without errors is sent from here; one with errors goes back for yoga to
+ * shape (status codes and error shapes are yoga's), as it is, without running again.
+ * Everything else is left to yoga from the start: GET, event streams, mutations,
+ * subscriptions, other Accept headers, unknown parameters, refused documents.
  */
 export class DirectQueries {
-  private readonly rules: readonly ValidationRule[];
-  /** Query text → operation name → the checked document, or null when yoga must answer it (invalid, not a query). */
-  private readonly documents = new Map<string, Map<string | undefined, ReadyQuery | null>>();
-
   constructor(
-    private readonly schema: GraphQLSchema,
-    private readonly limits: GraphqlLimits,
-    private readonly trusted: TrustedDocuments | null,
+    private readonly pipeline: OperationPipeline,
     private readonly context: (caller: Caller | null, requestId: string) => GraphqlContext,
-  ) {
-    this.rules = [...specifiedRules, ...limitRules(limits)];
-  }
+  ) {}
 
-  /** Answers the request and returns true, or returns false, having sent nothing, for yoga to answer it. */
-  async answer(request: FastifyRequest, reply: FastifyReply, caller: Caller | null): Promise<boolean> {
+  /** True once answered; a result for yoga to answer with; false, having run nothing, for yoga to answer alone. */
+  async answer(request: FastifyRequest, reply: FastifyReply, caller: Caller | null): Promise<boolean | ExecutionResult> {
     const answerType = ANSWER_TYPES.get(request.headers.accept);
     if (!answerType) return false;
     const params = request.body as Record<string, unknown> | null | undefined;
@@ -62,67 +38,22 @@ export class DirectQueries {
     const { variables, operationName, extensions } = params;
     if (!isObjectOrAbsent(variables) || !isObjectOrAbsent(extensions)) return false;
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return false;
-    const text = this.queryText(params);
-    if (text === undefined) return false;
-    const ready = this.ready(text, operationName ?? undefined);
-    if (!ready) return false;
+    // A `documentId` without trusted documents is yoga's to refuse.
+    if (!this.pipeline.trusted && params.documentId !== undefined) return false;
+    const document = this.pipeline.prepare(params);
+    if (!('kind' in document)) return false;
+    if (getOperationAST(document, operationName)?.operation !== OperationTypeNode.QUERY) return false;
 
-    const result = await this.run(ready, variables as Record<string, unknown> | null | undefined, this.context(caller, request.id));
-    if (result.errors?.length) return false;
-    countOperation(ready.document, ready.operationName, false);
+    const result = await this.pipeline.execute({
+      schema: this.pipeline.schema,
+      document,
+      operationName,
+      variableValues: variables as Record<string, unknown> | null | undefined,
+      contextValue: this.context(caller, request.id),
+    });
+    if (result.errors?.length) return result;
     await reply.header('content-type', answerType).send(JSON.stringify(result));
     return true;
-  }
-
-  private run(ready: ReadyQuery, variables: Record<string, unknown> | null | undefined, context: GraphqlContext) {
-    ready.runs += 1;
-    if (ready.runs === 2) {
-      const compiled = compileQuery(this.schema, ready.document, ready.operationName);
-      if (isCompiledQuery(compiled)) ready.compiled = compiled;
-    }
-    if (ready.compiled) return ready.compiled.query(undefined, context, variables);
-    return execute({ schema: this.schema, document: ready.document, operationName: ready.operationName, variableValues: variables, contextValue: context });
-  }
-
-  /** The text to run: the manifest's for a trusted-documents deployment, else the request's. */
-  private queryText(params: Record<string, unknown>): string | undefined {
-    if (this.trusted) {
-      try {
-        return this.trusted.resolve(params);
-      } catch {
-        return undefined;
-      }
-    }
-    if (params.documentId !== undefined) return undefined;
-    return typeof params.query === 'string' ? params.query : undefined;
-  }
-
-  private ready(text: string, operationName: string | undefined): ReadyQuery | null {
-    let byOperation = this.documents.get(text);
-    if (!byOperation) {
-      if (this.documents.size >= CACHED_DOCUMENTS) this.documents.clear();
-      byOperation = new Map();
-      this.documents.set(text, byOperation);
-    }
-    let ready = byOperation.get(operationName);
-    if (ready === undefined) {
-      ready = this.check(text, operationName);
-      if (byOperation.size >= CACHED_DOCUMENTS) byOperation.clear();
-      byOperation.set(operationName, ready);
-    }
-    return ready;
-  }
-
-  private check(text: string, operationName: string | undefined): ReadyQuery | null {
-    let document: DocumentNode;
-    try {
-      document = parseLimited(text, this.limits);
-    } catch {
-      return null;
-    }
-    if (validate(this.schema, document, this.rules).length > 0) return null;
-    if (getOperationAST(document, operationName)?.operation !== OperationTypeNode.QUERY) return null;
-    return { document, operationName, runs: 0 };
   }
 }
 

@@ -1,8 +1,7 @@
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { GraphQLError, parse, type ASTVisitor, type DocumentNode, type Source, type ValidationContext, type ValidationRule } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { GraphQLError, parse, type ASTVisitor, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
 import type { Config } from '../config/config';
 
 /**
@@ -38,7 +37,7 @@ export function parseLimited(source: string, limits: GraphqlLimits): DocumentNod
   return parse(source, { maxTokens: limits.maxTokens });
 }
 
-/** The validation rules every transport adds to graphql's own, so HTTP, SSE and WebSocket refuse alike. */
+/** The validation rules the operation pipeline adds to graphql's own, for every transport. */
 export function limitRules(limits: GraphqlLimits): ValidationRule[] {
   // graphql-armor throws by default, which would surface as an internal error; reported,
   // the refusal is an ordinary validation error and execution never starts.
@@ -66,18 +65,5 @@ function heavyFieldsRule(max: number): ValidationRule {
         }
       },
     };
-  };
-}
-
-/** The same limits as a yoga plugin, for GraphQL over HTTP and SSE. */
-export function useGraphqlLimits(limits: GraphqlLimits): Plugin {
-  const rules = limitRules(limits);
-  return {
-    onParse({ setParseFn }) {
-      setParseFn((source: string | Source) => parseLimited(typeof source === 'string' ? source : source.body, limits));
-    },
-    onValidate({ addValidationRule }) {
-      for (const rule of rules) addValidationRule(rule);
-    },
   };
 }

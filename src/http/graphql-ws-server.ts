@@ -4,6 +4,9 @@ import { getOperationAST, GraphQLError, OperationTypeNode, type ExecutionArgs, t
 import { CloseCode, GRAPHQL_TRANSPORT_WS_PROTOCOL, handleProtocols } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { PushSink } from '../events/push-stream';
+import { liveDeliveryLag, liveSlowClientCloses } from '../observability/metrics';
+import { clientError } from './graphql-pipeline';
+import { replacementKey, SendBacklog, writtenAtOf } from './send-backlog';
 import type { Result, SubscriptionResults } from './shared-execution';
 
 /**
@@ -33,12 +36,13 @@ export interface GraphqlWsHooks<C> {
    * hook may close the socket itself with a code that says why; otherwise it closes 4403.
    */
   connect(socket: WebSocket, request: IncomingMessage, params: Record<string, unknown> | undefined): Promise<C | false>;
-  /** A subscribe message: how to run it, or the errors to answer it with. */
+  /** A subscribe message: how to run it, or the errors (as the client may see them) to answer it with. */
   prepare(connection: C, request: OperationRequest): Promise<ExecutionArgs | readonly GraphQLError[]>;
-  execute(args: ExecutionArgs): Promise<ExecutionResult>;
+  /** Runs a query or mutation; its errors come back masked. */
+  execute(args: ExecutionArgs): Result;
   subscribe(args: ExecutionArgs): Promise<SubscriptionResults | ExecutionResult>;
-  /** Errors as a client may see them. */
-  mask(errors: readonly GraphQLError[]): readonly GraphQLError[];
+  /** A fault of the server that closed a connection with 4500 (the connection, when it had one). */
+  report(error: unknown, connection: C | undefined): void;
 }
 
 const KEEP_ALIVE_SLICES = 24;
@@ -59,6 +63,8 @@ interface ServedSocket<C = unknown> extends WebSocket {
   awaitingPong?: boolean;
   /** Which of the keep-alive turns pings this socket. */
   pingSlice?: number;
+  /** Messages waiting while the client reads slower than they come; none otherwise. */
+  backlog?: SendBacklog<Buffer>;
 }
 
 /**
@@ -72,30 +78,42 @@ export class SharedPayloads {
     let bytes = this.encoded.get(result);
     if (!bytes) {
       const { errors, ...rest } = result;
-      bytes = Buffer.from(JSON.stringify(errors ? { ...rest, errors: errors.map((error) => error.toJSON()) } : rest));
+      bytes = Buffer.from(JSON.stringify(errors ? { ...rest, errors: errors.map(clientError) } : rest));
       this.encoded.set(result, bytes);
     }
     return bytes;
   }
 }
 
-export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketServer, payloads: SharedPayloads, keepAliveMs: number): void {
+/** What serveGraphqlWs needs beyond the hooks. */
+export interface GraphqlWsOptions {
+  payloads: SharedPayloads;
+  keepAliveMs: number;
+  /** What a connection may hold for a client that falls behind (LIVE_MAX_BUFFER_BYTES). */
+  budgetBytes: number;
+}
+
+export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketServer, options: GraphqlWsOptions): void {
+  const { payloads, keepAliveMs } = options;
   const isProd = process.env.NODE_ENV === 'production';
   sockets.options.handleProtocols = handleProtocols;
+  // A client too far behind: what waits for it goes, its operations end, and the close frame
+  // goes out after the little its socket still buffers.
+  const sender = new LiveSender(options.budgetBytes, (socket: ServedSocket<C>) => {
+    endOperations(socket);
+    socket.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
+  });
 
-  const internalError = (socket: WebSocket, error: unknown) => {
+  const internalError = (socket: ServedSocket<C>, error: unknown) => {
+    hooks.report(error, socket.connection);
     const reason = isProd ? 'Internal server error' : limitReason(error instanceof Error ? error.message : String(error));
     socket.close(CloseCode.InternalServerError, reason);
   };
   function onError(this: ServedSocket<C>, error: Error) {
-    console.error('Internal error emitted on a WebSocket socket.', error);
     internalError(this, error);
   }
   function onMessage(this: ServedSocket<C>, data: Buffer) {
-    receive(this, String(data)).catch((error: unknown) => {
-      console.error('Internal error occurred during message handling.', error);
-      internalError(this, error);
-    });
+    receive(this, String(data)).catch((error: unknown) => internalError(this, error));
   }
   function onPong(this: ServedSocket<C>) {
     this.awaitingPong = false;
@@ -103,8 +121,12 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
   function onClose(this: ServedSocket<C>) {
     clearTimeout(this.initTimer);
     this.upgrade = undefined;
-    const operations = this.operations;
-    this.operations = undefined;
+    this.backlog = undefined;
+    endOperations(this);
+  }
+  function endOperations(socket: ServedSocket<C>) {
+    const operations = socket.operations;
+    socket.operations = undefined;
     for (const results of operations?.values() ?? []) void results?.return();
   }
   function initTimeout(socket: ServedSocket<C>) {
@@ -137,7 +159,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
       case 'connection_init':
         return initialise(socket, message.payload);
       case 'ping':
-        return socket.send(JSON.stringify(message.payload ? { type: 'pong', payload: message.payload } : { type: 'pong' }));
+        return sender.sendText(socket, JSON.stringify(message.payload ? { type: 'pong', payload: message.payload } : { type: 'pong' }));
       case 'pong':
         return;
       case 'subscribe':
@@ -164,7 +186,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
     const connection = await hooks.connect(socket, request, params);
     if (connection === false) return socket.close(CloseCode.Forbidden, 'Forbidden');
     socket.connection = connection;
-    socket.send('{"type":"connection_ack"}');
+    sender.sendText(socket, '{"type":"connection_ack"}');
   }
 
   async function run(socket: ServedSocket<C>, id: string, request: OperationRequest): Promise<void> {
@@ -172,13 +194,13 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
     const operations = (socket.operations ??= new Map());
     if (operations.has(id)) return socket.close(CloseCode.SubscriberAlreadyExists, `Subscriber for ${id} already exists`);
     operations.set(id, null);
-    const writer = new NextMessageWriter(socket, id, payloads);
+    const writer = new NextMessageWriter(socket, id, payloads, sender);
     let results: SubscriptionResults;
     try {
       const args = await hooks.prepare(socket.connection, request);
-      if (isErrors(args)) return sendError(socket, id, hooks.mask(args));
+      if (isErrors(args)) return sendError(socket, id, args);
       const operation = getOperationAST(args.document, args.operationName);
-      if (!operation) return sendError(socket, id, hooks.mask([new GraphQLError('Unable to identify operation')]));
+      if (!operation) return sendError(socket, id, [new GraphQLError('Unable to identify operation')]);
       const outcome = operation.operation === OperationTypeNode.SUBSCRIPTION ? await hooks.subscribe(args) : await hooks.execute(args);
       if (!(Symbol.asyncIterator in outcome)) {
         if (socket.operations?.has(id)) {
@@ -225,19 +247,16 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
   function fail(socket: ServedSocket<C>, id: string, results: SubscriptionResults, error: unknown): void {
     if (socket.operations?.get(id) !== results) return;
     void results.return();
-    const message = error instanceof Error ? error.message : String(error);
-    sendError(socket, id, hooks.mask([new GraphQLError(message, { originalError: error instanceof Error ? error : undefined })]));
+    sendError(socket, id, results.failure(error));
   }
 
   /** The operation's last message; nothing if it was already ended. */
   function complete(socket: ServedSocket<C>, id: string): void {
-    if (socket.operations?.delete(id) && socket.readyState === socket.OPEN) socket.send(JSON.stringify({ id, type: 'complete' }));
+    if (socket.operations?.delete(id)) sender.sendText(socket, JSON.stringify({ id, type: 'complete' }));
   }
 
   function sendError(socket: ServedSocket<C>, id: string, errors: readonly GraphQLError[]): void {
-    if (socket.operations?.delete(id) && socket.readyState === socket.OPEN) {
-      socket.send(JSON.stringify({ id, type: 'error', payload: errors.map((error) => error.toJSON()) }));
-    }
+    if (socket.operations?.delete(id)) sender.sendText(socket, JSON.stringify({ id, type: 'error', payload: errors.map(clientError) }));
   }
 
   // Every socket is pinged once per keepAliveMs and dropped if it did not answer the
@@ -321,15 +340,10 @@ function limitReason(reason: string): string {
 const TEXT_FRAME = 0x81; // FIN and opcode 1: a whole text message in one frame
 const CLOSING_BRACE = 0x7d;
 
-/**
- * A graphql-transport-ws `next` message as one unmasked WebSocket text frame, header
- * included: `prefix` (the message up to its payload, `prefixLength` its UTF-8 bytes), the
- * payload's bytes, and the closing brace.
- */
-export function nextMessageFrame(prefix: string, prefixLength: number, payload: Buffer): Buffer {
-  const length = prefixLength + payload.length + 1;
-  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(headerLength + length);
+/** An unmasked WebSocket text frame of `length` bytes of message, its header written; the message goes after `offset`. */
+function textFrameOf(length: number): { frame: Buffer; offset: number } {
+  const offset = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(offset + length);
   frame[0] = TEXT_FRAME;
   if (length < 126) {
     frame[1] = length;
@@ -340,10 +354,97 @@ export function nextMessageFrame(prefix: string, prefixLength: number, payload: 
     frame[1] = 127;
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  frame.write(prefix, headerLength, 'utf8');
-  payload.copy(frame, headerLength + prefixLength);
+  return { frame, offset };
+}
+
+/**
+ * A graphql-transport-ws `next` message as one unmasked WebSocket text frame, header
+ * included: `prefix` (the message up to its payload, `prefixLength` its UTF-8 bytes), the
+ * payload's bytes, and the closing brace.
+ */
+export function nextMessageFrame(prefix: string, prefixLength: number, payload: Buffer): Buffer {
+  const { frame, offset } = textFrameOf(prefixLength + payload.length + 1);
+  frame.write(prefix, offset, 'utf8');
+  payload.copy(frame, offset + prefixLength);
   frame[frame.length - 1] = CLOSING_BRACE;
   return frame;
+}
+
+/** A whole text message as one unmasked WebSocket frame. */
+function textFrame(text: string): Buffer {
+  const { frame, offset } = textFrameOf(Buffer.byteLength(text));
+  frame.write(text, offset, 'utf8');
+  return frame;
+}
+
+/** How a connection ends when its client falls further behind than its budget. */
+export const SLOW_CLIENT_CLOSE = { code: 4408, reason: 'Too far behind: the client reads slower than its events come' } as const;
+
+/**
+ * Every message to a client goes through here. While its socket takes what it is given (its
+ * stream asks for no drain), a message is written at once; once the client reads slower than
+ * messages come, they wait in the connection's backlog, where a newer progress-only message
+ * replaces an older one of the same resource, and go out as the socket drains. What waits,
+ * and what the socket buffers, is bounded by the budget: past it the connection is handed to
+ * `overflowed` to be closed. So a slow client costs its budget at most, and the others,
+ * written to in the same loop, wait for nothing.
+ */
+export class LiveSender {
+  constructor(
+    private readonly budgetBytes: number,
+    private readonly overflowed: (socket: ServedSocket<never>) => void,
+  ) {}
+
+  /** A `next` frame; `scope` and `source` (the operation, and the event the result was made for) say whether a newer one may replace it. */
+  send(socket: WebSocket, frame: Buffer, scope: string, source: unknown): void {
+    const served = socket as ServedSocket<never>;
+    const stream = served.stream;
+    if (socket.readyState !== socket.OPEN || !stream) return;
+    if (!served.backlog && !stream.writableNeedDrain) return write(stream, frame, writtenAtOf(source));
+    this.wait(served, stream, frame, replacementKey(scope, source), writtenAtOf(source));
+  }
+
+  /** Any other message of the protocol (an acknowledgement, a pong, an operation's end), after whatever waits. */
+  sendText(socket: WebSocket, text: string): void {
+    const served = socket as ServedSocket<never>;
+    if (socket.readyState !== socket.OPEN) return;
+    const stream = served.stream;
+    if (!stream || (!served.backlog && !stream.writableNeedDrain)) return socket.send(text);
+    this.wait(served, stream, textFrame(text), null, null);
+  }
+
+  private wait(socket: ServedSocket<never>, stream: Duplex, frame: Buffer, key: string | null, writtenAt: number | null): void {
+    let backlog = socket.backlog;
+    if (!backlog) {
+      backlog = socket.backlog = new SendBacklog();
+      // A closure only for a socket that fell behind.
+      stream.once('drain', () => this.flush(socket, stream));
+    }
+    backlog.push(frame, frame.length, key, writtenAt);
+    if (backlog.bytes + stream.writableLength <= this.budgetBytes) return;
+    socket.backlog = undefined;
+    liveSlowClientCloses.inc({ transport: 'graphql-ws' });
+    this.overflowed(socket);
+  }
+
+  private flush(socket: ServedSocket<never>, stream: Duplex): void {
+    const backlog = socket.backlog;
+    if (!backlog || socket.readyState !== socket.OPEN) return;
+    while (!stream.writableNeedDrain) {
+      const waiting = backlog.shift();
+      if (!waiting) {
+        socket.backlog = undefined;
+        return;
+      }
+      write(stream, waiting.message, waiting.writtenAt);
+    }
+    stream.once('drain', () => this.flush(socket, stream));
+  }
+}
+
+function write(stream: Duplex, frame: Buffer, writtenAt: number | null): void {
+  stream.write(frame);
+  if (writtenAt !== null) liveDeliveryLag.observe((Date.now() - writtenAt) / 1000);
 }
 
 /** What a `next` message of subscription `id` says before its payload. */
@@ -358,24 +459,30 @@ export function nextMessagePrefix(id: string): string {
  * with the other messages holds because `ws` writes to the same stream and never holds
  * messages back without compression.
  */
-export class NextMessageWriter {
+export class NextMessageWriter implements ResultWriter {
   private readonly prefix: string;
   private readonly prefixLength: number;
 
   constructor(
     private readonly socket: WebSocket,
-    id: string,
+    private readonly id: string,
     private readonly payloads: SharedPayloads,
+    private readonly sender: LiveSender,
   ) {
     this.prefix = nextMessagePrefix(id);
     this.prefixLength = Buffer.byteLength(this.prefix);
   }
 
-  write(result: ExecutionResult): void {
-    const stream = (this.socket as ServedSocket).stream;
-    if (this.socket.readyState !== this.socket.OPEN || !stream) return;
-    stream.write(nextMessageFrame(this.prefix, this.prefixLength, this.payloads.bytesOf(result)));
+  write(result: ExecutionResult, source?: unknown): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.sender.send(this.socket, nextMessageFrame(this.prefix, this.prefixLength, this.payloads.bytesOf(result)), this.id, source);
   }
+}
+
+/** Where ordered results go: a socket's frames, or an event stream's queue. */
+export interface ResultWriter {
+  /** `source` is the event the result was executed for, when it was pushed. */
+  write(result: ExecutionResult, source?: unknown): void;
 }
 
 /**
@@ -387,13 +494,13 @@ export class OrderedWrites implements PushSink<Result> {
   private tail: Promise<void> | null = null;
 
   constructor(
-    private readonly writer: NextMessageWriter,
+    private readonly writer: ResultWriter,
     private readonly finished: (error?: unknown) => void,
   ) {}
 
-  next(result: Result): void {
-    if (!this.tail && !(result instanceof Promise)) return this.writer.write(result);
-    const tail = (this.tail ?? Promise.resolve()).then(() => result).then((ready) => this.writer.write(ready));
+  next(result: Result, source?: unknown): void {
+    if (!this.tail && !(result instanceof Promise)) return this.writer.write(result, source);
+    const tail = (this.tail ?? Promise.resolve()).then(() => result).then((ready) => this.writer.write(ready, source));
     this.tail = tail;
     tail.then(
       () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GraphQLError, GraphQLSchema } from 'graphql';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { DocumentNode, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { trackEventStream } from '../observability/metrics';
 import type { Caller } from '../auth/api-keys';
 import { Invalid, UnsupportedMedia } from '../domain/errors';
@@ -10,17 +10,21 @@ import type { DomainServices } from '../services';
 import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
 import { graphiql } from './graphiql';
 import { DirectQueries } from './graphql-direct';
-import { graphqlLimits, useGraphqlLimits } from './graphql-limits';
-import { useOperationMetrics } from './graphql-metrics';
+import { graphqlLimits } from './graphql-limits';
+import { clientError, OperationPipeline } from './graphql-pipeline';
 import { bindUploads, releaseUploads } from './graphql-uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './graphql-ws';
-import { TrustedDocuments, useTrustedDocuments } from './trusted-documents';
+import { EventStreamResults } from './event-stream-results';
+import { SharedPayloads } from './graphql-ws-server';
+import { TrustedDocuments, type OperationParams } from './trusted-documents';
 
 interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
   caller: Caller | null;
   requestId: string;
+  /** A result the direct path already computed, for yoga only to answer with. */
+  answered?: ExecutionResult;
 }
 
 export interface GraphqlServer {
@@ -35,7 +39,9 @@ export interface GraphqlServer {
 export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchema, services: DomainServices): Promise<GraphqlServer> {
   const { PERSISTED_DOCUMENTS } = services.platform.config;
   const trusted = PERSISTED_DOCUMENTS ? TrustedDocuments.load(PERSISTED_DOCUMENTS) : null;
-  const limits = graphqlLimits(services.platform.config);
+  const pipeline = new OperationPipeline(schema, graphqlLimits(services.platform.config), trusted, services.platform.logger);
+  // Each pushed result is serialised once for every subscriber, over either transport.
+  const payloads = new SharedPayloads();
   const createContext = (caller: Caller | null, requestId: string) => createGraphqlContext(services, caller, requestId);
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
@@ -47,11 +53,15 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     cors: false,
     landingPage: false,
     logging: false,
-    maskedErrors: { maskError },
-    plugins: [...(trusted ? [useTrustedDocuments(trusted)] : []), useGraphqlLimits(limits), useOperationMetrics()],
+    // The pipeline masks, logs and counts every operation's errors; what reaches yoga's own
+    // masking is a fault outside any operation, logged here.
+    maskedErrors: { maskError: (error, message) => reportStray(services, error, maskError(error, message)) },
+    // The pipeline's cache is the only one, shared with the WebSocket transport.
+    parserAndValidationCache: false,
+    plugins: [usePipeline(pipeline, payloads, services.platform.config.LIVE_MAX_BUFFER_BYTES)],
     context: ({ caller, requestId }) => createContext(caller, requestId),
   });
-  const direct = new DirectQueries(schema, limits, trusted, createContext);
+  const direct = new DirectQueries(pipeline, createContext);
 
   const { maxFileBytes } = uploadLimits(services);
   await app.register(async (scope) => {
@@ -75,8 +85,10 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
           return sendGraphqlError(reply, new UnsupportedMedia('Unsupported content type: send application/json or multipart/form-data'));
         }
         if (!multipart) {
-          if (bodyType === 'application/json' && (await direct.answer(request, reply, caller))) return reply;
-          const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, caller, requestId: request.id });
+          const answered = bodyType === 'application/json' ? await direct.answer(request, reply, caller) : false;
+          if (answered === true) return reply;
+          const context: ServerContext = { req: request, reply, caller, requestId: request.id, ...(answered && { answered }) };
+          const response = await yoga.handleNodeRequestAndResponse(request, reply, context);
           return sendResponse(reply, response);
         }
         const params = await readParams(request, { tmpPath: () => services.platform.blobs.scratch.tmpPath(), maxFileBytes, fileFields: 'any' }).catch(
@@ -113,7 +125,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     });
   });
 
-  const sockets = registerGraphqlSockets(app.server, schema, services, trusted);
+  const sockets = registerGraphqlSockets(app.server, pipeline, services, payloads);
 
   return { yoga, sockets };
 }
@@ -142,12 +154,61 @@ async function sendResponse(reply: FastifyReply, response: Response) {
   return reply.send(streaming ? response.body : await response.text());
 }
 
+/**
+ * The transport's side of the operation pipeline, as one yoga plugin: trusted documents,
+ * parsing and validation from the pipeline's cache, and execution through it. A result the
+ * direct path computed is answered as it is.
+ */
+function usePipeline(pipeline: OperationPipeline, payloads: SharedPayloads, budgetBytes: number): Plugin<ServerContext & GraphqlContext> {
+  return {
+    onParams({ params, setParams, setResult, context }) {
+      const { answered } = context as unknown as ServerContext;
+      if (answered) return setResult(answered);
+      if (!pipeline.trusted) return;
+      const { documentId: _named, ...rest } = params as typeof params & { documentId?: unknown };
+      setParams({ ...rest, query: pipeline.textOf(params as OperationParams) });
+    },
+    onParse({ setParseFn }) {
+      setParseFn(pipeline.parse);
+    },
+    onValidate({ params, setResult }) {
+      setResult([...pipeline.validate(params.documentAST as DocumentNode)]);
+    },
+    onExecute({ setExecuteFn }) {
+      setExecuteFn(pipeline.execute);
+    },
+    onSubscribe({ setSubscribeFn }) {
+      setSubscribeFn(async (args) => {
+        const outcome = await pipeline.subscribe(args);
+        if (!(Symbol.asyncIterator in outcome)) return outcome;
+        const response = (args.contextValue as ServerContext).reply.raw;
+        return new EventStreamResults(outcome, payloads, budgetBytes, () => {
+          if (!response.writableFinished) response.destroy();
+        });
+      });
+    },
+  };
+}
+
+/**
+ * A fault that reached yoga outside any operation: masked like the rest, and logged. What the
+ * pipeline masked (and logged) comes back as it was, and is not logged again.
+ */
+function reportStray(services: DomainServices, error: unknown, masked: Error): Error {
+  if (masked !== error && (masked as GraphQLError).extensions?.code === 'INTERNAL_SERVER_ERROR') {
+    services.platform.logger.error({ err: error }, 'GraphQL request failed');
+  }
+  return masked;
+}
+
 function sendGraphqlError(reply: FastifyReply, error: unknown) {
   const masked = maskError(error, 'Unexpected error.') as GraphQLError;
   const http = masked.extensions?.http;
   for (const [name, value] of Object.entries(http?.headers ?? {})) reply.header(name, value);
   const status = http?.status ?? 500;
-  return reply.status(status).send({ errors: [masked.toJSON()] });
+  // As REST logs its 5xx answers.
+  if (status >= 500) reply.log.error({ err: error }, 'GraphQL request failed');
+  return reply.status(status).send({ errors: [clientError(masked)] });
 }
 
 /** A multipart field's text; a missing one reads as `fallback`, and a repeated one cannot be JSON. */

@@ -1,4 +1,4 @@
-import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, type GraphQLError } from 'graphql';
+import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { PushSink, PushStream } from '../events/push-stream';
 
 export type Result = ExecutionResult | Promise<ExecutionResult>;
@@ -13,17 +13,18 @@ export type Result = ExecutionResult | Promise<ExecutionResult>;
 export class SharedSubscriptions {
   private readonly results = new WeakMap<object, Map<string, Result>>();
 
-  constructor(private readonly mask: (errors: readonly GraphQLError[]) => GraphQLError[]) {}
+  /** `mask` turns a step's errors into what the client sees (and reports the unexpected ones). */
+  constructor(readonly mask: (errors: readonly GraphQLError[], args: ExecutionArgs) => GraphQLError[]) {}
 
   /** `shareKey` must capture everything the result depends on: operation, variables, caller. */
   async subscribe(args: ExecutionArgs, shareKey: string): Promise<SubscriptionResults | ExecutionResult> {
     const source = await createSourceEventStream({ ...args, contextValue: passing(args.contextValue) });
     // A subscription refused when made (another partner's resource) reports its code too.
-    if (!isAsyncIterable(source)) return source.errors ? { ...source, errors: this.mask(source.errors) } : source;
-    return new MappedEvents(source[Symbol.asyncIterator](), (payload) => this.resultFor(args, shareKey, payload));
+    if (!isAsyncIterable(source)) return source.errors ? { ...source, errors: this.mask(source.errors, args) } : source;
+    return new MappedEvents(source[Symbol.asyncIterator](), this, args, shareKey);
   }
 
-  private resultFor(args: ExecutionArgs, shareKey: string, payload: unknown): Result {
+  resultFor(args: ExecutionArgs, shareKey: string, payload: unknown): Result {
     if (typeof payload !== 'object' || payload === null) return this.run(args, payload);
     let byKey = this.results.get(payload);
     if (!byKey) {
@@ -45,10 +46,9 @@ export class SharedSubscriptions {
    */
   private run(args: ExecutionArgs, payload: unknown): Result {
     const result = execute({ ...args, contextValue: passing(args.contextValue), rootValue: payload });
-    return result instanceof Promise ? result.then(this.masked) : this.masked(result);
+    const masked = (done: ExecutionResult): ExecutionResult => (done.errors ? { ...done, errors: this.mask(done.errors, args) } : done);
+    return result instanceof Promise ? result.then(masked) : masked(result);
   }
-
-  private readonly masked = (result: ExecutionResult): ExecutionResult => (result.errors ? { ...result, errors: this.mask(result.errors) } : result);
 }
 
 /**
@@ -71,13 +71,20 @@ export interface SubscriptionResults extends AsyncIterableIterator<ExecutionResu
   return(): Promise<IteratorResult<ExecutionResult>>;
   /** See PushStream: results as the events arrive, a shared one possibly still executing. */
   pushTo(sink: PushSink<Result>): void;
+  /** The errors to answer a failed stream with (a refused or missing resource fails its first read), reported once. */
+  failure(error: unknown): readonly GraphQLError[];
 }
 
-/** Maps a source stream; ending the mapped stream ends the source at once. A class, so its methods are not per-subscriber closures. */
+/**
+ * Maps a source stream; ending the mapped stream ends the source at once. A class holding its
+ * parts, so a subscription costs no closures of its own.
+ */
 class MappedEvents implements SubscriptionResults {
   constructor(
     private readonly source: AsyncIterator<unknown>,
-    private readonly map: (payload: unknown) => Result,
+    private readonly shared: SharedSubscriptions,
+    private readonly args: ExecutionArgs,
+    private readonly shareKey: string,
   ) {}
 
   get canPush(): boolean {
@@ -85,7 +92,16 @@ class MappedEvents implements SubscriptionResults {
   }
 
   pushTo(sink: PushSink<Result>): void {
-    (this.source as PushStream<unknown>).pushTo({ next: (payload) => sink.next(this.map(payload)), end: () => sink.end() });
+    (this.source as PushStream<unknown>).pushTo(new MappedSink(this, sink));
+  }
+
+  map(payload: unknown): Result {
+    return this.shared.resultFor(this.args, this.shareKey, payload);
+  }
+
+  failure(error: unknown): readonly GraphQLError[] {
+    const message = error instanceof Error ? error.message : String(error);
+    return this.shared.mask([new GraphQLError(message, { originalError: error instanceof Error ? error : undefined })], this.args);
   }
 
   [Symbol.asyncIterator](): this {
@@ -106,5 +122,21 @@ class MappedEvents implements SubscriptionResults {
   async throw(error: unknown): Promise<IteratorResult<ExecutionResult>> {
     await this.source.return?.();
     throw error;
+  }
+}
+
+/** Hands each pushed event's result on, with the event it came from. */
+class MappedSink implements PushSink<unknown> {
+  constructor(
+    private readonly events: MappedEvents,
+    private readonly sink: PushSink<Result>,
+  ) {}
+
+  next(payload: unknown): void {
+    this.sink.next(this.events.map(payload), payload);
+  }
+
+  end(): void {
+    this.sink.end();
   }
 }

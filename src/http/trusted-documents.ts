@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { parse, type GraphQLError } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { parse } from 'graphql';
 import { ConfigError } from '../config/config';
 import { DomainError } from '../domain/errors';
-import { maskError } from './graphql-common';
 
 export class PersistedQueryOnly extends DomainError {
   readonly status = 400;
@@ -11,7 +9,7 @@ export class PersistedQueryOnly extends DomainError {
 }
 
 /** What a client sends for one operation, over HTTP, SSE or graphql-ws alike. */
-interface OperationParams {
+export interface OperationParams {
   query?: unknown;
   documentId?: unknown;
   extensions?: unknown;
@@ -67,24 +65,4 @@ function requestedHash(params: OperationParams): string | undefined {
   if (typeof params.documentId === 'string' && params.documentId !== '') return params.documentId;
   const persisted = (params.extensions as { persistedQuery?: { sha256Hash?: unknown } } | null | undefined)?.persistedQuery;
   return typeof persisted?.sha256Hash === 'string' && persisted.sha256Hash !== '' ? persisted.sha256Hash : undefined;
-}
-
-/** GraphQL over HTTP and SSE: the named document's text replaces whatever the request carried. */
-export function useTrustedDocuments(documents: TrustedDocuments): Plugin {
-  return {
-    onParams({ params, setParams }) {
-      const { documentId: _named, ...rest } = params as typeof params & { documentId?: unknown };
-      setParams({ ...rest, query: documents.resolve(params as OperationParams) });
-    },
-  };
-}
-
-/** graphql-ws answers a refused operation with its errors (the socket stays open), not a throw. */
-export function trustedQuery(documents: TrustedDocuments | null, payload: OperationParams & { query: string }): string | readonly GraphQLError[] {
-  if (!documents) return payload.query;
-  try {
-    return documents.resolve(payload);
-  } catch (error) {
-    return [maskError(error, 'Unexpected error.') as GraphQLError];
-  }
 }

@@ -33,6 +33,27 @@ export const graphqlErrors = new Counter({
   registers: [registry],
 });
 
+export const graphqlUnexpectedErrors = new Counter({
+  name: 'graphql_unexpected_errors_total',
+  help: 'Errors of GraphQL operations that were logged and masked (a fault, or Redis unavailable), by operation, type and the code the client saw',
+  labelNames: ['operation', 'type', 'code'] as const,
+  registers: [registry],
+});
+
+export const liveDeliveryLag = new Histogram({
+  name: 'live_delivery_lag_seconds',
+  help: 'From a change written (by the writing process) to its event written to a subscriber socket (graphql-ws or SSE)',
+  buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+export const liveSlowClientCloses = new Counter({
+  name: 'live_slow_client_closes_total',
+  help: 'Live connections closed because their client fell further behind than LIVE_MAX_BUFFER_BYTES, by transport',
+  labelNames: ['transport'] as const,
+  registers: [registry],
+});
+
 export const eventsPublished = new Counter({
   name: 'events_published_total',
   help: 'Change events published by record writes',

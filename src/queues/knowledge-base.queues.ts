@@ -20,6 +20,7 @@ export const digitizeQueue = defineQueue({
   }),
   jobId: ({ documentId, generation }: DocumentJobKey) => `${documentId}_digitize_${generation}`,
   lane: ({ partner }) => partner,
+  resource: ({ documentId }) => documentId,
 });
 
 export const rewriteQueue = defineQueue({
@@ -31,6 +32,7 @@ export const rewriteQueue = defineQueue({
   }),
   jobId: ({ documentId, generation }: DocumentJobKey) => `${documentId}_rewrite_${generation}`,
   lane: ({ partner }) => partner,
+  resource: ({ documentId }) => documentId,
   // Each attempt costs two LLM calls; one retry covers a dropped connection.
   defaultJobOptions: { attempts: 2 },
 });
@@ -47,6 +49,7 @@ export const embedKnowledgeBaseQueue = defineQueue({
   // Also the embedding's `external_job_id` on the wire.
   jobId: ({ kbId, generation }: { kbId: string; generation: number }) => `${kbId}_embed_${generation}`,
   lane: ({ partner }) => partner,
+  resource: ({ kbId }) => kbId,
   defaultJobOptions: { attempts: 2 },
 });
 

@@ -22,6 +22,8 @@ export interface QueueDefinition<Schema extends z.ZodType = z.ZodType, Key = z.o
    * (transcripts and completions belong to a key). Lanes share the queue's workers in turn.
    */
   lane(payload: z.output<Schema>): string;
+  /** The id of the resource the job works on (a voice, a document, a transcript), for its log lines. */
+  resource?(payload: z.output<Schema>): string;
   readonly defaultJobOptions?: JobsOptions;
 }
 
@@ -46,6 +48,7 @@ export function defineQueue<Schema extends z.ZodType, Key>(definition: {
   schema: Schema;
   jobId: (key: Key) => string;
   lane: (payload: z.output<Schema>) => string;
+  resource?: (payload: z.output<Schema>) => string;
   defaultJobOptions?: JobsOptions;
 }): QueueDefinition<Schema, Key> {
   return {

@@ -11,6 +11,7 @@ export const transcribeQueue = defineQueue({
   schema: z.object({ transcriptId: z.string(), keyId: ownerField }),
   jobId: ({ transcriptId }: { transcriptId: string }) => `${transcriptId}_transcribe`,
   lane: ({ keyId }) => keyLane(keyId),
+  resource: ({ transcriptId }) => transcriptId,
   defaultJobOptions: { attempts: 2 },
 });
 
@@ -19,6 +20,7 @@ export const completeQueue = defineQueue({
   schema: z.object({ completionId: z.string(), keyId: ownerField }),
   jobId: ({ completionId }: { completionId: string }) => `${completionId}_complete`,
   lane: ({ keyId }) => keyLane(keyId),
+  resource: ({ completionId }) => completionId,
   defaultJobOptions: { attempts: 2 },
 });
 

@@ -15,6 +15,7 @@ export const splitVoiceQueue = defineQueue({
   }),
   jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_split_${generation}`,
   lane: ({ partner }) => partner,
+  resource: ({ voiceId }) => voiceId,
 });
 
 export const embedVoiceQueue = defineQueue({
@@ -27,6 +28,7 @@ export const embedVoiceQueue = defineQueue({
   }),
   jobId: ({ voiceId, generation }: { voiceId: string; generation: number }) => `${voiceId}_embed_${generation}`,
   lane: ({ partner }) => partner,
+  resource: ({ voiceId }) => voiceId,
   // GPU jobs are long and costly; one retry covers a lost connection without repeating work endlessly.
   defaultJobOptions: { attempts: 2 },
 });

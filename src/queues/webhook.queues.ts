@@ -26,6 +26,7 @@ export const deliverWebhookQueue = defineQueue({
   jobId: ({ deliveryId, redelivery }: { deliveryId: string; redelivery: number }) => `${deliveryId}_deliver_${redelivery}`,
   // A receiver's partner, or for a transcript's own webhook_url the key that submitted it.
   lane: ({ target }) => (target.kind === 'endpoint' ? target.partner : keyLane(target.keyId)),
+  resource: ({ deliveryId }) => deliveryId,
 });
 
 export type DeliverWebhookJob = z.output<typeof deliverWebhookQueue.schema>;

@@ -8,7 +8,7 @@ export interface GraphqlContext {
   caller: Caller | null;
   services: DomainServices;
   loaders: Loaders;
-  /** The HTTP request's id, which mutations pass on to the jobs they start; none over a WebSocket. */
+  /** The request's id (over graphql-ws the connection's), which mutations pass on to the jobs they start. */
   requestId?: string;
 }
 

@@ -1,11 +1,12 @@
 import { byCreation, folderInfos, statsOf, type DocumentRecord, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import type { GraphqlContext } from './context';
+import { loadAll } from './loaders';
 
 /** One SMEMBERS and one MGET per request, whatever the number of documents or fields asking. */
 export async function documents(ctx: GraphqlContext, kb: KnowledgeBaseRecord): Promise<DocumentRecord[]> {
   const ids = await ctx.loaders.documentIdsByKb.load(kb.id);
-  const loaded = await ctx.loaders.documentById.loadMany(ids);
-  return loaded.filter((document): document is DocumentRecord => document !== null && !(document instanceof Error) && document.kbId === kb.id).sort(byCreation);
+  const loaded = await loadAll(ctx.loaders.documentById, ids);
+  return loaded.filter((document): document is DocumentRecord => document !== null && document.kbId === kb.id).sort(byCreation);
 }
 
 export async function folders(ctx: GraphqlContext, kb: KnowledgeBaseRecord) {

@@ -20,6 +20,18 @@ export function createLoaders(services: DomainServices): Loaders {
 }
 
 /**
+ * Every value of `keys`, in their order. DataLoader answers a failed read with an Error in
+ * the key's place; a list must then fail as a whole (SERVICE_UNAVAILABLE when Redis could not
+ * answer), never come back shorter as if the records did not exist.
+ */
+export async function loadAll<K, V>(loader: DataLoader<K, V>, keys: readonly K[]): Promise<V[]> {
+  const values = await loader.loadMany(keys);
+  const failure = values.find((value): value is Error => value instanceof Error);
+  if (failure) throw failure;
+  return values as V[];
+}
+
+/**
  * Builds each loader on first use, with getters on the prototype: thousands of long-lived
  * subscription contexts that never batch anything should carry neither loaders nor closures.
  */

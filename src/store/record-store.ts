@@ -1,5 +1,7 @@
 import type { Cluster, Redis } from 'ioredis';
 import { inOneSlot, slotTagOf, type KeySpace } from './keys';
+import { Outbox } from './outbox';
+import { SlotRegistry } from './slot-registry';
 import type { RedisClient } from './redis';
 import { eventsPublished } from '../observability/metrics';
 
@@ -13,6 +15,13 @@ export interface ChangeEvent<T = unknown> {
   version: number;
   deleted: boolean;
   data: T;
+  /** When the write was made (ms since the epoch, the writer's clock); absent on a snapshot read for a new subscriber. */
+  at?: number;
+  /**
+   * Set when the write changed nothing but the record's progress: a live connection that falls
+   * behind may send its client only the newest such event of a resource.
+   */
+  collapsible?: true;
 }
 
 /** A name index (a hash of name → record id) kept in step with the record. */
@@ -21,16 +30,21 @@ export interface NameIndex {
   name: string;
 }
 
-/** A write that committed, as a write observer sees it: the stored record before and after. */
-export interface CommittedWrite {
+/** A write about to be made: the stored record before it and after. */
+export interface RecordWrite {
   kind: string;
   previous: Versioned | null;
   next: Versioned;
   deleted: boolean;
 }
 
-/** Runs after each committed write, in the writing process; it must not throw. */
-export type WriteObserver = (write: CommittedWrite) => Promise<void>;
+/**
+ * What a write must leave in the outbox (for workers to carry out after it), made before the
+ * write and committed with it; usually nothing. It may run more than once for one write (a
+ * conflict retries the write), so it must only compute. A failure fails the write: a change is
+ * never made without what must follow it.
+ */
+export type OutboxSource = (write: RecordWrite) => Promise<readonly string[]>;
 
 export class RecordConflict extends Error {}
 export class NameTaken extends Error {}
@@ -50,19 +64,26 @@ export interface JobStage {
 }
 
 // One script does every write: compare the stored JSON with what the caller read, move the
-// name index, write or delete, keep the in-flight index, and publish, all atomically.
-// Subscribers therefore never see an event for a write that did not happen, nor miss one that
-// did, and events on a topic arrive in write order; the in-flight index holds exactly the
-// records whose work is under way. A write keeps the record's expiry (KEEPTTL): retention is
+// name index, write or delete, keep the in-flight index, leave the write's outbox entries,
+// and publish, all atomically. Subscribers therefore never see an event for a write that did
+// not happen, nor miss one that did, and events on a topic arrive in write order; the in-flight
+// index holds exactly the records whose work is under way, and the outbox exactly what the
+// writes made must be followed by. A write keeps the record's expiry (KEEPTTL): retention is
 // set by whoever owns it, and an update in between never drops it. KEYS[1] is the record,
 // then its name index when ARGV[7] is '1', then its slot's in-flight index when ARGV[8] says
-// what to do there ('add' or 'rem' member ARGV[9], scored ARGV[10] when added). The name index
-// shares the record's hash tag (see KeySpace) and the in-flight index its slot (slotTagOf), so
-// on a Redis Cluster all of them live in one slot. ARGV[11..] are the topics.
+// what to do there ('add' or 'rem' member ARGV[9], scored ARGV[10] when added), then its
+// slot's outbox when ARGV[11] (a count) is above 0: ARGV[12] is the channel that announces it
+// (by its key) and ARGV[13..12+count] the entries. The name index shares the record's hash tag (see
+// KeySpace) and the in-flight index and outbox its slot (slotTagOf), so on a Redis Cluster all
+// of them live in one slot. The remaining ARGV are the topics.
 const COMPARE_AND_SET = `
 local current = redis.call('GET', KEYS[1]) or ''
 if current ~= ARGV[1] then return -1 end
-local indexKey = ARGV[7] == '1' and KEYS[2] or nil
+local nextKey = 2
+local indexKey = nil
+if ARGV[7] == '1' then indexKey, nextKey = KEYS[nextKey], nextKey + 1 end
+local flightKey = nil
+if ARGV[8] ~= '' then flightKey, nextKey = KEYS[nextKey], nextKey + 1 end
 local fromName, toName, id = ARGV[3], ARGV[4], ARGV[5]
 if indexKey and fromName ~= toName then
   if redis.call('HEXISTS', indexKey, toName) == 1 then return -2 end
@@ -76,11 +97,14 @@ else
   redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 end
 if ARGV[8] == 'add' then
-  redis.call('ZADD', KEYS[#KEYS], 'NX', ARGV[10], ARGV[9])
+  redis.call('ZADD', flightKey, 'NX', ARGV[10], ARGV[9])
 elseif ARGV[8] == 'rem' then
-  redis.call('ZREM', KEYS[#KEYS], ARGV[9])
+  redis.call('ZREM', flightKey, ARGV[9])
 end
-for i = 11, #ARGV do redis.call('PUBLISH', ARGV[i], ARGV[6]) end
+local entries = tonumber(ARGV[11])
+for i = 13, 12 + entries do redis.call('XADD', KEYS[nextKey], '*', 'entry', ARGV[i]) end
+if entries > 0 then redis.call('PUBLISH', ARGV[12], cjson.encode({ key = KEYS[nextKey] })) end
+for i = 13 + entries, #ARGV do redis.call('PUBLISH', ARGV[i], ARGV[6]) end
 return 1`;
 
 // Drops an in-flight entry whose record is gone, or was read at version ARGV[2] and holds no
@@ -103,22 +127,16 @@ export interface InFlightEntry {
 }
 
 /**
- * How long this process trusts its own note that a slot's in-flight index is in the
- * registry of such slots (on a cluster), and how long an empty slot stays registered.
- */
-const SLOT_REGISTERED_MS = 60_000;
-const EMPTY_SLOT_KEPT_MS = 600_000;
-
-/**
  * JSON records in Redis with optimistic concurrency: an update reads, computes the next
  * record in code, and commits only if nobody wrote in between, else it retries.
  */
 export class RecordStore {
   private readonly compareAndSet: CompareAndSet;
-  private readonly observers: WriteObserver[] = [];
+  readonly outbox: Outbox;
+  private outboxSource: OutboxSource | null = null;
   private readonly inFlight = new Map<string, InFlight>();
-  /** On a cluster: slots whose in-flight index this process put in the registry, and when. */
-  private readonly registeredSlots = new Map<string, number>();
+  /** On a cluster: the slots whose in-flight index has held work, by their tags. */
+  private readonly inFlightSlots: SlotRegistry;
 
   constructor(
     private readonly redis: RedisClient,
@@ -130,6 +148,8 @@ export class RecordStore {
     if (!('recordDropInFlight' in redis)) redis.defineCommand('recordDropInFlight', { lua: DROP_IN_FLIGHT, numberOfKeys: 2 });
     const command = (redis as unknown as { recordCompareAndSet: CompareAndSet }).recordCompareAndSet;
     this.compareAndSet = command.bind(redis);
+    this.outbox = new Outbox(redis, keys);
+    this.inFlightSlots = new SlotRegistry(redis, keys.key('inflight-slots'));
   }
 
   /**
@@ -146,21 +166,17 @@ export class RecordStore {
     return this.redis.isCluster ? this.keys.key('inflight', `{${slotTagOf(recordKey)}}`) : this.keys.key('inflight');
   }
 
-  private get slotRegistryKey(): string {
-    return this.keys.key('inflight-slots');
-  }
-
   /**
    * Every record in the in-flight index, a batch per index key (one on a single server; on a
    * cluster, one per slot that has held work): what maintenance reads instead of every record.
    */
   async *inFlightRecords(): AsyncGenerator<InFlightEntry[]> {
     const indexKeys = this.redis.isCluster
-      ? (await this.redis.zrange(this.slotRegistryKey, 0, -1)).map((tag) => this.keys.key('inflight', `{${tag}}`))
+      ? (await this.inFlightSlots.members()).map((tag) => this.keys.key('inflight', `{${tag}}`))
       : [this.keys.key('inflight')];
     for (const indexKey of indexKeys) {
       const members = await this.redis.zrange(indexKey, 0, -1);
-      if (members.length === 0 && this.redis.isCluster) await this.forgetEmptySlot(indexKey);
+      if (members.length === 0 && this.redis.isCluster) await this.inFlightSlots.forgetEmpty(indexKey.slice(indexKey.lastIndexOf('{') + 1, -1));
       const entries = members.flatMap((member) => {
         const separator = member.indexOf('\n');
         return separator > 0 ? [{ kind: member.slice(0, separator), id: member.slice(separator + 1) }] : [];
@@ -180,7 +196,7 @@ export class RecordStore {
         for (const record of batch.filter(inFlight)) {
           const recordKey = this.recordKey(kind, (record as Versioned & { id: string }).id);
           indexed += await this.redis.zadd(this.inFlightKey(recordKey), 'NX', Date.now(), `${kind}\n${(record as Versioned & { id: string }).id}`);
-          if (this.redis.isCluster) await this.registerSlot(recordKey);
+          if (this.redis.isCluster) await this.inFlightSlots.register(slotTagOf(recordKey));
         }
       }
     }
@@ -194,30 +210,9 @@ export class RecordStore {
     await drop.call(this.redis, recordKey, this.inFlightKey(recordKey), `${entry.kind}\n${entry.id}`, version === null ? '' : String(version));
   }
 
-  /** Unregisters a slot whose index has been empty since long before: a writer registers again after its write. */
-  private async forgetEmptySlot(indexKey: string): Promise<void> {
-    const tag = indexKey.slice(indexKey.lastIndexOf('{') + 1, -1);
-    await this.redis.eval(
-      `local score = redis.call('ZSCORE', KEYS[1], ARGV[1]) if score and tonumber(score) < tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end return 0`,
-      1,
-      this.slotRegistryKey,
-      tag,
-      String(Date.now() - EMPTY_SLOT_KEPT_MS),
-    );
-  }
-
-  /** After a record entered flight on a cluster: its slot is in the registry (at most once a minute per slot and process). */
-  private async registerSlot(recordKey: string): Promise<void> {
-    const tag = slotTagOf(recordKey);
-    const now = Date.now();
-    if ((this.registeredSlots.get(tag) ?? 0) > now - SLOT_REGISTERED_MS) return;
-    await this.redis.zadd(this.slotRegistryKey, now, tag);
-    this.registeredSlots.set(tag, now);
-  }
-
-  /** Lets a part that reacts to changes (webhooks) see every committed write, on the one write path. */
-  observeWrites(observer: WriteObserver): void {
-    this.observers.push(observer);
+  /** Names what every write must leave in the outbox (webhook deliveries): set once, before the first write. */
+  leaveInOutbox(source: OutboxSource): void {
+    this.outboxSource = source;
   }
 
   recordKey(kind: string, id: string): string {
@@ -436,13 +431,22 @@ export class RecordStore {
     toName: string,
     deleted = false,
   ): Promise<number> {
-    const event: ChangeEvent<T> = { version: next.version, deleted, data: next };
+    const event: ChangeEvent<T> = { version: next.version, deleted, data: next, at: Date.now() };
+    if (!deleted && previous && progressOnly(expected, previous, next)) event.collapsible = true;
     const topics = typeof options.topics === 'function' ? options.topics(next) : options.topics;
     const recordKey = this.recordKey(kind, id);
     const keys = options.index ? [recordKey, options.index.key] : [recordKey];
     const inFlight = this.inFlight.get(kind);
     const flight = inFlight ? (!deleted && inFlight(next) ? 'add' : 'rem') : '';
     if (flight) keys.push(this.inFlightKey(recordKey));
+    // Slots are listed before the write, so a process that dies after it leaves none unlisted.
+    if (flight === 'add' && this.redis.isCluster) await this.inFlightSlots.register(slotTagOf(recordKey));
+    const entries = (await this.outboxSource?.({ kind, previous, next, deleted })) ?? [];
+    if (entries.length > 0) {
+      const outboxKey = this.outbox.keyFor(recordKey);
+      await this.outbox.register(outboxKey);
+      keys.push(outboxKey);
+    }
     const result = await this.compareAndSet(
       keys.length,
       ...keys,
@@ -456,14 +460,24 @@ export class RecordStore {
       flight,
       `${kind}\n${id}`,
       String(Date.now()),
+      String(entries.length),
+      entries.length > 0 ? this.keys.channel(Outbox.TOPIC) : '',
+      ...entries,
       ...topics.map((topic) => this.keys.channel(topic)),
     );
-    if (result === 1 && flight === 'add' && this.redis.isCluster) await this.registerSlot(recordKey);
     // Counted here, the one write path, so every event published is counted once.
-    if (result === 1) {
-      eventsPublished.inc(topics.length);
-      for (const observer of this.observers) await observer({ kind, previous, next, deleted });
-    }
+    if (result === 1) eventsPublished.inc(topics.length);
     return result;
   }
+}
+
+/**
+ * Whether `next` differs from the stored record (`stored`, its JSON `storedJson`) in its
+ * progress alone: progress writes leave every other field, `updatedAt` included, as it was.
+ */
+function progressOnly(storedJson: string, stored: Versioned, next: Versioned): boolean {
+  const before = (stored as { progress?: unknown }).progress;
+  const after = (next as { progress?: unknown }).progress;
+  if (after === undefined || JSON.stringify(after) === JSON.stringify(before)) return false;
+  return JSON.stringify({ ...next, progress: before, version: stored.version }) === storedJson;
 }

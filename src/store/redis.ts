@@ -195,11 +195,20 @@ class FailFastCluster extends Cluster {
 // The messages ioredis rejects commands with when it has no usable connection.
 const UNAVAILABLE_MESSAGES = new Set(['Command timed out', "Stream isn't writeable and enableOfflineQueue options is false", 'Connection is closed.']);
 
-/** Whether an error is ioredis failing to reach Redis (the doors answer it with 503). */
+// Redis's own refusals for a reason of its state or configuration, not of the command: still
+// loading, a script running, a failover (a replica that became read-only, a cluster without
+// a master for the slot), out of memory, a failed save, an ACL that forbids the command.
+const UNAVAILABLE_REPLIES = /^(LOADING|BUSY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|READONLY|NOREPLICAS|OOM|MISCONF|NOPERM)\b/;
+
+/**
+ * Whether an error is Redis being out of reach or refusing to serve (the doors answer it with
+ * 503): a read that failed must never pass for an empty answer, nor for a fault of the caller.
+ */
 export function isRedisUnavailable(error: unknown): boolean {
   const candidate = error as { name?: string; message?: string; originalError?: unknown } | null;
   if (!candidate || typeof candidate !== 'object') return false;
   if (candidate.originalError) return isRedisUnavailable(candidate.originalError);
   if (candidate.name === 'MaxRetriesPerRequestError') return true;
+  if (candidate.name === 'ReplyError' && UNAVAILABLE_REPLIES.test(candidate.message ?? '')) return true;
   return candidate.message !== undefined && UNAVAILABLE_MESSAGES.has(candidate.message);
 }

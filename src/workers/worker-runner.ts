@@ -8,7 +8,11 @@ import { jobDuration } from '../observability/metrics';
 import type { Platform } from '../platform';
 import type { ClaimOptions } from '../queues/fair-scheduler';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
+import { keyLane } from '../queues/transcription.queues';
 import { settlesWithin } from '../store/deadline';
+
+/** How a lane of an API key (transcripts, completions) starts; other lanes are partners. */
+const KEY_LANE = keyLane('');
 
 /** Past the grace period, how long each step that needs Redis (handing a job back, BullMQ's closing) may wait for it. */
 const HAND_BACK_MS = 2_000;
@@ -158,14 +162,20 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
   };
 }
 
-/** What every line about a job says: which job, for which resource and partner, started by which request. */
-function jobFields(job: Job): Record<string, unknown> {
-  const data = (job.data ?? {}) as { partner?: unknown; requestId?: unknown };
+/**
+ * What every line about a job says: which job, for whom (the partner, or for transcripts and
+ * completions the API key's id), on which resource, started by which request. Read from the
+ * raw payload, which may no longer match its queue: whatever parses is told.
+ */
+function jobFields(definition: AnyQueueDefinition, job: Job): Record<string, unknown> {
+  const data = (job.data ?? {}) as { requestId?: unknown };
+  const parsed = definition.schema.safeParse(data);
+  const lane = parsed.success ? definition.lane(parsed.data) : '';
   return {
     queue: job.queueName,
     jobId: job.id,
-    resource: job.id,
-    ...(typeof data.partner === 'string' && { partner: data.partner }),
+    ...(parsed.success && definition.resource && { resource: definition.resource(parsed.data) }),
+    ...(lane.startsWith(KEY_LANE) ? { keyId: lane.slice(KEY_LANE.length) } : lane && { partner: lane }),
     ...(typeof data.requestId === 'string' && { requestId: data.requestId }),
   };
 }
@@ -173,7 +183,7 @@ function jobFields(job: Job): Record<string, unknown> {
 async function runAttempt(processor: JobProcessor, job: Job, logger: Logger, signal: AbortSignal, turns: Turns): Promise<void> {
   const queue = processor.queue.name;
   // Read before the payload is parsed: the request id lies outside the queue's contract.
-  const fields = jobFields(job);
+  const fields = jobFields(processor.queue, job);
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   logger.info({ ...fields, attempt: job.attemptsMade + 1 }, 'job started');
@@ -258,7 +268,7 @@ class Turns {
 
 async function recordFailure(processor: JobProcessor, job: Job, reason: string, logger: Logger): Promise<void> {
   const queue = processor.queue.name;
-  const fields = jobFields(job);
+  const fields = jobFields(processor.queue, job);
   const parsed = processor.queue.schema.safeParse(job.data);
   if (!parsed.success) {
     logger.error({ queue, jobId: job.id, reason }, 'failed job has a payload that does not match its queue; the reconciler will end its record');

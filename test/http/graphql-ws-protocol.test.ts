@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { ExecutionResult } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { NextMessageWriter, OrderedWrites, SharedPayloads } from '../../src/http/graphql-ws-server';
+import { LiveSender, NextMessageWriter, OrderedWrites, SharedPayloads } from '../../src/http/graphql-ws-server';
 import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -153,6 +153,12 @@ describe('the graphql-transport-ws protocol as graphql-ws clients expect it', ()
   });
 });
 
+/** A sender with a budget no test here reaches. */
+const unbounded = () =>
+  new LiveSender(Number.MAX_SAFE_INTEGER, () => {
+    throw new Error('over an unbounded budget');
+  });
+
 /** A real WebSocket pair on loopback: the server side as the protocol server keeps it, with its stream. */
 async function socketPair() {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
@@ -177,7 +183,7 @@ describe('results written straight to the socket', () => {
   it('frames next messages that a WebSocket client reads as graphql-ws words them, at every length encoding', async () => {
     const { serverSide, peer, close } = await socketPair();
     const id = 'sub "1" ✓';
-    const writer = new NextMessageWriter(serverSide, id, new SharedPayloads());
+    const writer = new NextMessageWriter(serverSide, id, new SharedPayloads(), unbounded());
     // Under 126 bytes, under 64 KiB and over it: the three ways a frame states its length.
     const results: ExecutionResult[] = [{ data: { a: 1 } }, { data: { text: 'é'.repeat(500) } }, { data: { text: 'x'.repeat(70_000) } }];
     for (const result of results) writer.write(result);
@@ -192,7 +198,7 @@ describe('results written straight to the socket', () => {
   it('keeps event order when a result is still executing, and ends only after the last is written', async () => {
     const { serverSide, peer, close } = await socketPair();
     let ended = false;
-    const writes = new OrderedWrites(new NextMessageWriter(serverSide, '7', new SharedPayloads()), () => (ended = true));
+    const writes = new OrderedWrites(new NextMessageWriter(serverSide, '7', new SharedPayloads(), unbounded()), () => (ended = true));
     let late!: (result: ExecutionResult) => void;
     writes.next(new Promise<ExecutionResult>((resolve) => (late = resolve)));
     writes.next({ data: { n: 2 } });

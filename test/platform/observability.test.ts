@@ -3,16 +3,19 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import type { Client } from 'graphql-ws';
 import { fetch } from 'undici';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
 import { createPlatform, type Platform } from '../../src/platform';
+import { VOICE_NAME_INDEX } from '../../src/domain/voice/voice.repository';
+import { VOICE_KIND, type VoiceRecord } from '../../src/domain/voice/voice.types';
 import { completeQueue } from '../../src/queues/transcription.queues';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { makeTempDir, removeDir } from '../support/audio';
 import { subscribe, wsClient } from '../support/graphql-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
-import { restClient } from '../support/rest-client';
+import { multipart, restClient } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
 
 const ADMIN_KEY = 'admin-key-for-observability-tests';
@@ -222,6 +225,9 @@ describe('real traffic', () => {
       outcome: 'completed',
       durationMs: expect.any(Number),
       jobId: expect.any(String),
+      // The completion itself and the key it belongs to, not the job id again.
+      resource: id!.split('/').at(-1),
+      keyId: expect.any(String),
     });
   });
 });
@@ -256,5 +262,84 @@ describe('API keys in logs', () => {
     expect(app.output()).not.toContain(key);
     expect(app.output()).not.toContain(ADMIN_KEY);
     expect(app.output()).not.toContain(METRICS_TOKEN);
+  });
+});
+
+describe('an operation whose resolver throws', () => {
+  it('is masked for the client, logged once with the request id, operation and stack, and counted, over HTTP, SSE and WebSocket', async () => {
+    const call = restClient(url, key);
+    expect((await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Broken' }) })).status).toBe(201);
+    // A record no resolver expects (its samples gone): reading its sample count is a fault of ours.
+    const id = await platform.records.idByName(platform.keys.partnerKey(VOICE_NAME_INDEX, 'acme'), 'Broken');
+    await platform.records.update<VoiceRecord>(VOICE_KIND, id!, (voice) => ({ ...voice, samples: null as unknown as VoiceRecord['samples'] }), {
+      topics: [],
+    });
+    const before = (await scrape()).text;
+    const linesBefore = logLines().length;
+    const masked = { message: 'Unexpected error.', path: ['voice', 'sampleCount'], extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    const headers = (requestId: string) => ({ 'content-type': 'application/json', 'x-api-key': key, 'x-request-id': requestId });
+
+    const http = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: headers('broken-http'),
+      body: JSON.stringify({ query: 'query Broken { voice(partner: "acme", name: "Broken") { name sampleCount } }' }),
+    });
+    expect(await http.json()).toEqual({ data: { voice: null }, errors: [expect.objectContaining(masked)] });
+
+    const live = 'subscription BrokenLive { voiceUpdated(partner: "acme", name: "Broken") { name sampleCount } }';
+    const sse = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { ...headers('broken-sse'), accept: 'text/event-stream' },
+      body: JSON.stringify({ query: live }),
+    });
+    const reader = sse.body!.getReader();
+    let text = '';
+    while (!text.includes('\ndata: ')) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect(JSON.parse(/\ndata: (.*)\n/.exec(text)![1]!)).toEqual({
+      data: null,
+      errors: [expect.objectContaining({ ...masked, path: ['voiceUpdated', 'sampleCount'] })],
+    });
+
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { 'x-request-id': 'broken-ws' } });
+    const messages: { type: string; payload?: unknown }[] = [];
+    socket.on('message', (data: Buffer) => messages.push(JSON.parse(String(data)) as { type: string }));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { apiKey: key } }));
+    await waitFor(async () => messages.some((message) => message.type === 'connection_ack'), Boolean);
+    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: live } }));
+    const next = await waitFor(
+      async () => messages.find((message) => message.type === 'next'),
+      (found) => found !== undefined,
+    );
+    socket.close();
+    expect(next?.payload).toEqual({ data: null, errors: [{ ...masked, locations: expect.any(Array), path: ['voiceUpdated', 'sampleCount'] }] });
+
+    const failures = await waitFor(
+      async () => logLines().filter((line) => line.msg === 'GraphQL operation failed' && String(line.requestId).startsWith('broken-')),
+      (lines) => lines.length >= 3,
+    );
+    expect(failures.map((line) => line.requestId).sort()).toEqual(['broken-http', 'broken-sse', 'broken-ws']);
+    // Once: no other error line tells the same faults again.
+    expect(
+      logLines()
+        .slice(linesBefore)
+        .filter((line) => line.level === 50),
+    ).toHaveLength(3);
+    for (const line of failures) {
+      expect(line).toMatchObject({
+        level: 50,
+        operation: expect.stringMatching(/^Broken/),
+        code: 'INTERNAL_SERVER_ERROR',
+        path: expect.stringMatching(/sampleCount$/),
+      });
+      expect((line.err as { stack: string }).stack).toContain('TypeError');
+    }
+    const after = (await scrape()).text;
+    const counted = (operation: string) =>
+      sample(after, 'graphql_unexpected_errors_total', { operation, code: 'INTERNAL_SERVER_ERROR' }) -
+      sample(before, 'graphql_unexpected_errors_total', { operation, code: 'INTERNAL_SERVER_ERROR' });
+    expect(counted('Broken')).toBe(1);
+    expect(counted('BrokenLive')).toBe(2);
   });
 });

@@ -42,6 +42,26 @@ async function create(partner: string, name: string): Promise<Named> {
 const slotOf = (key: string) => redis.commands.cluster('KEYSLOT', key);
 
 describe('on a Redis Cluster', () => {
+  it("leaves a write's outbox entries in the record's slot, in the registry the drainers read", async () => {
+    // A store of its own, told what its writes leave behind.
+    const noting = new RecordStore(redis.commands, keys);
+    noting.leaveInOutbox(async (write) => (write.kind === 'noted' ? [`${(write.next as Named).name} changed`] : []));
+    const partner = `outbox-${randomUUID().slice(0, 6)}`;
+    const id = partnerRecordId(partner);
+    await noting.create<Named>('noted', id, { id, partner, name: 'first' }, { topics: [] });
+    await noting.update<Named>('noted', id, (current) => ({ ...current, name: 'second' }), { topics: [] });
+
+    const key = noting.outbox.keyFor(keys.recordKey('noted', id));
+    expect(await slotOf(key)).toBe(await slotOf(keys.recordKey('noted', id)));
+    expect(await noting.outbox.outboxKeys()).toContain(key);
+    const taken = await noting.outbox.take(key, 'test', 10, { abandoned: false });
+    expect(taken.map((entry) => entry.entry)).toEqual(['first changed', 'second changed']);
+    // Taken and not settled: no other drainer gets them as new.
+    expect(await noting.outbox.take(key, 'other', 10, { abandoned: false })).toEqual([]);
+    await noting.outbox.settle(taken);
+    expect(await redis.commands.xlen(key)).toBe(0);
+  });
+
   it("keeps a record and its partner's name index in one slot, whatever the partner is called", async () => {
     for (const partner of ['acme', 'p{1}', 'ünïcode partner', '}{']) {
       const id = partnerRecordId(partner);
@@ -100,7 +120,7 @@ describe('on a Redis Cluster', () => {
         (counts) => counts.every((count) => count === 1),
         10_000,
       );
-      for (const events of received) expect(events).toEqual([{ version: 1, deleted: false, data: record }]);
+      for (const events of received) expect(events).toEqual([{ version: 1, deleted: false, data: record, at: expect.any(Number) }]);
     } finally {
       for (const listener of listeners) listener.disconnect();
     }

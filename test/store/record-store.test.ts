@@ -78,7 +78,7 @@ describe('RecordStore.updateIfCurrent', () => {
       expect(written).toEqual(expected);
       expect(await records.get<Job>('job', job.id)).toEqual(expected);
       const events = (await feed.messagesBeforeSentinel()).map((message) => JSON.parse(message) as ChangeEvent<Job>);
-      expect(events).toEqual([{ version: job.version + 1, deleted: false, data: expected }]);
+      expect(events).toEqual([{ version: job.version + 1, deleted: false, data: expected, at: expect.any(Number) }]);
     });
   });
 });

@@ -164,8 +164,9 @@ export function blobsOf(voice: VoiceRecord): (string | null)[] {
   ];
 }
 
-export function sortByName(voices: readonly (VoiceRecord | null | Error)[]): VoiceRecord[] {
-  return voices.filter((voice): voice is VoiceRecord => voice !== null && !(voice instanceof Error)).sort((a, b) => a.name.localeCompare(b.name));
+/** A list in name order; a null is a record deleted since its id was read, and is left out. */
+export function sortByName(voices: readonly (VoiceRecord | null)[]): VoiceRecord[] {
+  return voices.filter((voice): voice is VoiceRecord => voice !== null).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**

@@ -1,23 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliverWebhookJob } from '../../queues/webhook.queues';
-import type { CommittedWrite, Versioned } from '../../store/record-store';
+import type { RecordWrite, Versioned } from '../../store/record-store';
 import { COMPLETION_KIND, type CompletionRecord } from '../completion/completion.types';
 import { DOCUMENT_KIND, KNOWLEDGE_BASE_KIND, type DocumentRecord, type KnowledgeBaseRecord } from '../knowledge-base/knowledge-base.types';
 import { TRANSCRIPT_KIND, type TranscriptRecord } from '../transcription/transcript.types';
 import { VOICE_KIND, type VoiceRecord } from '../voice/voice.types';
 import type { EndpointDirectory } from './endpoint-directory';
-import type { WebhookJobs } from './webhook.jobs';
 import type { ResourceBodies } from './webhook.ports';
 import { subscribesTo, type WebhookEndpointRecord, type WebhookEventType } from './webhook.types';
 
 export interface WebhookDispatcherDeps {
   directory: EndpointDirectory;
-  jobs: WebhookJobs;
   bodies: ResourceBodies;
   /** The knowledge base a document belongs to, whose name its event carries. */
   knowledgeBase(id: string): Promise<KnowledgeBaseRecord | null>;
-  /** A write is committed whatever happens here; a failure to queue its deliveries is logged. */
-  onError(error: unknown, write: CommittedWrite): void;
+}
+
+/** An outbox entry of webhook deliveries, as the dispatcher leaves it and the outbox drainer reads it. */
+export interface WebhookOutboxEntry {
+  webhooks: DeliverWebhookJob[];
 }
 
 /** An event for partners' endpoints: its type, and its data, rendered only once someone listens (null: nothing to send). */
@@ -28,25 +29,26 @@ interface PartnerEvent {
 }
 
 /**
- * Turns committed writes into webhook deliveries. It sees every write (the record store's
- * write observer), so no change can bypass it, and it costs a write of a partner without
- * webhooks one look into the in-process endpoint directory. A change is sent when the
- * resource's REST body changes (progress-only writes do not change it); transcripts and
- * completions are sent when they finish; voices, documents and knowledge bases when deleted.
+ * Turns writes into webhook deliveries, recorded in the outbox by the write itself (the record
+ * store asks before every write), so no change can bypass it and none loses its event when
+ * its process dies after the write: a worker hands the outbox's deliveries to the queue. It
+ * costs a write of a partner without webhooks one look into the in-process endpoint
+ * directory. A change is sent when the resource's REST body changes (progress-only writes do
+ * not change it); transcripts and completions are sent when they finish; voices, documents and
+ * knowledge bases when deleted.
  */
 export class WebhookDispatcher {
   constructor(private readonly deps: WebhookDispatcherDeps) {}
 
-  readonly observe = async (write: CommittedWrite): Promise<void> => {
-    try {
-      const deliveries = await (write.deleted ? this.deletionsOf(write) : this.deliveriesOf(write));
-      if (deliveries.length > 0) await this.deps.jobs.add(deliveries);
-    } catch (error) {
-      this.deps.onError(error, write);
-    }
+  /** The outbox entry of a write: its deliveries, or nothing when nobody listens. */
+  readonly outboxEntries = async (write: RecordWrite): Promise<readonly string[]> => {
+    const deliveries = await (write.deleted ? this.deletionsOf(write) : this.deliveriesOf(write));
+    if (deliveries.length === 0) return [];
+    const entry: WebhookOutboxEntry = { webhooks: deliveries };
+    return [JSON.stringify(entry)];
   };
 
-  private async deliveriesOf(write: CommittedWrite): Promise<DeliverWebhookJob[]> {
+  private async deliveriesOf(write: RecordWrite): Promise<DeliverWebhookJob[]> {
     const { bodies } = this.deps;
     switch (write.kind) {
       case VOICE_KIND:
@@ -70,19 +72,18 @@ export class WebhookDispatcher {
     }
   }
 
-  private async deletionsOf(write: CommittedWrite): Promise<DeliverWebhookJob[]> {
+  private async deletionsOf(write: RecordWrite): Promise<DeliverWebhookJob[]> {
     const { bodies } = this.deps;
     switch (write.kind) {
       case VOICE_KIND:
         return this.deleted(recordsOf<VoiceRecord>(write), 'voice.deleted', bodies.voice);
-      case DOCUMENT_KIND: {
-        const change = recordsOf<DocumentRecord>(write);
+      case DOCUMENT_KIND:
         // A knowledge base deleted whole is one knowledge_base.deleted: it goes first, and
         // the documents removed after it send nothing of their own.
-        const kb = await this.deps.knowledgeBase(change.next.kbId);
-        if (!kb) return [];
-        return this.deleted(change, 'document.deleted', bodies.document, () => ({ knowledge_base: kb.name }));
-      }
+        return this.deleted(recordsOf<DocumentRecord>(write), 'document.deleted', bodies.document, async (document) => {
+          const kb = await this.deps.knowledgeBase(document.kbId);
+          return kb && { knowledge_base: kb.name };
+        });
       case KNOWLEDGE_BASE_KIND:
         return this.deleted(recordsOf<KnowledgeBaseRecord>(write), 'knowledge_base.deleted', bodies.knowledgeBaseEmbedding, (kb) => ({
           knowledge_base: kb.name,
@@ -92,17 +93,20 @@ export class WebhookDispatcher {
     }
   }
 
-  /** A deleted resource as its GET answered last, with the version of its deletion. */
+  /** A deleted resource as its GET answered last, with the version of its deletion; `context` null sends nothing. */
   private deleted<T extends Versioned & { partner: string }>(
     { next }: Change<T>,
     type: WebhookEventType,
     render: (record: T) => object,
-    context: (record: T) => Promise<object> | object = () => ({}),
+    context: (record: T) => Promise<object | null> | object = () => ({}),
   ): Promise<DeliverWebhookJob[]> {
     return this.toEndpoints({
       type,
       partners: [next.partner],
-      data: async () => ({ ...render(next), ...(await context(next)), version: next.version }),
+      data: async () => {
+        const extra = await context(next);
+        return extra && { ...render(next), ...extra, version: next.version };
+      },
     });
   }
 
@@ -181,7 +185,7 @@ export class WebhookDispatcher {
 type Change<T> = { previous: T | null; next: T };
 
 /** The write's records as the type its kind names. */
-function recordsOf<T>(write: CommittedWrite): Change<T> {
+function recordsOf<T>(write: RecordWrite): Change<T> {
   return { previous: write.previous as T | null, next: write.next as T };
 }
 

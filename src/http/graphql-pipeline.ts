@@ -1,0 +1,252 @@
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  OperationTypeNode,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type Source,
+  type ValidationRule,
+} from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import type { Platform } from '../platform';
+import { graphqlErrors, graphqlOperations, graphqlUnexpectedErrors } from '../observability/metrics';
+import type { GraphqlContext } from '../resolvers/context';
+import { maskError } from './graphql-common';
+import { limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
+import { SharedSubscriptions, type Result, type SubscriptionResults } from './shared-execution';
+import type { OperationParams, TrustedDocuments } from './trusted-documents';
+
+/** A document checked once, by its text: parsed and validated with every rule. */
+interface CheckedDocument {
+  /** Short and unique per text, so share keys need not repeat the whole query. */
+  id: number;
+  /** Null when the text does not parse (or is over the token limit). */
+  document: DocumentNode | null;
+  /** Why it cannot run, each with its code and HTTP status; empty when it can. */
+  errors: readonly GraphQLError[];
+  /** Per query name: its runs, and graphql-jit's compilation, made on the second so one-off documents cost no compile. */
+  queries: Map<string, QueryRuns> | null;
+}
+
+interface QueryRuns {
+  runs: number;
+  compiled: CompiledQuery | null;
+}
+
+/** Distinct documents kept; clients send a handful, so a full cache means someone varies them. */
+const CACHED_DOCUMENTS = 500;
+/** Real clients repeat a few short operations; a long text kept as a key would let a client park up to a megabyte per entry. */
+const MAX_CACHED_TEXT_LENGTH = 16 * 1024;
+
+/**
+ * Every GraphQL operation, whichever transport brought it (HTTP JSON, GET and multipart, SSE,
+ * graphql-ws), goes through here: the trusted-documents check, one cache of parsed and
+ * validated documents (every limit is a validation rule, so each applies everywhere with the
+ * same message and code), execution (queries compiled by graphql-jit from their second run,
+ * subscriptions executed once per event for all alike subscribers), and one place where
+ * errors are masked for the client and, when unexpected, logged with the request id and
+ * operation and counted. A rule or a check added here holds for every transport.
+ */
+export class OperationPipeline {
+  private readonly rules: readonly ValidationRule[];
+  private readonly checked = new Map<string, CheckedDocument>();
+  /** The checked entry of each cached document, for transports that hand back only the document (yoga). */
+  private readonly byDocument = new WeakMap<DocumentNode, CheckedDocument>();
+  private nextId = 0;
+  private readonly shared: SharedSubscriptions;
+
+  constructor(
+    readonly schema: GraphQLSchema,
+    private readonly limits: GraphqlLimits,
+    readonly trusted: TrustedDocuments | null,
+    private readonly logger: Platform['logger'],
+  ) {
+    this.rules = [...specifiedRules, ...limitRules(limits)];
+    this.shared = new SharedSubscriptions((errors, args) => this.mask(errors, args));
+  }
+
+  /** The text to run: the manifest's for a trusted-documents deployment (a refusal otherwise), else the request's own. */
+  textOf(params: OperationParams): string {
+    if (this.trusted) return this.trusted.resolve(params);
+    return typeof params.query === 'string' ? params.query : '';
+  }
+
+  /** The document of a text, or why it cannot run (client-ready errors); from the one cache. */
+  prepare(params: OperationParams): DocumentNode | readonly GraphQLError[] {
+    let text: string;
+    try {
+      text = this.textOf(params);
+    } catch (error) {
+      return [maskError(error, 'Unexpected error.') as GraphQLError];
+    }
+    const checked = this.check(text);
+    return checked.errors.length > 0 || !checked.document ? checked.errors : checked.document;
+  }
+
+  /** graphql's `parse` for transports that parse and validate in two steps (yoga); a refusal throws. */
+  readonly parse = (source: string | Source): DocumentNode => {
+    const checked = this.check(typeof source === 'string' ? source : source.body);
+    if (!checked.document) throw checked.errors[0]!;
+    return checked.document;
+  };
+
+  /** graphql's `validate` of a document `parse` gave: the cached answer. */
+  readonly validate = (document: DocumentNode): readonly GraphQLError[] => this.byDocument.get(document)?.errors ?? this.checkDocument(document);
+
+  private check(text: string): CheckedDocument {
+    const cached = this.checked.get(text);
+    if (cached) {
+      // Kept in recency order, so the oldest entry is the one dropped.
+      this.checked.delete(text);
+      this.checked.set(text, cached);
+      return cached;
+    }
+    let checked: CheckedDocument;
+    try {
+      const document = parseLimited(text, this.limits);
+      checked = { id: ++this.nextId, document, errors: this.checkDocument(document), queries: null };
+      this.byDocument.set(document, checked);
+    } catch (error) {
+      checked = { id: ++this.nextId, document: null, errors: [coded(error as GraphQLError, 'GRAPHQL_PARSE_FAILED')], queries: null };
+    }
+    if (text.length > MAX_CACHED_TEXT_LENGTH) return checked;
+    if (this.checked.size >= CACHED_DOCUMENTS) this.checked.delete(this.checked.keys().next().value!);
+    this.checked.set(text, checked);
+    return checked;
+  }
+
+  private checkDocument(document: DocumentNode): readonly GraphQLError[] {
+    return validate(this.schema, document, this.rules).map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
+  }
+
+  /**
+   * Runs a query or mutation: a query from its second run compiled, when graphql-jit can
+   * compile it. The result's errors are masked (and logged when unexpected), and the operation
+   * is counted.
+   */
+  readonly execute = (args: ExecutionArgs): Result => {
+    const operation = getOperationAST(args.document, args.operationName);
+    const finish = (done: ExecutionResult): ExecutionResult => {
+      count(operation, args.operationName, Boolean(done.errors?.length));
+      return done.errors ? { ...done, errors: this.mask(done.errors, args) } : done;
+    };
+    const compiled = operation?.operation === OperationTypeNode.QUERY ? this.compiled(args.document, args.operationName ?? '') : null;
+    if (!compiled) return then(execute(args), finish);
+    // graphql-jit words some errors otherwise than graphql-js and leaves out their locations: a
+    // compiled run that met errors is made again by graphql-js, so every answer has graphql-js's
+    // errors. A query only reads, so running it again changes nothing.
+    return then(compiled.query(args.rootValue, args.contextValue, args.variableValues), (fast) =>
+      fast.errors?.length ? then(execute(args), finish) : finish(fast),
+    );
+  };
+
+  /**
+   * Starts a subscription: its results are executed once per event for every subscriber of the
+   * same operation, variables and caller. A refusal when it starts (another partner's resource)
+   * is an ordinary result with errors.
+   */
+  readonly subscribe = async (args: ExecutionArgs): Promise<SubscriptionResults | ExecutionResult> => {
+    const outcome = await this.shared.subscribe(args, this.shareKey(args));
+    const refused = !(Symbol.asyncIterator in outcome);
+    count(getOperationAST(args.document, args.operationName), args.operationName, refused && Boolean(outcome.errors?.length));
+    return outcome;
+  };
+
+  /**
+   * Errors as a client may see them: domain errors with their code (and HTTP status), anything
+   * else masked as an internal error. What is masked, and what says the service is unavailable,
+   * is logged once here with the request id, the operation and the stack, and counted.
+   */
+  mask(errors: readonly GraphQLError[], args: Pick<ExecutionArgs, 'document' | 'operationName' | 'contextValue'>): GraphQLError[] {
+    return errors.map((error) => {
+      const masked = maskError(error, 'Unexpected error.') as GraphQLError;
+      const code = masked.extensions?.code;
+      if (code === INTERNAL_ERROR || code === 'SERVICE_UNAVAILABLE') this.report(error, String(code), args);
+      return masked;
+    });
+  }
+
+  private report(error: GraphQLError, code: string, args: Pick<ExecutionArgs, 'document' | 'operationName' | 'contextValue'>): void {
+    const operation = getOperationAST(args.document, args.operationName);
+    const labels = { operation: operation?.name?.value ?? args.operationName ?? 'anonymous', type: operation?.operation ?? 'unknown' };
+    graphqlUnexpectedErrors.inc({ ...labels, code });
+    const { requestId } = (args.contextValue ?? {}) as Partial<GraphqlContext>;
+    this.logger.error(
+      { requestId, operation: labels.operation, operationType: labels.type, path: error.path?.join('.'), code, err: error.originalError ?? error },
+      'GraphQL operation failed',
+    );
+  }
+
+  private compiled(document: DocumentNode, operationName: string): CompiledQuery | null {
+    const checked = this.byDocument.get(document);
+    if (!checked) return null;
+    const queries = (checked.queries ??= new Map<string, QueryRuns>());
+    let query = queries.get(operationName);
+    if (!query) {
+      if (queries.size >= CACHED_DOCUMENTS) queries.clear();
+      query = { runs: 0, compiled: null };
+      queries.set(operationName, query);
+    }
+    query.runs += 1;
+    if (query.runs === 2) {
+      const compiled = compileQuery(this.schema, document, operationName || undefined);
+      if (isCompiledQuery(compiled)) query.compiled = compiled;
+    }
+    return query.compiled;
+  }
+
+  /**
+   * What a subscription's results depend on: the operation, its variables and who asks
+   * (resources a key owns, partners it may see). Subscriptions alike in all three share each
+   * event's execution.
+   */
+  private shareKey(args: ExecutionArgs): string {
+    const { caller } = args.contextValue as GraphqlContext;
+    const id = this.byDocument.get(args.document)?.id ?? 0;
+    return `${caller?.keyId ?? ''}\n${id}\n${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? {})}`;
+  }
+}
+
+const INTERNAL_ERROR = 'INTERNAL_SERVER_ERROR';
+
+/** `next` applied to a result that may still be executing, without a promise when it is not. */
+function then(result: Result, next: (done: ExecutionResult) => Result): Result {
+  return result instanceof Promise ? result.then(next) : next(result);
+}
+
+/** A refusal before execution, with the code and status yoga gives it over HTTP, so every transport says the same. */
+function coded(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: { ...error.extensions, code, http: { spec: true, status: 400 } },
+  });
+}
+
+/** Counts one operation by name and type, and once more when it answered with errors. */
+function count(operation: OperationDefinitionNode | null | undefined, operationName: string | null | undefined, failed: boolean): void {
+  const labels = { operation: operation?.name?.value ?? operationName ?? 'anonymous', type: operation?.operation ?? 'unknown' };
+  graphqlOperations.inc(labels);
+  if (failed) graphqlErrors.inc(labels);
+}
+
+/** Extensions that only steer the HTTP answer (status, headers); never shown to a client. */
+const INTERNAL_EXTENSIONS = new Set(['http', 'unexpected']);
+
+/** An error as a WebSocket message carries it: as yoga writes it over HTTP, without the HTTP-only extensions. */
+export function clientError(error: GraphQLError): GraphQLFormattedError {
+  const json = error.toJSON();
+  if (!json.extensions) return json;
+  const extensions = Object.fromEntries(Object.entries(json.extensions).filter(([name]) => !INTERNAL_EXTENSIONS.has(name)));
+  const { extensions: _all, ...rest } = json;
+  return Object.keys(extensions).length > 0 ? { ...rest, extensions } : rest;
+}
