@@ -5,6 +5,8 @@ import { createPlatform } from './platform';
 import { registerRest } from './rest';
 import { restApiDescription } from './rest/openapi';
 import { frameworkErrorHandler } from './rest/rest-errors';
+import { domainOf } from './domain/domain';
+import { readParamsOptions } from './http/request-params';
 import { schema } from './schema';
 import { createServices, type Services } from './services';
 import { jobKinds } from './workers';
@@ -37,9 +39,10 @@ export async function startApp(config: Config): Promise<RunningApp> {
   let url: string | undefined;
 
   if (config.ROLE !== 'worker') {
-    http = await buildHttpServer(services, schema, {
+    const domain = domainOf(services);
+    http = await buildHttpServer({ platform, domain }, schema, {
       frameworkErrors: frameworkErrorHandler,
-      registerRest: (app) => registerRest(app, services),
+      registerRest: (app) => registerRest(app, { domain, callers: platform.callers, uploads: readParamsOptions(platform) }),
       apiDescription: restApiDescription,
     });
     await registerQueueBoard(http.app, platform.apiKeys, platform.queues, queues);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ApiKeyService } from './auth/api-keys';
+import { CallerGate } from './auth/caller-gate';
 import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config/config';
 import { EventBus } from './events/event-bus';
@@ -27,6 +28,8 @@ export interface Platform {
   events: EventBus;
   apiKeys: ApiKeyService;
   rateLimiter: RateLimiter;
+  /** Admits callers: API keys within their rate limits. */
+  callers: CallerGate;
   blobs: BlobStore;
   /** The knowledge bases' retrieval index, beside the blobs (DATA_DIR or the same bucket). */
   chunkIndex: ChunkIndex;
@@ -44,6 +47,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const events = new EventBus(redis.subscriber, keys);
   const apiKeys = new ApiKeyService(redis.commands, keys, config.ADMIN_API_KEY, config.INVALID_KEY_LIMIT_PER_MINUTE);
   await apiKeys.watchChanges(events);
+  const rateLimiter = new RateLimiter(redis.commands, keys, config.RATE_LIMIT_PER_MINUTE, config.RATE_LIMIT_BATCH);
   const blobs = await createBlobStore(config);
   await blobs.init();
   const chunkIndex = new ChunkIndex({ location: chunkIndexLocation(config), cacheBytes: config.RETRIEVAL_CACHE_MB * 1024 * 1024 });
@@ -61,7 +65,8 @@ export async function createPlatform(config: Config): Promise<Platform> {
     records: new RecordStore(redis.commands, keys),
     events,
     apiKeys,
-    rateLimiter: new RateLimiter(redis.commands, keys, config.RATE_LIMIT_PER_MINUTE, config.RATE_LIMIT_BATCH),
+    rateLimiter,
+    callers: new CallerGate(apiKeys, rateLimiter),
     blobs,
     chunkIndex,
     queues,

@@ -33,6 +33,7 @@ import type { ResourceBodies, WebhookSender } from './domain/webhooks/webhook.po
 import { WebhookRepository } from './domain/webhooks/webhook.repository';
 import { WebhookService } from './domain/webhooks/webhook.service';
 import { webhookSender, webhookUrlGuard } from './engines/webhook-sender';
+import type { Domain } from './domain/domain';
 import type { Platform } from './platform';
 import { documentJson, embeddingStatusJson } from './rest/knowledge-base/knowledge-base.wire';
 import { completionJson, transcriptJson } from './rest/v2.wire';
@@ -41,26 +42,18 @@ import { reconcileSources } from './workers';
 import { trackInFlight } from './workers/reconciler';
 
 /**
- * What the doors (REST routes, GraphQL resolvers, the HTTP transport) are given: the domain
- * services a request may call and the platform, and no engine, so "no engine in a door" is
- * checked by the compiler. Worker-facing services (the voice pipeline) are not here either.
+ * What the HTTP transport is built from: the platform it serves from (configuration, callers,
+ * readiness) and the domain its doors call. No engine, and the doors themselves get only the
+ * domain (RestContext, GraphqlContext).
  */
-export interface DomainServices {
+export interface HttpServices {
   platform: Platform;
-  voices: VoiceService;
-  transcripts: TranscriptService;
-  completions: CompletionService;
-  knowledgeBases: KnowledgeBaseService;
-  documents: DocumentService;
-  documentContent: DocumentContentService;
-  documentProcessing: DocumentProcessingService;
-  knowledgeBaseEmbedding: KnowledgeBaseEmbeddingService;
-  retrieval: KnowledgeBaseRetrievalService;
-  webhooks: WebhookService;
+  domain: Domain;
 }
 
 /** The domain services and the engines, built once per process over the platform; workers get all of it. */
-export interface Services extends DomainServices {
+export interface Services extends Domain {
+  platform: Platform;
   ffmpeg: Ffmpeg;
   voiceEmbedding: VoiceEmbeddingEngine;
   voicePipeline: VoicePipelineService;

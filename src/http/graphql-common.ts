@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import type { Caller } from '../auth/api-keys';
 import { DomainError, Invalid, RateLimited, ServiceUnavailable } from '../domain/errors';
 import { transportError } from './transport-errors';
-import type { DomainServices } from '../services';
+import type { HttpServices } from '../services';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -41,10 +41,7 @@ function isGraphqlError(error: unknown): boolean {
 }
 
 /** Who calls: no key means anonymous (public fields only); a wrong key is refused outright. */
-export async function identify(services: DomainServices, key: unknown, address: string): Promise<Caller | null> {
+export async function identify(services: HttpServices, key: unknown, address: string): Promise<Caller | null> {
   if (key === undefined || key === null || key === '') return null;
-  const caller = await services.platform.apiKeys.admit(typeof key === 'string' ? key : undefined, address);
-  const decision = await services.platform.rateLimiter.hit(caller.keyId);
-  if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
-  return caller;
+  return services.platform.callers.admit(typeof key === 'string' ? key : undefined, address);
 }

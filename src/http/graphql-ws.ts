@@ -3,7 +3,7 @@ import { WebSocketServer } from 'ws';
 import type { Caller } from '../auth/api-keys';
 import { trackWebSockets } from '../observability/metrics';
 import { createGraphqlContext } from '../resolvers/context';
-import type { DomainServices } from '../services';
+import type { HttpServices } from '../services';
 import { GRAPHQL_PATH } from './graphql-common';
 import type { OperationPipeline } from './graphql-pipeline';
 import { serveGraphqlWs, type SharedPayloads } from './graphql-ws-server';
@@ -31,7 +31,7 @@ interface Connection {
  * pipeline as HTTP and SSE, called directly: the per-subscribe work of yoga's plugin chain
  * costs memory on every one of thousands of long-lived subscriptions.
  */
-export function registerGraphqlSockets(server: Server, pipeline: OperationPipeline, services: DomainServices, payloads: SharedPayloads): GraphqlSockets {
+export function registerGraphqlSockets(server: Server, pipeline: OperationPipeline, services: HttpServices, payloads: SharedPayloads): GraphqlSockets {
   const { config } = services.platform;
   // No compression: deflate keeps a zlib context per socket (tens of KiB each) and costs CPU
   // on every one of thousands of identical deliveries.
@@ -58,7 +58,7 @@ export function registerGraphqlSockets(server: Server, pipeline: OperationPipeli
         if (!('kind' in document)) return document;
         const authorized = await authorizeOperation(services, request.extensions, connection);
         if (!('caller' in authorized)) return authorized;
-        const contextValue = createGraphqlContext(services, authorized.caller, connection.requestId);
+        const contextValue = createGraphqlContext(services.domain, authorized.caller, connection.requestId);
         return { schema, document, operationName: request.operationName, variableValues: request.variables, contextValue };
       },
       execute: pipeline.execute,

@@ -6,7 +6,7 @@ import type { Caller } from '../auth/api-keys';
 import { Invalid, UnsupportedMedia } from '../domain/errors';
 import { createGraphqlContext, type GraphqlContext } from '../resolvers/context';
 import { readParams } from './request-params';
-import type { DomainServices } from '../services';
+import type { HttpServices } from '../services';
 import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
 import { graphiql } from './graphiql';
 import { DirectQueries } from './graphql-direct';
@@ -36,13 +36,13 @@ export interface GraphqlServer {
  * GraphQL over HTTP (queries, mutations, SSE subscriptions) through yoga inside fastify, and
  * graphql-ws subscriptions on the same port and path.
  */
-export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchema, services: DomainServices): Promise<GraphqlServer> {
+export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchema, services: HttpServices): Promise<GraphqlServer> {
   const { PERSISTED_DOCUMENTS } = services.platform.config;
   const trusted = PERSISTED_DOCUMENTS ? TrustedDocuments.load(PERSISTED_DOCUMENTS) : null;
   const pipeline = new OperationPipeline(schema, graphqlLimits(services.platform.config), trusted, services.platform.logger);
   // Each pushed result is serialised once for every subscriber, over either transport.
   const payloads = new SharedPayloads();
-  const createContext = (caller: Caller | null, requestId: string) => createGraphqlContext(services, caller, requestId);
+  const createContext = (caller: Caller | null, requestId: string) => createGraphqlContext(services.domain, caller, requestId);
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -137,7 +137,7 @@ function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-function uploadLimits(services: DomainServices) {
+function uploadLimits(services: HttpServices) {
   return { maxFileBytes: services.platform.config.MAX_UPLOAD_MB * 1024 * 1024 };
 }
 
@@ -194,7 +194,7 @@ function usePipeline(pipeline: OperationPipeline, payloads: SharedPayloads, budg
  * A fault that reached yoga outside any operation: masked like the rest, and logged. What the
  * pipeline masked (and logged) comes back as it was, and is not logged again.
  */
-function reportStray(services: DomainServices, error: unknown, masked: Error): Error {
+function reportStray(services: HttpServices, error: unknown, masked: Error): Error {
   if (masked !== error && (masked as GraphQLError).extensions?.code === 'INTERNAL_SERVER_ERROR') {
     services.platform.logger.error({ err: error }, 'GraphQL request failed');
   }

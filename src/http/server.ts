@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { DomainServices } from '../services';
+import type { HttpServices } from '../services';
 import { registerCompression } from './compression';
 import { registerConsole } from './console-page';
 import { registerCors } from './cors';
@@ -45,7 +45,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** One fastify server: the REST APIs, GraphQL over HTTP and SSE, and graphql-ws on the same port. */
-export async function buildHttpServer(services: DomainServices, schema: GraphQLSchema, options: HttpServerOptions): Promise<HttpServer> {
+export async function buildHttpServer(services: HttpServices, schema: GraphQLSchema, options: HttpServerOptions): Promise<HttpServer> {
   const app = Fastify({
     // Widened on purpose: typed as pino's Logger, every route type would carry it.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion

@@ -2,7 +2,7 @@ import type { GraphQLError } from 'graphql';
 import type { WebSocket } from 'ws';
 import type { Caller } from '../auth/api-keys';
 import { RateLimited, ServiceUnavailable, Unauthorized } from '../domain/errors';
-import type { DomainServices } from '../services';
+import type { HttpServices } from '../services';
 import { identify, maskError } from './graphql-common';
 import { transportError } from './transport-errors';
 
@@ -34,7 +34,7 @@ export function findKey(bag: unknown): unknown {
  * why, rather than graphql-ws's generic 4403.
  */
 export async function authorizeConnection(
-  services: DomainServices,
+  services: HttpServices,
   key: unknown,
   address: string,
   socket: WebSocket,
@@ -57,7 +57,7 @@ export async function authorizeConnection(
  * operation only.
  */
 export async function authorizeOperation(
-  services: DomainServices,
+  services: HttpServices,
   extensions: Record<string, unknown> | null | undefined,
   connection: { caller: Caller | null; address: string },
 ): Promise<{ caller: Caller | null } | readonly GraphQLError[]> {

@@ -2,5 +2,5 @@ import { parseSubmitCompletionArgs, type SubmitCompletionArgs } from '../domain/
 import { requireCaller, type GraphqlContext } from './context';
 
 export function submitCompletion(ctx: GraphqlContext, args: { input: SubmitCompletionArgs }) {
-  return ctx.services.completions.submit(requireCaller(ctx), parseSubmitCompletionArgs(args.input), ctx.requestId);
+  return ctx.domain.completions.submit(requireCaller(ctx), parseSubmitCompletionArgs(args.input), ctx.requestId);
 }

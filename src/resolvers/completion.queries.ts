@@ -1,5 +1,5 @@
 import { requireCaller, type GraphqlContext } from './context';
 
 export function completion(ctx: GraphqlContext, args: { id: string | number }) {
-  return ctx.services.completions.get(requireCaller(ctx), String(args.id));
+  return ctx.domain.completions.get(requireCaller(ctx), String(args.id));
 }

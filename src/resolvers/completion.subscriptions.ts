@@ -1,5 +1,5 @@
 import { requireCaller, type GraphqlContext } from './context';
 
 export function completionUpdated(ctx: GraphqlContext, args: { id: string | number }) {
-  return ctx.services.completions.watch(requireCaller(ctx), String(args.id));
+  return ctx.domain.completions.watch(requireCaller(ctx), String(args.id));
 }

@@ -1,19 +1,19 @@
 import type { Caller } from '../auth/api-keys';
 import { Unauthorized } from '../domain/errors';
-import type { DomainServices } from '../services';
+import type { Domain } from '../domain/domain';
 import { createLoaders, type Loaders } from './loaders';
 
-/** What every resolver sees: who calls, the domain services, and this request's loaders. */
+/** What every resolver sees: who calls, the domain, and this request's loaders; nothing under the domain. */
 export interface GraphqlContext {
   caller: Caller | null;
-  services: DomainServices;
+  domain: Domain;
   loaders: Loaders;
   /** The request's id (over graphql-ws the connection's), which mutations pass on to the jobs they start. */
   requestId?: string;
 }
 
-export function createGraphqlContext(services: DomainServices, caller: Caller | null, requestId?: string): GraphqlContext {
-  return { caller, services, loaders: createLoaders(services), requestId };
+export function createGraphqlContext(domain: Domain, caller: Caller | null, requestId?: string): GraphqlContext {
+  return { caller, domain, loaders: createLoaders(domain), requestId };
 }
 
 export function requireCaller(context: GraphqlContext): Caller {

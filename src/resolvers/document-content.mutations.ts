@@ -9,9 +9,9 @@ type ContentArgs = { partner: string; kb: string; id: string | number; kind: Con
 
 export async function updateDocumentContent(ctx: GraphqlContext, args: ContentArgs & { content: string }) {
   const input = parseInput(contentInput, restParams(args));
-  return ctx.services.documentContent.writeContent(args.partner, args.kb, args.id, args.kind, input.content);
+  return ctx.domain.documentContent.writeContent(args.partner, args.kb, args.id, args.kind, input.content);
 }
 
 export async function uploadDocumentContent(ctx: GraphqlContext, args: ContentArgs & { file: UploadedFile }) {
-  return ctx.services.documentContent.uploadContent(args.partner, args.kb, args.id, args.kind, args.file);
+  return ctx.domain.documentContent.uploadContent(args.partner, args.kb, args.id, args.kind, args.file);
 }

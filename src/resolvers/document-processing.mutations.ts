@@ -19,13 +19,13 @@ type BulkRewriteArgs = RewriteArgs & { skipRewritten?: Maybe<boolean> };
 
 export async function queueDocumentProcessing(ctx: Ctx, args: RewriteArgs & { id: string | number; action?: Maybe<ProcessAction> }) {
   const input = parseInput(queueProcessInput, { ...restParams(args), document: { id: String(args.id) } });
-  return ctx.services.documentProcessing.queueProcess(input.partner, input.kb, input, ctx.requestId);
+  return ctx.domain.documentProcessing.queueProcess(input.partner, input.kb, input, ctx.requestId);
 }
 
 export async function bulkRewriteFolder(ctx: Ctx, args: BulkRewriteArgs & { folder: string }) {
-  return ctx.services.documentProcessing.bulkRewrite(args.partner, args.kb, args.folder, parseInput(bulkRewriteInput, restParams(args)), ctx.requestId);
+  return ctx.domain.documentProcessing.bulkRewrite(args.partner, args.kb, args.folder, parseInput(bulkRewriteInput, restParams(args)), ctx.requestId);
 }
 
 export async function bulkRewriteKnowledgeBase(ctx: Ctx, args: BulkRewriteArgs) {
-  return ctx.services.documentProcessing.bulkRewrite(args.partner, args.kb, null, parseInput(bulkRewriteInput, restParams(args)), ctx.requestId);
+  return ctx.domain.documentProcessing.bulkRewrite(args.partner, args.kb, null, parseInput(bulkRewriteInput, restParams(args)), ctx.requestId);
 }

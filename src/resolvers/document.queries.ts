@@ -5,7 +5,7 @@ import type { GraphqlContext } from './context';
 export async function document(ctx: GraphqlContext, args: { partner: string; kb: string; id: string | number }) {
   const id = parseDocumentId(args.id);
   if (!id) return null;
-  const kb = await ctx.services.knowledgeBases.find(args.partner, args.kb);
+  const kb = await ctx.domain.knowledgeBases.find(args.partner, args.kb);
   if (!kb) return null;
   const found = await ctx.loaders.documentById.load(id);
   return found && found.kbId === kb.id ? found : null;

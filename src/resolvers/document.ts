@@ -2,5 +2,5 @@ import type { ContentKind, DocumentRecord } from '../domain/knowledge-base/knowl
 import type { GraphqlContext } from './context';
 
 export async function content(ctx: GraphqlContext, document: DocumentRecord, args: { kind: ContentKind }): Promise<string | null> {
-  return (await ctx.services.documentContent.contentOf(document, args.kind))?.content ?? null;
+  return (await ctx.domain.documentContent.contentOf(document, args.kind))?.content ?? null;
 }

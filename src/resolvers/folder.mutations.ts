@@ -5,10 +5,10 @@ import type { GraphqlContext } from './context';
 type FolderArgs = { partner: string; kb: string; name: string };
 
 export async function createFolder(ctx: GraphqlContext, args: FolderArgs) {
-  return ctx.services.knowledgeBases.createFolder(args.partner, args.kb, parseInput(folderInput, { name: args.name }).name);
+  return ctx.domain.knowledgeBases.createFolder(args.partner, args.kb, parseInput(folderInput, { name: args.name }).name);
 }
 
 export async function deleteFolder(ctx: GraphqlContext, args: FolderArgs) {
-  await ctx.services.knowledgeBases.deleteFolder(args.partner, args.kb, args.name);
+  await ctx.domain.knowledgeBases.deleteFolder(args.partner, args.kb, args.name);
   return true;
 }

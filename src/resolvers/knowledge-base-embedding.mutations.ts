@@ -9,5 +9,5 @@ export async function startKnowledgeBaseEmbedding(
   ctx: GraphqlContext,
   args: { partner: string; kb: string; splitLevel?: Maybe<number>; language?: Maybe<string> },
 ) {
-  return ctx.services.knowledgeBaseEmbedding.startEmbedding(args.partner, args.kb, parseInput(startEmbeddingInput, restParams(args)), ctx.requestId);
+  return ctx.domain.knowledgeBaseEmbedding.startEmbedding(args.partner, args.kb, parseInput(startEmbeddingInput, restParams(args)), ctx.requestId);
 }

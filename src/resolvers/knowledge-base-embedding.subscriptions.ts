@@ -1,9 +1,9 @@
 import type { KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
-import type { ChangeEvent } from '../store/record-store';
+import type { ChangeEvent } from '../domain/domain';
 import type { GraphqlContext } from './context';
 
 export function knowledgeBaseEmbeddingUpdated(ctx: GraphqlContext, args: { partner: string; kb: string }) {
-  return ctx.services.knowledgeBaseEmbedding.watchEmbedding(args.partner, args.kb);
+  return ctx.domain.knowledgeBaseEmbedding.watchEmbedding(args.partner, args.kb);
 }
 
 export function embeddingStatusOf(event: ChangeEvent<KnowledgeBaseRecord>) {

@@ -19,14 +19,14 @@ export async function searchKnowledgeBase(
   },
 ) {
   const { partner, kb, ...query } = args;
-  return ctx.services.retrieval.search(partner, kb, parseInput(retrieveInput, restParams(query)));
+  return ctx.domain.retrieval.search(partner, kb, parseInput(retrieveInput, restParams(query)));
 }
 
 export async function embeddingPreview(ctx: GraphqlContext, args: { partner: string; kb: string; splitLevel?: Maybe<number>; language?: Maybe<string> }) {
   const { partner, kb, ...settings } = args;
   const given = restParams(settings);
   const parsed = parseInput(startEmbeddingInput, given);
-  return ctx.services.knowledgeBaseEmbedding.preview(partner, kb, {
+  return ctx.domain.knowledgeBaseEmbedding.preview(partner, kb, {
     ...(given.split_level !== undefined ? { splitLevel: parsed.splitLevel } : {}),
     ...(given.language !== undefined ? { language: parsed.language } : {}),
   });

@@ -6,10 +6,10 @@ import { restParams } from './rest-params';
 type Maybe<T> = T | null | undefined;
 
 export async function createKnowledgeBase(ctx: GraphqlContext, args: { partner: string; name: string; expertName?: Maybe<string>; userEmail?: Maybe<string> }) {
-  return ctx.services.knowledgeBases.create(args.partner, parseInput(createKnowledgeBaseInput, restParams(args)));
+  return ctx.domain.knowledgeBases.create(args.partner, parseInput(createKnowledgeBaseInput, restParams(args)));
 }
 
 export async function deleteKnowledgeBase(ctx: GraphqlContext, args: { partner: string; name: string }) {
-  await ctx.services.knowledgeBases.delete(args.partner, args.name);
+  await ctx.domain.knowledgeBases.delete(args.partner, args.name);
   return true;
 }

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { VoiceRecord } from '../domain/voice/voice.types';
 import type { DocumentRecord, KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
-import type { DomainServices } from '../services';
+import type { Domain } from '../domain/domain';
 
 /**
  * DataLoaders live for one request (or one subscription event), so batching never serves
@@ -15,8 +15,8 @@ export interface Loaders {
   documentIdsByKb: DataLoader<string, string[]>;
 }
 
-export function createLoaders(services: DomainServices): Loaders {
-  return new LazyLoaders(services);
+export function createLoaders(domain: Domain): Loaders {
+  return new LazyLoaders(domain);
 }
 
 /**
@@ -41,23 +41,21 @@ class LazyLoaders implements Loaders {
   private documents?: Loaders['documentById'];
   private documentIds?: Loaders['documentIdsByKb'];
 
-  constructor(private readonly services: DomainServices) {}
+  constructor(private readonly domain: Domain) {}
 
   get voiceById() {
-    return (this.voices ??= new DataLoader((ids: readonly string[]) => this.services.voices.getMany(ids)));
+    return (this.voices ??= new DataLoader((ids: readonly string[]) => this.domain.voices.getMany(ids)));
   }
 
   get knowledgeBaseById() {
-    return (this.knowledgeBases ??= new DataLoader((ids: readonly string[]) => this.services.knowledgeBases.getKnowledgeBases(ids)));
+    return (this.knowledgeBases ??= new DataLoader((ids: readonly string[]) => this.domain.knowledgeBases.getKnowledgeBases(ids)));
   }
 
   get documentById() {
-    return (this.documents ??= new DataLoader((ids: readonly string[]) => this.services.knowledgeBases.getDocuments(ids)));
+    return (this.documents ??= new DataLoader((ids: readonly string[]) => this.domain.knowledgeBases.getDocuments(ids)));
   }
 
   get documentIdsByKb() {
-    return (this.documentIds ??= new DataLoader((kbIds: readonly string[]) =>
-      Promise.all(kbIds.map((kbId) => this.services.knowledgeBases.documentIds(kbId))),
-    ));
+    return (this.documentIds ??= new DataLoader((kbIds: readonly string[]) => Promise.all(kbIds.map((kbId) => this.domain.knowledgeBases.documentIds(kbId)))));
   }
 }

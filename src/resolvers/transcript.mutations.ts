@@ -2,5 +2,5 @@ import { parseSubmitTranscriptArgs, type SubmitTranscriptArgs } from '../domain/
 import { requireCaller, type GraphqlContext } from './context';
 
 export function submitTranscript(ctx: GraphqlContext, args: { input: SubmitTranscriptArgs }) {
-  return ctx.services.transcripts.submit(requireCaller(ctx), parseSubmitTranscriptArgs(args.input), ctx.requestId);
+  return ctx.domain.transcripts.submit(requireCaller(ctx), parseSubmitTranscriptArgs(args.input), ctx.requestId);
 }

@@ -1,9 +1,9 @@
 import { requireCaller, type GraphqlContext } from './context';
 
 export function transcript(ctx: GraphqlContext, args: { id: string | number }) {
-  return ctx.services.transcripts.get(requireCaller(ctx), String(args.id));
+  return ctx.domain.transcripts.get(requireCaller(ctx), String(args.id));
 }
 
 export function recentTranscripts(ctx: GraphqlContext, args: { first: number }) {
-  return ctx.services.transcripts.recent(requireCaller(ctx), args.first);
+  return ctx.domain.transcripts.recent(requireCaller(ctx), args.first);
 }

@@ -1,5 +1,5 @@
 import { requireCaller, type GraphqlContext } from './context';
 
 export function transcriptUpdated(ctx: GraphqlContext, args: { id: string | number }) {
-  return ctx.services.transcripts.watch(requireCaller(ctx), String(args.id));
+  return ctx.domain.transcripts.watch(requireCaller(ctx), String(args.id));
 }

@@ -29,44 +29,44 @@ export function createVoice(
     createVoiceInput,
     restParams({ name: args.name, creatorName: args.creatorName, creatorEmail: args.creatorEmail, splitMode: args.splitMode }),
   );
-  return ctx.services.voices.create(args.partner, input, args.file ?? undefined, ctx.requestId);
+  return ctx.domain.voices.create(args.partner, input, args.file ?? undefined, ctx.requestId);
 }
 
 export function createEmptyVoice(ctx: Ctx, args: VoiceArgs) {
-  return ctx.services.voices.create(args.partner, parseInput(createEmptyVoiceInput, { name: args.name }), undefined, ctx.requestId);
+  return ctx.domain.voices.create(args.partner, parseInput(createEmptyVoiceInput, { name: args.name }), undefined, ctx.requestId);
 }
 
 export function renameVoice(ctx: Ctx, args: VoiceArgs & { newName: string }) {
-  return ctx.services.voices.rename(args.partner, args.name, parseInput(renameVoiceInput, { name: args.newName }));
+  return ctx.domain.voices.rename(args.partner, args.name, parseInput(renameVoiceInput, { name: args.newName }));
 }
 
 export async function deleteVoice(ctx: Ctx, args: VoiceArgs) {
-  await ctx.services.voices.delete(args.partner, args.name);
+  await ctx.domain.voices.delete(args.partner, args.name);
   return true;
 }
 
 export function uploadVoiceSample(ctx: Ctx, args: VoiceArgs & { file: UploadedFile }) {
-  return ctx.services.voices.addSample(args.partner, args.name, args.file);
+  return ctx.domain.voices.addSample(args.partner, args.name, args.file);
 }
 
 export function deleteVoiceSample(ctx: Ctx, args: VoiceArgs & { index: number }) {
   if (args.index < 0) throw Invalid.param('index', 'must not be negative');
-  return ctx.services.voices.deleteSample(args.partner, args.name, args.index);
+  return ctx.domain.voices.deleteSample(args.partner, args.name, args.index);
 }
 
 export function splitVoice(ctx: Ctx, args: VoiceArgs & { maxSamples?: Optional<number>; sampleDuration?: Optional<number>; splitMode?: Optional<SplitMode> }) {
   const settings = parseInput(splitVoiceInput, restParams({ maxSamples: args.maxSamples, sampleDuration: args.sampleDuration, splitMode: args.splitMode }));
-  return ctx.services.voices.split(args.partner, args.name, settings, ctx.requestId);
+  return ctx.domain.voices.split(args.partner, args.name, settings, ctx.requestId);
 }
 
 export function embedVoice(ctx: Ctx, args: VoiceArgs & { ttsType?: Optional<string> }) {
-  return ctx.services.voices.embed(args.partner, args.name, parseInput(ttsTypeInput, restParams({ ttsType: args.ttsType })), ctx.requestId);
+  return ctx.domain.voices.embed(args.partner, args.name, parseInput(ttsTypeInput, restParams({ ttsType: args.ttsType })), ctx.requestId);
 }
 
 export function deleteVoiceTestFiles(ctx: Ctx, args: VoiceArgs & { ttsType: string }) {
-  return ctx.services.voices.deleteTestFiles(args.partner, args.name, parseInput(requiredTtsTypeInput, restParams({ ttsType: args.ttsType })));
+  return ctx.domain.voices.deleteTestFiles(args.partner, args.name, parseInput(requiredTtsTypeInput, restParams({ ttsType: args.ttsType })));
 }
 
 export function setPreferredSample(ctx: Ctx, args: VoiceArgs & { sampleIndex?: Optional<number> }) {
-  return ctx.services.voices.setPreferredSample(args.partner, args.name, parseInput(preferredSampleInput, { sample_index: args.sampleIndex ?? '' }));
+  return ctx.domain.voices.setPreferredSample(args.partner, args.name, parseInput(preferredSampleInput, { sample_index: args.sampleIndex ?? '' }));
 }

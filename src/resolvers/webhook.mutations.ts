@@ -8,14 +8,14 @@ type Ctx = GraphqlContext;
 
 export function createWebhook(ctx: Ctx, args: { partner: string; url: string; events: WebhookEventFilter[]; description?: string | null }) {
   const input = parseInput(createWebhookInput, restParams({ url: args.url, events: args.events, description: args.description }));
-  return ctx.services.webhooks.create(args.partner, input);
+  return ctx.domain.webhooks.create(args.partner, input);
 }
 
 export async function deleteWebhook(ctx: Ctx, args: { partner: string; id: string | number }) {
-  await ctx.services.webhooks.delete(args.partner, String(args.id));
+  await ctx.domain.webhooks.delete(args.partner, String(args.id));
   return true;
 }
 
 export function redeliverWebhook(ctx: Ctx, args: { partner: string; id: string | number; deliveryId: string | number }) {
-  return ctx.services.webhooks.redeliver(args.partner, String(args.id), String(args.deliveryId), ctx.requestId);
+  return ctx.domain.webhooks.redeliver(args.partner, String(args.id), String(args.deliveryId), ctx.requestId);
 }

@@ -4,9 +4,9 @@ import type { GraphqlContext } from './context';
 import { restParams } from './rest-params';
 
 export function webhooks(ctx: GraphqlContext, args: { partner: string }) {
-  return ctx.services.webhooks.list(args.partner);
+  return ctx.domain.webhooks.list(args.partner);
 }
 
 export function webhookDeliveries(ctx: GraphqlContext, args: { partner: string; id: string | number; limit?: number | null }) {
-  return ctx.services.webhooks.deliveries(args.partner, String(args.id), parseInput(deliveriesInput, restParams({ limit: args.limit })));
+  return ctx.domain.webhooks.deliveries(args.partner, String(args.id), parseInput(deliveriesInput, restParams({ limit: args.limit })));
 }

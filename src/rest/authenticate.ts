@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { canAccessPartner, type ApiKeyService, type Caller } from '../auth/api-keys';
-import type { RateLimiter } from '../auth/rate-limiter';
-import { Forbidden, RateLimited, Unauthorized } from '../domain/errors';
+import { canAccessPartner, type Caller } from '../auth/api-keys';
+import type { CallerGate } from '../auth/caller-gate';
+import { Forbidden, Unauthorized } from '../domain/errors';
 import { readParams, type ReadParamsOptions } from '../http/request-params';
 
 declare module 'fastify' {
@@ -26,16 +26,14 @@ declare module 'fastify' {
  * An onRequest hook: it runs before the body is read, so an upload without a valid key, or
  * for a partner the key may not reach, is refused before a byte of it reaches the disk.
  */
-export function authenticate(apiKeys: ApiKeyService, rateLimiter: RateLimiter) {
+export function authenticate(callers: CallerGate) {
   return async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     if (config.access === 'public') return;
     const header = request.headers['x-api-key'];
     const fromQuery = config.apiKeyInQuery ? (request.query as Record<string, unknown> | undefined)?.api_key : undefined;
     const key = typeof header === 'string' ? header : typeof fromQuery === 'string' ? fromQuery : undefined;
-    const caller = await apiKeys.admit(key, request.ip);
-    const decision = await rateLimiter.hit(caller.keyId);
-    if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
+    const caller = await callers.admit(key, request.ip);
     request.caller = caller;
     // An unknown path answers 404 to any valid key; there is no partner to check.
     if (request.is404 || config.access === 'owner' || config.access === 'partnerInBody') return;

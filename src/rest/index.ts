@@ -1,9 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../domain/errors';
-import type { DomainServices } from '../services';
-import { readParamsOptions } from '../http/request-params';
 import { authenticate, authorizePartnerInBody } from './authenticate';
+import type { RestContext } from './rest-context';
 import { errorHandler } from './rest-errors';
 import { voiceRoutes } from './voice.routes';
 import { voiceSampleRoutes } from './voice-sample.routes';
@@ -22,9 +21,8 @@ import { webhookRoutes } from './webhooks.routes';
  * The legacy REST APIs: /api (voices, knowledge bases) answers errors as `{detail}`, /v2
  * (transcripts, completions) in its own dialect. Each service adds its routes here.
  */
-export async function registerRest(app: FastifyInstance, services: DomainServices): Promise<void> {
-  const { apiKeys, rateLimiter, config } = services.platform;
-  const maxFileBytes = config.MAX_UPLOAD_MB * 1024 * 1024;
+export async function registerRest(app: FastifyInstance, context: RestContext): Promise<void> {
+  const { maxFileBytes } = context.uploads;
 
   await app.register(
     async (api) => {
@@ -33,9 +31,9 @@ export async function registerRest(app: FastifyInstance, services: DomainService
       api.setNotFoundHandler(() => {
         throw new NotFound('Not found');
       });
-      api.addHook('onRequest', authenticate(apiKeys, rateLimiter));
+      api.addHook('onRequest', authenticate(context.callers));
       // Only on the routes that ask for it: a hook on every route would cost each GET a call.
-      const partnerInBody = authorizePartnerInBody(readParamsOptions(services.platform));
+      const partnerInBody = authorizePartnerInBody(context.uploads);
       api.addHook('onRoute', (route) => {
         if (route.config?.access === 'partnerInBody') route.preHandler = [partnerInBody, ...[route.preHandler ?? []].flat()];
       });
@@ -51,7 +49,7 @@ export async function registerRest(app: FastifyInstance, services: DomainService
         knowledgeBaseEmbeddingRoutes,
         webhookRoutes,
       ];
-      for (const routes of apiRoutes) await api.register(routes(services));
+      for (const routes of apiRoutes) await api.register(routes(context));
     },
     { prefix: '/api' },
   );
@@ -63,9 +61,9 @@ export async function registerRest(app: FastifyInstance, services: DomainService
       v2.setNotFoundHandler(() => {
         throw new NotFound('Not found');
       });
-      v2.addHook('onRequest', authenticate(apiKeys, rateLimiter));
-      await v2.register(transcriptsRoutes(services));
-      await v2.register(completionsRoutes(services));
+      v2.addHook('onRequest', authenticate(context.callers));
+      await v2.register(transcriptsRoutes(context));
+      await v2.register(completionsRoutes(context));
     },
     { prefix: '/v2' },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RestContext } from './rest-context';
 import { Invalid, PayloadTooLarge } from '../domain/errors';
 import { parseTranscriptRequest } from '../domain/transcription/transcript.inputs';
-import type { DomainServices } from '../services';
 import { v2Docs } from './v2.docs';
 import { requireCaller } from './authenticate';
 import { readParams, type RequestParams } from '../http/request-params';
@@ -37,20 +37,15 @@ function audioUpload(params: RequestParams) {
  * POST /v2/transcript, its polling GET, and what a completed transcript offers under its own
  * path (captions, sentences, paragraphs): parse, call the transcript service, shape the answer.
  */
-export function transcriptsRoutes(services: DomainServices) {
-  const { transcripts, platform } = services;
-  const maxUploadMb = platform.config.MAX_UPLOAD_MB;
+export function transcriptsRoutes({ domain: { transcripts }, uploads }: RestContext) {
+  const maxUploadMb = Math.round(uploads.maxFileBytes / (1024 * 1024));
 
   return async (app: FastifyInstance) => {
     app.post('/transcript', { config: { access: 'owner', openapi: v2Docs.submitTranscript } }, async (request, reply) => {
       const caller = requireCaller(request);
       let params: RequestParams;
       try {
-        params = await readParams(request, {
-          tmpPath: () => platform.blobs.scratch.tmpPath(),
-          maxFileBytes: maxUploadMb * 1024 * 1024,
-          fileFields: ['audio'],
-        });
+        params = await readParams(request, { ...uploads, fileFields: ['audio'] });
       } catch (error) {
         if (error instanceof PayloadTooLarge) {
           throw new Invalid(`The audio field must not be greater than ${maxUploadMb} MB.`, {

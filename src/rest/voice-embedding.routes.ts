@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { RestContext } from './rest-context';
 import { parseInput, parseParam } from '../domain/shared/validation';
 import { ttsTypeInput, ttsTypeParam } from '../domain/voice/voice.inputs';
-import { paramsHandler, readParamsOptions } from '../http/request-params';
-import type { DomainServices } from '../services';
+import { paramsHandler } from '../http/request-params';
 import { voiceDocs } from './voice.docs';
 import { attachment } from './attachment';
 import { voiceRouteConfig as config, type Req, type VoiceParams } from './voice.routes';
@@ -10,8 +10,8 @@ import { sendAudio, testSampleJson, voiceDetail } from './voice.wire';
 import { VOICE_FILE_ROUTES } from '../domain/voice/voice.urls';
 
 /** A voice's embedding: start it, its test audio per TTS type, and its archive. */
-export function voiceEmbeddingRoutes({ voices, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function voiceEmbeddingRoutes({ domain: { voices }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
 
   return async (app: FastifyInstance) => {
     app.post('/voices/:partner/:voice/embed', { config: { ...config, openapi: voiceDocs.embed } }, async (request: Req<VoiceParams>, reply) =>

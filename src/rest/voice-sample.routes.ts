@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { RestContext } from './rest-context';
 import yazl from 'yazl';
 import { Invalid } from '../domain/errors';
 import { parseInput, parseParam } from '../domain/shared/validation';
 import { preferredSampleInput, sampleIndexParam } from '../domain/voice/voice.inputs';
 import { sampleFilename } from '../domain/voice/voice.types';
-import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
-import type { DomainServices } from '../services';
+import { paramsHandler, uploadedFile } from '../http/request-params';
 import { voiceDocs } from './voice.docs';
 import { attachment } from './attachment';
 import { voiceRouteConfig as config, type Req, type VoiceParams } from './voice.routes';
@@ -15,8 +15,8 @@ import { VOICE_FILE_ROUTES } from '../domain/voice/voice.urls';
 type SampleParams = VoiceParams & { index: string };
 
 /** A voice's samples: upload, serve, delete, the preferred one, and the bundle of all. */
-export function voiceSampleRoutes({ voices, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function voiceSampleRoutes({ domain: { voices }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
 
   return async (app: FastifyInstance) => {
     app.post('/voices/:partner/:voice/samples', { config: { ...config, openapi: voiceDocs.addSample } }, async (request: Req<VoiceParams>, reply) =>

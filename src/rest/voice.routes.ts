@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RestContext } from './rest-context';
 import { parseInput } from '../domain/shared/validation';
 import { createEmptyVoiceInput, createVoiceInput, renameVoiceInput, splitVoiceInput } from '../domain/voice/voice.inputs';
-import { paramsHandler, readParamsOptions, uploadedFile } from '../http/request-params';
-import type { DomainServices } from '../services';
+import { paramsHandler, uploadedFile } from '../http/request-params';
 import { voiceDocs } from './voice.docs';
 import { voiceDetail, voiceListItem } from './voice.wire';
 import { VOICE_FILE_ROUTES } from '../domain/voice/voice.urls';
@@ -15,8 +15,8 @@ export type Req<P> = FastifyRequest<{ Params: P }>;
 export const voiceRouteConfig = { apiKeyInQuery: true };
 
 /** Voices: list, create (with or without a recording), read, rename, delete, re-split. */
-export function voiceRoutes({ voices, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function voiceRoutes({ domain: { voices }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
   const config = voiceRouteConfig;
 
   return async (app: FastifyInstance) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RestContext } from './rest-context';
 import { parseInput } from '../domain/shared/validation';
 import { createWebhookInput, deliveriesInput } from '../domain/webhooks/webhook.inputs';
-import { paramsHandler, readParamsOptions } from '../http/request-params';
-import type { DomainServices } from '../services';
+import { paramsHandler } from '../http/request-params';
 import { webhookDocs } from './webhooks.docs';
 import { createdWebhookJson, webhookDeliveryJson, webhookEndpointJson } from './webhooks.wire';
 
@@ -12,8 +12,8 @@ type DeliveryParams = EndpointParams & { delivery: string };
 type Req<P> = FastifyRequest<{ Params: P }>;
 
 /** A partner's webhook endpoints: create (the answer shows the signing secret once), list, delete, deliveries, redeliver. */
-export function webhookRoutes({ webhooks, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function webhookRoutes({ domain: { webhooks }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
 
   return async (app: FastifyInstance) => {
     app.post('/webhooks/:partner', { config: { openapi: webhookDocs.create } }, async (request: Req<PartnerParams>, reply) =>

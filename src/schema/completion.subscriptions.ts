@@ -1,6 +1,6 @@
 import type { CompletionRecord } from '../domain/completion/completion.types';
 import { completionUpdated } from '../resolvers/completion.subscriptions';
-import type { ChangeEvent } from '../store/record-store';
+import type { ChangeEvent } from '../domain/domain';
 import { builder } from './builder';
 import { CompletionRef } from './completion';
 

@@ -1,6 +1,6 @@
 import type { DocumentRecord } from '../domain/knowledge-base/knowledge-base.types';
 import * as resolvers from '../resolvers/document.subscriptions';
-import type { ChangeEvent } from '../store/record-store';
+import type { ChangeEvent } from '../domain/domain';
 import { builder } from './builder';
 import { DocumentRef } from './document';
 

@@ -63,7 +63,7 @@ export const DocumentRef = builder.objectRef<DocumentShape>('Document').implemen
       type: QueueWaitRef,
       nullable: true,
       description: 'Why the digitizing or rewrite has not started yet, and when it should; null once it runs or when none is under way.',
-      resolve: (document, _args, ctx) => ctx.services.documentProcessing.queueWait(document),
+      resolve: (document, _args, ctx) => ctx.domain.documentProcessing.queueWait(document),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (document) => document.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (document) => document.updatedAt }),

@@ -59,7 +59,7 @@ export const KnowledgeBaseEmbeddingStatusRef = builder.objectRef<EmbeddingStatus
       type: QueueWaitRef,
       nullable: true,
       description: 'Why the embedding run has not started yet, and when it should; null once it runs or when none is under way.',
-      resolve: (kb, _args, ctx) => ctx.services.knowledgeBaseEmbedding.queueWait(kb),
+      resolve: (kb, _args, ctx) => ctx.domain.knowledgeBaseEmbedding.queueWait(kb),
     }),
     deleted: t.boolean({ description: 'True only on the last subscription event, when the knowledge base was deleted.', resolve: (kb) => kb.deleted ?? false }),
   }),

@@ -1,6 +1,6 @@
 import type { KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import * as resolvers from '../resolvers/knowledge-base-embedding.subscriptions';
-import type { ChangeEvent } from '../store/record-store';
+import type { ChangeEvent } from '../domain/domain';
 import { builder } from './builder';
 import { KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
 

@@ -32,7 +32,7 @@ export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('Knowledg
       type: QueueWaitRef,
       nullable: true,
       description: 'Why the embedding run has not started yet, and when it should; null once it runs or when none is under way.',
-      resolve: (kb, _args, ctx) => ctx.services.knowledgeBaseEmbedding.queueWait(kb),
+      resolve: (kb, _args, ctx) => ctx.domain.knowledgeBaseEmbedding.queueWait(kb),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (kb) => kb.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (kb) => kb.updatedAt }),

@@ -1,6 +1,6 @@
 import type { TranscriptRecord } from '../domain/transcription/transcript.types';
 import { transcriptUpdated } from '../resolvers/transcript.subscriptions';
-import type { ChangeEvent } from '../store/record-store';
+import type { ChangeEvent } from '../domain/domain';
 import { builder } from './builder';
 import { TranscriptRef } from './transcript';
 

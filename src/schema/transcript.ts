@@ -74,7 +74,7 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
       type: QueueWaitRef,
       nullable: true,
       description: 'While QUEUED: why it has not started yet, and when it should; null once it runs.',
-      resolve: (transcript, _args, ctx) => ctx.services.transcripts.queueWait(transcript),
+      resolve: (transcript, _args, ctx) => ctx.domain.transcripts.queueWait(transcript),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.updatedAt }),

@@ -1,6 +1,6 @@
 import type { VoiceRecord } from '../domain/voice/voice.types';
 import * as resolvers from '../resolvers/voice.subscriptions';
-import type { ChangeEvent } from '../store/record-store';
+import type { ChangeEvent } from '../domain/domain';
 import { builder } from './builder';
 import { VoiceRef, type VoiceShape } from './voice';
 

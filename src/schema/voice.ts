@@ -77,7 +77,7 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
       type: [TestSampleRef],
       args: { ttsType: t.arg.string({ description: 'Defaults to the configured default TTS type.' }) },
       resolve: (voice, args, context) => {
-        const { ttsType, files } = context.services.voices.testSamples(voice, args.ttsType);
+        const { ttsType, files } = context.domain.voices.testSamples(voice, args.ttsType);
         return files.map((file) => ({ ...file, voice, ttsType }));
       },
     }),
@@ -95,7 +95,7 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
       type: QueueWaitRef,
       nullable: true,
       description: 'Why the split or embedding has not started yet, and when it should; null once it runs or when none is under way.',
-      resolve: (voice, _args, ctx) => ctx.services.voices.queueWait(voice),
+      resolve: (voice, _args, ctx) => ctx.domain.voices.queueWait(voice),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (voice) => voice.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (voice) => voice.updatedAt }),

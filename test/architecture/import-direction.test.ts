@@ -59,6 +59,13 @@ describe('the import direction of src', () => {
     expect(violations).toEqual([]);
   });
 
+  it('keeps the doors off Redis, the queues and the engines, in code and in types', () => {
+    for (const door of ['rest', 'schema', 'resolvers']) {
+      const reach = [...LAYERS[door]!.code, ...(LAYERS[door]!.types ?? [])];
+      for (const below of ['store', 'queues', 'engines', 'platform.ts', 'services.ts']) expect(reach, door).not.toContain(below);
+    }
+  });
+
   it('has no import cycle between files', () => {
     const edges = new Map<string, string[]>();
     for (const { from, to, typeOnly } of imports) if (!typeOnly) edges.set(from, [...(edges.get(from) ?? []), to]);

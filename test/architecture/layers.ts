@@ -12,10 +12,11 @@ interface Layer {
 }
 
 export const LAYERS: Record<string, Layer> = {
-  // Doors: they translate, and never touch Redis, queues, engines or each other.
-  rest: { code: ['auth', 'domain', 'http'], types: ['services.ts'], why: 'REST routes: parse, one domain call, shape the wire' },
-  schema: { code: ['auth', 'domain', 'http', 'resolvers'], types: ['store'], why: 'GraphQL types and fields; `http` for the upload scalar' },
-  resolvers: { code: ['auth', 'domain'], types: ['services.ts', 'store'], why: 'one function per field: parse, one domain call' },
+  // Doors: they translate, and never touch Redis, queues, engines or each other. They are
+  // handed the domain only (RestContext, GraphqlContext), not even its types reach further.
+  rest: { code: ['auth', 'domain', 'http'], why: 'REST routes: parse, one domain call, shape the wire' },
+  schema: { code: ['auth', 'domain', 'http', 'resolvers'], why: 'GraphQL types and fields; `http` for the upload scalar' },
+  resolvers: { code: ['auth', 'domain'], why: 'one function per field: parse, one domain call' },
   // The transport also answers readiness and classifies Redis failures, so it may see the store.
   http: {
     code: ['auth', 'config', 'domain', 'observability', 'resolvers', 'store'],

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { RestContext } from '../rest-context';
 import yazl from 'yazl';
 import { Invalid } from '../../domain/errors';
 import { contentInput, contentKindParam } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput, parseParam } from '../../domain/shared/validation';
-import { paramsHandler, readParamsOptions, uploadedFile } from '../../http/request-params';
-import type { DomainServices } from '../../services';
+import { paramsHandler, uploadedFile } from '../../http/request-params';
 import { knowledgeBaseDocs } from './knowledge-base.docs';
 import { attachment } from '../attachment';
 import type { ContentParams, KbParams, Req } from './route-params';
 import { documentJson } from './knowledge-base.wire';
 
 /** The four texts of a document, one at a time, and the rewritten texts of a knowledge base as a ZIP. */
-export function documentContentRoutes({ documentContent, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function documentContentRoutes({ domain: { documentContent }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
 
   return async (app: FastifyInstance) => {
     app.get('/documents/:partner/:kb/:doc_id/content/:type', { config: { openapi: knowledgeBaseDocs.content } }, async (request: Req<ContentParams>) => {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { RestContext } from '../rest-context';
 import { bulkRewriteInput, queueProcessInput } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
-import { paramsHandler, readParamsOptions } from '../../http/request-params';
-import type { DomainServices } from '../../services';
+import { paramsHandler } from '../../http/request-params';
 import { knowledgeBaseDocs } from './knowledge-base.docs';
 import type { FolderParams, KbParams, Req } from './route-params';
 import { bulkRewriteJson, documentJson } from './knowledge-base.wire';
 
-export function documentProcessingRoutes({ documentProcessing, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function documentProcessingRoutes({ domain: { documentProcessing }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
 
   return async (app: FastifyInstance) => {
     app.post('/queue/process', { config: { access: 'partnerInBody', openapi: knowledgeBaseDocs.queueProcess } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { RestContext } from '../rest-context';
 import {
   batchInput,
   createDocumentInput,
@@ -9,14 +10,13 @@ import {
   renameDocumentInput,
 } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
-import { paramsHandler, readParamsOptions, uploadedFile } from '../../http/request-params';
-import type { DomainServices } from '../../services';
+import { paramsHandler, uploadedFile } from '../../http/request-params';
 import { knowledgeBaseDocs } from './knowledge-base.docs';
 import type { DocParams, KbParams, Req } from './route-params';
 import { batchJson, documentJson, knowledgeBaseJson } from './knowledge-base.wire';
 
-export function documentRoutes({ knowledgeBases, documents, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function documentRoutes({ domain: { knowledgeBases, documents }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
 
   return async (app: FastifyInstance) => {
     app.get('/documents/:partner/:kb', { config: { openapi: knowledgeBaseDocs.documents } }, async (request: Req<KbParams>) => {

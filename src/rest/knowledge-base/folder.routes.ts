@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { RestContext } from '../rest-context';
 import { folderInput } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
-import { paramsHandler, readParamsOptions } from '../../http/request-params';
-import type { DomainServices } from '../../services';
+import { paramsHandler } from '../../http/request-params';
 import { knowledgeBaseDocs } from './knowledge-base.docs';
 import type { FolderParams, KbParams, Req } from './route-params';
 import { folderJson } from './knowledge-base.wire';
 
-export function folderRoutes({ knowledgeBases, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function folderRoutes({ domain: { knowledgeBases }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
 
   return async (app: FastifyInstance) => {
     app.get('/folders/:partner/:kb', { config: { openapi: knowledgeBaseDocs.folders } }, async (request: Req<KbParams>) => {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { RestContext } from '../rest-context';
 import { retrieveInput, startEmbeddingInput } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../../domain/shared/validation';
-import { paramsHandler, readParamsOptions } from '../../http/request-params';
-import type { DomainServices } from '../../services';
+import { paramsHandler } from '../../http/request-params';
 import { knowledgeBaseDocs } from './knowledge-base.docs';
 import type { KbParams, Req } from './route-params';
 import { embeddingStatusJson, retrievalJson } from './knowledge-base.wire';
 
-export function knowledgeBaseEmbeddingRoutes({ knowledgeBases, knowledgeBaseEmbedding, retrieval, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function knowledgeBaseEmbeddingRoutes({ domain: { knowledgeBases, knowledgeBaseEmbedding, retrieval }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
 
   return async (app: FastifyInstance) => {
     app.get('/embedding/:partner/:kb', { config: { openapi: knowledgeBaseDocs.embedding } }, async (request: Req<KbParams>) => {

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { RestContext } from '../rest-context';
 import { CONTENT_TYPES } from '../../domain/knowledge-base/content-types';
 import { createKnowledgeBaseInput } from '../../domain/knowledge-base/knowledge-base.inputs';
 import { folderInfos } from '../../domain/knowledge-base/knowledge-base.types';
 import { parseInput } from '../../domain/shared/validation';
-import { paramsHandler, readParamsOptions } from '../../http/request-params';
-import type { DomainServices } from '../../services';
+import { paramsHandler } from '../../http/request-params';
 import { knowledgeBaseDocs } from './knowledge-base.docs';
 import type { KbParams, Req } from './route-params';
 import { documentJson, embeddingInfoJson, folderJson, knowledgeBaseJson } from './knowledge-base.wire';
 
 /** Knowledge bases: the listing, creation and deletion, and the views over one of them. */
-export function knowledgeBaseRoutes({ knowledgeBases, platform }: DomainServices) {
-  const withParams = paramsHandler(readParamsOptions(platform));
+export function knowledgeBaseRoutes({ domain: { knowledgeBases }, uploads }: RestContext) {
+  const withParams = paramsHandler(uploads);
 
   return async (app: FastifyInstance) => {
     app.get('/content_types', { config: { access: 'public', openapi: knowledgeBaseDocs.contentTypes } }, async () => [...CONTENT_TYPES]);

@@ -1,0 +1,23 @@
+import { RateLimited } from '../domain/errors';
+import type { ApiKeyService, Caller } from './api-keys';
+import type { RateLimiter } from './rate-limiter';
+
+/**
+ * Who may come in: the caller an API key names, counted against its rate limit. Every door
+ * admits its callers through this one gate (REST's onRequest hook, GraphQL over HTTP, SSE and
+ * graphql-ws), so they refuse the same keys with the same errors.
+ */
+export class CallerGate {
+  constructor(
+    private readonly apiKeys: ApiKeyService,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
+
+  /** The key's caller; Unauthorized for a missing or unknown key, RateLimited past the key's limit. */
+  async admit(key: string | undefined, address: string): Promise<Caller> {
+    const caller = await this.apiKeys.admit(key, address);
+    const decision = await this.rateLimiter.hit(caller.keyId);
+    if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
+    return caller;
+  }
+}

@@ -1,0 +1,14 @@
+import type { CallerGate } from '../auth/caller-gate';
+import type { Domain } from '../domain/domain';
+import type { ReadParamsOptions } from '../http/request-params';
+
+/**
+ * What a REST route is given: the domain, and the helpers a request needs (who may come in,
+ * where its uploads go). No Redis client, queue or engine: a route parses, makes one domain
+ * call and shapes the answer.
+ */
+export interface RestContext {
+  domain: Domain;
+  callers: CallerGate;
+  uploads: ReadParamsOptions;
+}
