@@ -9,6 +9,8 @@ import { KnowledgeBaseEmbeddingService } from './domain/knowledge-base/knowledge
 import { KnowledgeBaseRetrievalService } from './domain/knowledge-base/knowledge-base-retrieval.service';
 import { KnowledgeBaseRepository } from './domain/knowledge-base/knowledge-base.repository';
 import { KnowledgeBaseService } from './domain/knowledge-base/knowledge-base.service';
+import { KnowledgeBaseJobs } from './domain/knowledge-base/knowledge-base.jobs';
+import { DocumentJobs } from './domain/knowledge-base/document.jobs';
 import { documentTextExtractor } from './engines/digitize/text-extractor';
 import { createTextEmbedder, type TextEmbedder } from './engines/text-embeddings.client';
 import { CompletionJobs } from './domain/completion/completion.jobs';
@@ -91,7 +93,6 @@ export function createServices(platform: Platform): Services {
   const voiceJobs = new VoiceJobs(platform.queues);
   const voices = new VoiceService({
     repository: voiceRecords,
-    queues: platform.queues,
     events: platform.events,
     blobs: platform.blobs,
     jobs: voiceJobs,
@@ -108,7 +109,7 @@ export function createServices(platform: Platform): Services {
     concurrency: config.ASR_CONCURRENCY,
   });
   const chat = new ChatCompletionsClient({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL });
-  const stores = { events: platform.events, blobs: platform.blobs, queues: platform.queues, audio: ffmpeg };
+  const stores = { events: platform.events, blobs: platform.blobs, audio: ffmpeg };
   const urlGuard = webhookUrlGuard(config.ALLOW_PRIVATE_URLS);
   const transcripts = new TranscriptService({
     ...stores,
@@ -123,18 +124,20 @@ export function createServices(platform: Platform): Services {
   });
   const textEmbedder = createTextEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, apiKey: config.EMBEDDINGS_API_KEY, model: config.EMBEDDINGS_MODEL });
   const kbRepository = new KnowledgeBaseRepository(platform.records);
-  const kbStores = { repository: kbRepository, blobs: platform.blobs, queues: platform.queues, events: platform.events };
+  const kbStores = { repository: kbRepository, blobs: platform.blobs, events: platform.events };
+  const documentJobs = new DocumentJobs(platform.queues);
   const knowledgeBaseEmbedding = new KnowledgeBaseEmbeddingService({
     ...kbStores,
+    jobs: new KnowledgeBaseJobs(platform.queues),
     index: platform.chunkIndex,
     embeddingModel: textEmbedder.model,
     onIndexError: (error, context) => platform.logger.error({ err: error }, `retrieval index: ${context}`),
   });
   const retrieval = new KnowledgeBaseRetrievalService({ repository: kbRepository, index: platform.chunkIndex, embedder: textEmbedder });
-  const documentProcessing = new DocumentProcessingService(kbStores);
+  const documentProcessing = new DocumentProcessingService({ ...kbStores, jobs: documentJobs });
   const documents = new DocumentService({
     ...kbStores,
-    processing: documentProcessing,
+    jobs: documentJobs,
     embedding: knowledgeBaseEmbedding,
     textExtractor: documentTextExtractor,
   });

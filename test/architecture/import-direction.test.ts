@@ -66,6 +66,14 @@ describe('the import direction of src', () => {
     }
   });
 
+  it('has the domain queue work in one way: only a `*.jobs.ts` file uses a queue', () => {
+    const queueing = imports
+      .filter(({ from, to, typeOnly }) => partOf(from) === 'domain' && partOf(to) === 'queues' && !typeOnly)
+      .map(({ from }) => relative(SRC, from))
+      .filter((file) => !file.endsWith('.jobs.ts') && file !== 'domain/shared/queued-work.ts');
+    expect([...new Set(queueing)]).toEqual([]);
+  });
+
   it('has no import cycle between files', () => {
     const edges = new Map<string, string[]>();
     for (const { from, to, typeOnly } of imports) if (!typeOnly) edges.set(from, [...(edges.get(from) ?? []), to]);

@@ -1,5 +1,5 @@
-import { digitizeQueue, rewriteQueue, type RewriteOptions } from '../../queues/knowledge-base.queues';
-import type { JobOrigin, QueueRegistry } from '../../queues/queue-registry';
+import type { RewriteOptions } from '../../queues/knowledge-base.queues';
+import type { JobOrigin } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import { Invalid, NotFound } from '../errors';
@@ -7,14 +7,14 @@ import type { TranscriptWord } from '../transcription/transcript.types';
 import { storeText } from './document-files';
 import type { BulkRewriteRequest, ProcessRequest } from './knowledge-base.inputs';
 import { now, type KnowledgeBaseRepository } from './knowledge-base.repository';
-import { queuedWork, waitingTopic, waitOfWork, type QueuedWork } from '../shared/queued-work';
-import type { QueueWait } from '../../queues/queue-wait';
-import { charCount, documentProgress, isBusy, type BulkRewriteResult, type DocumentRecord, type OriginalFile, type TextFile } from './knowledge-base.types';
+import type { QueueWait } from '../shared/queued-work';
+import type { DocumentJobs } from './document.jobs';
+import { charCount, isBusy, type BulkRewriteResult, type DocumentRecord, type OriginalFile, type TextFile } from './knowledge-base.types';
 
 export interface DocumentProcessingServiceDeps {
   repository: KnowledgeBaseRepository;
   blobs: BlobStore;
-  queues: QueueRegistry;
+  jobs: DocumentJobs;
 }
 
 /**
@@ -61,48 +61,9 @@ export class DocumentProcessingService {
     return result;
   }
 
-  /**
-   * Queues the digitization of new documents that ask for it. A batch of several is bulk work:
-   * it yields to the partner's single uploads.
-   */
-  async queueNew(documents: readonly DocumentRecord[], requestId?: string): Promise<void> {
-    const queued = documents.filter((document) => document.inQueues.includes('digitize'));
-    if (queued.length === 0) return;
-    await this.deps.queues.addBulk(
-      digitizeQueue,
-      queued.map((document) => ({
-        documentId: document.id,
-        partner: document.partner,
-        generation: document.generation,
-        thenRewrite: document.autoRewrite ? { contentType: 'auto' as const, personName: document.expertName } : null,
-      })),
-      { requestId, bulk: documents.length > 1 },
-    );
-  }
-
-  /** The job the document's digitizing or rewrite is under way in, if any. */
-  workOf(document: DocumentRecord): QueuedWork | null {
-    const key = { documentId: document.id, generation: document.generation };
-    const reporting = documentProgress(document) !== null;
-    if (document.inQueues[0] === 'digitize') return queuedWork(digitizeQueue, key, reporting);
-    if (document.inQueues[0] === 'rewrite') return queuedWork(rewriteQueue, key, reporting);
-    return null;
-  }
-
   /** Why the document's job has not started, and when it should; null when none waits. */
   queueWait(document: DocumentRecord): Promise<QueueWait | null> {
-    return waitOfWork(this.deps.queues, this.workOf(document));
-  }
-
-  /** For live streams of documents: the topic of the queue a document's job waits in. */
-  readonly waitingOn = (document: DocumentRecord): string | null => waitingTopic(this.workOf(document));
-
-  /** Takes a document's waiting jobs off their queues; an active job is locked and stays, to find itself superseded. */
-  async cancelJobs(document: DocumentRecord): Promise<void> {
-    await Promise.all([
-      this.deps.queues.remove(digitizeQueue, { documentId: document.id, generation: document.generation }),
-      this.deps.queues.remove(rewriteQueue, { documentId: document.id, generation: document.generation }),
-    ]);
+    return this.deps.jobs.waitOf(document);
   }
 
   // Worker-facing state changes. Each takes the generation its job was started with, and
@@ -168,11 +129,7 @@ export class DocumentProcessingService {
     await blobs.remove(...replaced);
     await repository.markContentChanged(updated.kbId);
     if (rewrite) {
-      await this.deps.queues.add(
-        rewriteQueue,
-        { documentId, partner: updated.partner, generation, contentType: rewrite.contentType, personName: rewrite.personName },
-        options.origin,
-      );
+      await this.deps.jobs.rewriteNext(updated, generation, rewrite, options.origin);
     }
     return true;
   }
@@ -225,26 +182,9 @@ export class DocumentProcessingService {
       processingError: null,
     }));
     if (!updated) throw new NotFound('Document not found');
-    await this.cancelJobs(document);
     const personName = rewrite?.personName ?? updated.expertName;
-    if (stage === 'rewrite') {
-      await this.deps.queues.add(
-        rewriteQueue,
-        { documentId: updated.id, partner: updated.partner, generation: updated.generation, contentType: rewrite?.contentType ?? 'auto', personName },
-        origin,
-      );
-    } else {
-      await this.deps.queues.add(
-        digitizeQueue,
-        {
-          documentId: updated.id,
-          partner: updated.partner,
-          generation: updated.generation,
-          thenRewrite: rewrite ? { contentType: rewrite.contentType, personName } : null,
-        },
-        origin,
-      );
-    }
+    if (stage === 'rewrite') await this.deps.jobs.rewrite(updated, { contentType: rewrite?.contentType ?? 'auto', personName }, origin);
+    else await this.deps.jobs.digitize(updated, rewrite ? { contentType: rewrite.contentType, personName } : null, origin);
     return updated;
   }
 

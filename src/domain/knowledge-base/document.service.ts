@@ -5,7 +5,7 @@ import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent } from '../../store/record-store';
 import { Conflict, Invalid, NotFound, UnsupportedMedia } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
-import type { DocumentProcessingService } from './document-processing.service';
+import type { DocumentJobs } from './document.jobs';
 import type { KnowledgeBaseEmbeddingService } from './knowledge-base-embedding.service';
 import { nameFromFilename, nameFromUrl, originalFilename, UNSUPPORTED_DOCUMENT } from './document-files';
 import { documentUrl, type DocumentOptions, type NewDocument, type NewDocumentBatch, type NewEmptyDocument } from './knowledge-base.inputs';
@@ -26,7 +26,7 @@ export interface DocumentServiceDeps {
   repository: KnowledgeBaseRepository;
   blobs: BlobStore;
   events: EventBus;
-  processing: DocumentProcessingService;
+  jobs: DocumentJobs;
   embedding: KnowledgeBaseEmbeddingService;
   textExtractor: TextExtractor;
 }
@@ -193,7 +193,7 @@ export class DocumentService {
     const kb = await this.knowledgeBase(partner, kbName);
     return this.deps.events.live<DocumentRecord>(documentsTopic(kb.id), {
       load: () => this.deps.repository.documentsOf(kb.id),
-      waitingOn: this.deps.processing.waitingOn,
+      waitingOn: this.deps.jobs.waitingOn,
     });
   }
 
@@ -242,13 +242,13 @@ export class DocumentService {
       throw new NotFound('Knowledge base not found');
     }
     const created = await this.deps.repository.createDocuments(kb.id, documents);
-    await this.deps.processing.queueNew(created, requestId);
+    await this.deps.jobs.digitizeNew(created, requestId);
     return created;
   }
 
   private async afterRemoval(removed: DocumentRecord[]): Promise<void> {
     if (removed.length === 0) return;
-    await Promise.all(removed.map((document) => this.deps.processing.cancelJobs(document)));
+    await Promise.all(removed.map((document) => this.deps.jobs.cancel(document)));
     await this.deps.blobs.remove(...removed.flatMap(documentBlobs));
   }
 

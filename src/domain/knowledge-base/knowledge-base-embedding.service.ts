@@ -1,7 +1,5 @@
 import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
-import { embedKnowledgeBaseQueue } from '../../queues/knowledge-base.queues';
-import type { QueueRegistry } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChunkIndex, ChunkIndexWriter, StoredChunk } from '../../store/chunk-index';
 import type { ChangeEvent } from '../../store/record-store';
@@ -11,20 +9,19 @@ import { embeddingInput, estimateTokens, knowledgeBaseChunks, type ChunkSettings
 import type { EmbeddingSettings } from './knowledge-base.inputs';
 import { embeddingTopic, now, type KnowledgeBaseRepository } from './knowledge-base.repository';
 import {
-  embeddingProgress,
   type DocumentRecord,
   type EmbeddingDetails,
   type EmbeddingResult,
   type KnowledgeBaseRecord,
   type KnowledgeBaseWithDocuments,
 } from './knowledge-base.types';
-import type { QueueWait } from '../../queues/queue-wait';
-import { queuedWork, waitingTopic, waitOfWork, type QueuedWork } from '../shared/queued-work';
+import type { QueueWait } from '../shared/queued-work';
+import { KnowledgeBaseJobs } from './knowledge-base.jobs';
 
 export interface KnowledgeBaseEmbeddingServiceDeps {
   repository: KnowledgeBaseRepository;
   blobs: BlobStore;
-  queues: QueueRegistry;
+  jobs: KnowledgeBaseJobs;
   events: EventBus;
   index: ChunkIndex;
   /** The model of the configured embedder: part of every chunk's key. */
@@ -63,7 +60,7 @@ export interface EmbeddingPlan {
 
 /** Failed runs looked back on for vectors to reuse; older ones have been dropped or never mattered. */
 const REUSE_LOOKBACK_GENERATIONS = 5;
-const RUN_ATTEMPTS = embedKnowledgeBaseQueue.defaultJobOptions?.attempts ?? 1;
+const RUN_ATTEMPTS = KnowledgeBaseJobs.attemptsPerRun;
 
 /** The index table of one attempt of one run. */
 export function runTable(kbId: string, generation: number, attempt: number): string {
@@ -87,7 +84,7 @@ export class KnowledgeBaseEmbeddingService {
   constructor(private readonly deps: KnowledgeBaseEmbeddingServiceDeps) {}
 
   async startEmbedding(partner: string, kbName: string, settings: EmbeddingSettings, requestId?: string): Promise<KnowledgeBaseRecord> {
-    const { repository, queues } = this.deps;
+    const { repository, jobs } = this.deps;
     const kb = await repository.get(partner, kbName);
     const updated = await repository.updateKnowledgeBase(kb, (current) => {
       const generation = current.embedding.generation + 1;
@@ -98,7 +95,7 @@ export class KnowledgeBaseEmbeddingService {
           status: 'in_progress',
           error: null,
           generation,
-          externalJobId: embedKnowledgeBaseQueue.jobId({ kbId: current.id, generation }),
+          externalJobId: KnowledgeBaseJobs.jobIdOf(current.id, generation),
           splitLevel: settings.splitLevel,
           language: settings.language,
           startedRevision: current.contentRevision,
@@ -107,24 +104,13 @@ export class KnowledgeBaseEmbeddingService {
       };
     });
     if (!updated) throw new NotFound('Knowledge base not found');
-    await queues.remove(embedKnowledgeBaseQueue, { kbId: kb.id, generation: kb.embedding.generation });
-    await queues.add(
-      embedKnowledgeBaseQueue,
-      {
-        kbId: kb.id,
-        partner: kb.partner,
-        generation: updated.embedding.generation,
-        splitLevel: settings.splitLevel,
-        language: settings.language,
-      },
-      { requestId },
-    );
+    await jobs.embed(updated, settings, { requestId });
     return updated;
   }
 
   /** Drops what the embedding of a deleted knowledge base left: its index tables and its waiting job. */
   async discard(removed: KnowledgeBaseRecord): Promise<void> {
-    await this.deps.queues.remove(embedKnowledgeBaseQueue, { kbId: removed.id, generation: removed.embedding.generation });
+    await this.deps.jobs.cancel(removed);
     const { index, generation } = removed.embedding;
     const tables = [...(index ? [index.table] : []), ...runTables(removed.id, (index?.generation ?? 0) + 1, generation)];
     await this.dropTables(tables, `index of deleted knowledge base ${removed.id}`);
@@ -192,15 +178,9 @@ export class KnowledgeBaseEmbeddingService {
     return preview;
   }
 
-  /** The job the knowledge base's embedding run is under way in, if any. */
-  workOf(kb: KnowledgeBaseRecord): QueuedWork | null {
-    if (kb.embedding.status !== 'in_progress') return null;
-    return queuedWork(embedKnowledgeBaseQueue, { kbId: kb.id, generation: kb.embedding.generation }, embeddingProgress(kb) !== null);
-  }
-
   /** Why the embedding run has not started, and when it should; null when none waits. */
   queueWait(kb: KnowledgeBaseRecord): Promise<QueueWait | null> {
-    return waitOfWork(this.deps.queues, this.workOf(kb));
+    return this.deps.jobs.waitOf(kb);
   }
 
   /** The knowledge base now (embedding status included), then each change, until it is deleted. */
@@ -213,7 +193,7 @@ export class KnowledgeBaseEmbeddingService {
         return current ? [current] : [];
       },
       until: (event) => event.deleted,
-      waitingOn: (current) => waitingTopic(this.workOf(current)),
+      waitingOn: this.deps.jobs.waitingOn,
     });
   }
 

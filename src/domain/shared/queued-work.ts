@@ -15,15 +15,36 @@ export function queuedWork<Definition extends AnyQueueDefinition>(queue: Definit
   return { queue, key, reporting };
 }
 
-/** Why the work has not started yet, and when it should; null when no work is under way or it runs. */
-export function waitOfWork(queues: QueueRegistry, work: QueuedWork | null): Promise<QueueWait | null> {
-  return work ? queues.waitOf(work.queue, work.key) : Promise.resolve(null);
-}
-
 /**
- * The topic of the queue the work waits in, for live streams (`waitingOn`): followed until the
- * job reports progress, the sign that it runs.
+ * A record kind's jobs: the one place the domain queues work (`*.jobs.ts`), and says which job
+ * a record's work waits in. Work is superseded one way everywhere: a trigger raises the
+ * record's generation, queues the job of the new generation, and takes the previous
+ * generation's job off its queue if it still waits; one already running finds itself out of
+ * date (the generation guard of its domain writes) and changes nothing.
  */
-export function waitingTopic(work: QueuedWork | null): string | null {
-  return work && !work.reporting ? queueTopic(work.queue.name) : null;
+export abstract class RecordJobs<Record> {
+  constructor(protected readonly queues: QueueRegistry) {}
+
+  /** The job the record's work is under way in, if any. */
+  abstract workOf(record: Record): QueuedWork | null;
+
+  /** Why the record's job has not started, and when it should; null when none waits. */
+  waitOf(record: Record): Promise<QueueWait | null> {
+    const work = this.workOf(record);
+    return work ? this.queues.waitOf(work.queue, work.key) : Promise.resolve(null);
+  }
+
+  /**
+   * For live streams (`waitingOn`): the topic of the queue the record's job waits in, followed
+   * until the job reports progress, the sign that it runs.
+   */
+  readonly waitingOn = (record: Record): string | null => {
+    const work = this.workOf(record);
+    return work && !work.reporting ? queueTopic(work.queue.name) : null;
+  };
+
+  /** Takes the job of `key` off its queue if it still waits; a running job is locked and stays. */
+  protected async withdraw<Definition extends AnyQueueDefinition>(queue: Definition, key: JobKeyOf<Definition>): Promise<void> {
+    await this.queues.remove(queue, key);
+  }
 }

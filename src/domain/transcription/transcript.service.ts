@@ -4,7 +4,6 @@ import type { AudioProbe } from '../shared/audio-probe';
 import { EngineError } from '../shared/engine-error';
 import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
-import type { QueueRegistry } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent } from '../../store/record-store';
 import { Invalid, NotFound } from '../errors';
@@ -21,8 +20,7 @@ import {
   type TranscriptSentence,
 } from './transcript-structure';
 import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_PATH, type TranscriptRecord, type TranscriptResult } from './transcript.types';
-import type { QueueWait } from '../../queues/queue-wait';
-import { waitingTopic, waitOfWork } from '../shared/queued-work';
+import type { QueueWait } from '../shared/queued-work';
 import type { TranscriptJobs } from './transcript.jobs';
 import { RECENT_TRANSCRIPTS_KEPT, transcriptTopic, type TranscriptRepository } from './transcript.repository';
 
@@ -32,7 +30,6 @@ export interface TranscriptServiceDeps {
   events: EventBus;
   blobs: BlobStore;
   /** For where a waiting job stands in its queue. */
-  queues: QueueRegistry;
   /** Probes an upload while the request waits, so unreadable audio is refused at once. */
   audio: Pick<AudioProbe, 'probe'>;
   /** Refuses a webhook_url the service must not call (a private address). */
@@ -140,7 +137,7 @@ export class TranscriptService {
 
   /** Why the transcript's job has not started, and when it should; null when none waits. */
   queueWait(transcript: TranscriptRecord): Promise<QueueWait | null> {
-    return waitOfWork(this.deps.queues, this.deps.jobs.workOf(transcript));
+    return this.deps.jobs.waitOf(transcript);
   }
 
   /** The current state, then each change, ending once the transcript is finished. */
@@ -149,7 +146,7 @@ export class TranscriptService {
     return this.deps.events.live<TranscriptRecord>(transcriptTopic(id), {
       load: async () => [await this.get(caller, id)],
       until: (event) => event.deleted || isFinished(event.data),
-      waitingOn: (transcript) => waitingTopic(this.deps.jobs.workOf(transcript)),
+      waitingOn: this.deps.jobs.waitingOn,
     });
   }
 

@@ -31,13 +31,10 @@ import {
   type VoiceSample,
 } from './voice.types';
 import { partnerRecordId } from '../../store/keys';
-import type { QueueRegistry } from '../../queues/queue-registry';
-import type { QueueWait } from '../../queues/queue-wait';
-import { waitingTopic, waitOfWork } from '../shared/queued-work';
+import type { QueueWait } from '../shared/queued-work';
 
 export interface VoiceServiceDeps {
   repository: VoiceRepository;
-  queues: QueueRegistry;
   events: EventBus;
   blobs: BlobStore;
   jobs: VoiceJobs;
@@ -296,14 +293,14 @@ export class VoiceService {
 
   /** Why the voice's split or embedding has not started, and when it should; null when none waits. */
   queueWait(voice: VoiceRecord): Promise<QueueWait | null> {
-    return waitOfWork(this.deps.queues, this.deps.jobs.workOf(voice));
+    return this.deps.jobs.waitOf(voice);
   }
 
   /** Current snapshot first, then each change of this voice (followed across renames). */
   watch(partner: string, name: string): PushStream<ChangeEvent<VoiceRecord>> {
     let voiceId: string | null = null;
     return this.deps.events.live<VoiceRecord>(voiceTopic(partner), {
-      waitingOn: this.waitingOn,
+      waitingOn: this.deps.jobs.waitingOn,
       load: async () => {
         const voice = await this.get(partner, name);
         voiceId = voice.id;
@@ -316,10 +313,8 @@ export class VoiceService {
 
   /** Every voice of the partner now, then every change to any of them. */
   watchAll(partner: string): PushStream<ChangeEvent<VoiceRecord>> {
-    return this.deps.events.live<VoiceRecord>(voiceTopic(partner), { load: () => this.list(partner), waitingOn: this.waitingOn });
+    return this.deps.events.live<VoiceRecord>(voiceTopic(partner), { load: () => this.list(partner), waitingOn: this.deps.jobs.waitingOn });
   }
-
-  private readonly waitingOn = (voice: VoiceRecord) => waitingTopic(this.deps.jobs.workOf(voice));
 
   private async probeAudio(path: string) {
     try {
