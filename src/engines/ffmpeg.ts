@@ -194,7 +194,8 @@ export class Ffmpeg {
     const onLine = (line: string) => {
       const times = /,(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/.exec(line);
       // A packet past the last boundary lands in one more segment, which no slice asked for.
-      if (!times || written.length >= slices.length) return;
+      // Several lines can arrive in one read: once the caller has aborted, report no more.
+      if (!times || written.length >= slices.length || options.signal?.aborted) return;
       written.push({ path: join(outputDir, `${written.length}.opus`), durationSeconds: Number(times[2]) - Number(times[1]) });
       options.onSliceWritten?.(written.length);
     };

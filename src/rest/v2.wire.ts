@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPLETION_STATES, completionPath, type CompletionRecord } from '../domain/completion/completion.types';
 import type { TranscriptParagraph, TranscriptSentence } from '../domain/transcription/transcript-structure';
-import { TRANSCRIPT_STATUSES, transcriptPath, type TranscriptRecord } from '../domain/transcription/transcript.types';
+import { TRANSCRIPT_STATUSES, transcriptFailure, transcriptPath, type TranscriptRecord } from '../domain/transcription/transcript.types';
 
 const transcriptWordSchema = z
   .object({
@@ -94,11 +94,12 @@ export const completionSchema = z
  * engine gave them, so clients of the spec's shape see nothing new.
  */
 export function transcriptJson(transcript: TranscriptRecord): z.output<typeof transcriptSchema> {
+  const failure = transcriptFailure(transcript);
   return {
     id: transcriptPath(transcript.id),
     status: transcript.status,
     ...(transcript.status === 'completed' ? completedJson(transcript) : {}),
-    ...(transcript.status === 'error' ? { error: transcript.error ?? 'Transcription failed' } : {}),
+    ...(failure !== null ? { error: failure } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { TestSampleFile, VoiceRecord, VoiceSample } from '../domain/voice/voice.types';
-import { ORIGINAL_FILENAME, PROCESSING_STATUSES, sampleFilename } from '../domain/voice/voice.types';
+import { originalFilenameOf, PROCESSING_STATUSES, sampleFilename } from '../domain/voice/voice.types';
 import { embeddingArchiveUrl, testSampleUrl } from '../domain/voice/voice.urls';
 import { attachment } from './attachment';
 
@@ -92,7 +92,7 @@ export function voiceDetail(voice: VoiceRecord): z.output<typeof voiceDetailSche
   const info = voice.embeddingInfo;
   return {
     name: voice.name,
-    original_filename: voice.original?.blobId ? ORIGINAL_FILENAME : null,
+    original_filename: originalFilenameOf(voice),
     original_uploaded_name: voice.original?.uploadedName ?? null,
     original_duration: voice.original?.durationSeconds ?? null,
     status: {

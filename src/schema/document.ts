@@ -1,4 +1,4 @@
-import { documentProgress, FILENAMES, type DocumentRecord } from '../domain/knowledge-base/knowledge-base.types';
+import { documentProgress, documentCharCounts, documentFilenames, type DocumentRecord } from '../domain/knowledge-base/knowledge-base.types';
 import * as resolvers from '../resolvers/document';
 import { builder } from './builder';
 import { DocumentContentKindEnum } from './document-content-kind';
@@ -19,10 +19,10 @@ export const DocumentRef = builder.objectRef<DocumentShape>('Document').implemen
     folder: t.exposeString('folder'),
     type: t.field({ type: DocumentTypeEnum, resolve: (document) => document.type }),
     url: t.string({ nullable: true, description: 'The source URL when type is URL.', resolve: (document) => document.url }),
-    fileOriginal: t.string({ nullable: true, resolve: (document) => document.original?.filename ?? null }),
-    fileDigitized: t.string({ nullable: true, resolve: (document) => (document.digitized ? FILENAMES.digitized : null) }),
-    fileRewrittenDraft: t.string({ nullable: true, resolve: (document) => (document.draft ? FILENAMES.draft : null) }),
-    fileRewritten: t.string({ nullable: true, resolve: (document) => (document.rewritten ? FILENAMES.rewritten : null) }),
+    fileOriginal: t.string({ nullable: true, resolve: (document) => documentFilenames(document).original }),
+    fileDigitized: t.string({ nullable: true, resolve: (document) => documentFilenames(document).digitized }),
+    fileRewrittenDraft: t.string({ nullable: true, resolve: (document) => documentFilenames(document).draft }),
+    fileRewritten: t.string({ nullable: true, resolve: (document) => documentFilenames(document).rewritten }),
     originalFormat: t.string({
       nullable: true,
       description: 'pdf, docx, html, text, markdown, audio or video.',
@@ -44,9 +44,9 @@ export const DocumentRef = builder.objectRef<DocumentShape>('Document').implemen
       resolve: (document) => document.processingError,
     }),
     isEmbedded: t.boolean({ description: 'Included in the last successful embedding run.', resolve: (document) => document.isEmbedded }),
-    digitizedCharCount: t.int({ resolve: (document) => document.digitized?.chars ?? 0 }),
-    draftRewriteCharCount: t.int({ resolve: (document) => document.draft?.chars ?? 0 }),
-    finalRewriteCharCount: t.int({ resolve: (document) => document.rewritten?.chars ?? 0 }),
+    digitizedCharCount: t.int({ resolve: (document) => documentCharCounts(document).digitized }),
+    draftRewriteCharCount: t.int({ resolve: (document) => documentCharCounts(document).draft }),
+    finalRewriteCharCount: t.int({ resolve: (document) => documentCharCounts(document).rewritten }),
     content: t.string({
       nullable: true,
       description: 'The text of that kind, null when it does not exist. A binary ORIGINAL (PDF, DOCX, audio, video) comes base64-encoded.',

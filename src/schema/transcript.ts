@@ -1,4 +1,4 @@
-import { transcriptPath, transcriptProgress, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
+import { transcriptFailure, transcriptPath, transcriptProgress, TRANSCRIPT_STATUSES, type TranscriptRecord } from '../domain/transcription/transcript.types';
 import * as resolvers from '../resolvers/transcript';
 import { builder } from './builder';
 import { CaptionFormatEnum } from './caption-format';
@@ -22,7 +22,7 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
     status: t.field({ type: TranscriptStatusEnum, resolve: (transcript) => transcript.status }),
     text: t.string({ nullable: true, description: 'Set once COMPLETED.', resolve: (transcript) => transcript.text }),
     audioDuration: t.int({ nullable: true, description: 'Whole seconds; set once COMPLETED.', resolve: (transcript) => transcript.audioDuration }),
-    error: t.string({ nullable: true, description: 'Readable reason when ERROR.', resolve: (transcript) => transcript.error }),
+    error: t.string({ nullable: true, description: 'Readable reason when ERROR.', resolve: (transcript) => transcriptFailure(transcript) }),
     words: t.field({
       type: [TranscriptWordRef],
       nullable: true,

@@ -1,6 +1,6 @@
 import { cleanSpeechSeconds, RECOMMENDED_CLEAN_SPEECH_SECONDS } from '../domain/voice/sample-quality';
 import type { ProcessingState, VoiceRecord } from '../domain/voice/voice.types';
-import { ORIGINAL_FILENAME, voiceProgress } from '../domain/voice/voice.types';
+import { originalFilenameOf, voiceProgress } from '../domain/voice/voice.types';
 import { embeddingArchiveUrl } from '../domain/voice/voice.urls';
 import { builder } from './builder';
 import { EmbeddingInfoRef } from './embedding-info';
@@ -41,7 +41,7 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
     status: t.field({ type: VoiceStatusRef, resolve: (voice) => voice }),
     splitting: t.field({ type: VoicePipelineRef, resolve: (voice) => voice.splitting }),
     embedding: t.field({ type: VoicePipelineRef, resolve: (voice) => voice.embedding }),
-    originalFilename: t.string({ nullable: true, resolve: (voice) => (voice.original?.blobId ? ORIGINAL_FILENAME : null) }),
+    originalFilename: t.string({ nullable: true, resolve: (voice) => originalFilenameOf(voice) }),
     originalUploadedName: t.string({ nullable: true, resolve: (voice) => voice.original?.uploadedName ?? null }),
     originalDuration: t.float({ nullable: true, description: 'Seconds.', resolve: (voice) => voice.original?.durationSeconds ?? null }),
     samples: t.field({ type: [VoiceSampleRef], resolve: (voice) => voice.samples.map((sample) => ({ voice, sample })) }),

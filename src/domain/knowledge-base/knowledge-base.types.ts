@@ -151,6 +151,21 @@ export const FILENAMES = {
   rewritten: 'rewritten.md',
 } as const;
 
+/** The names of the document's files that exist, as both doors show them; null for those it has not. */
+export function documentFilenames(document: DocumentRecord) {
+  return {
+    original: document.original?.filename ?? null,
+    digitized: document.digitized ? FILENAMES.digitized : null,
+    draft: document.draft ? FILENAMES.draft : null,
+    rewritten: document.rewritten ? FILENAMES.rewritten : null,
+  };
+}
+
+/** Characters of each text of the document; 0 for a text it has not. */
+export function documentCharCounts(document: DocumentRecord) {
+  return { digitized: document.digitized?.chars ?? 0, draft: document.draft?.chars ?? 0, rewritten: document.rewritten?.chars ?? 0 };
+}
+
 const VIDEO_PLATFORM_HOSTS = ['youtube.com', 'youtu.be', 'vimeo.com'];
 
 export function isVideoPlatformUrl(url: string | null): boolean {

@@ -121,3 +121,8 @@ export const TRANSCRIPT_KIND = 'transcript';
 export function transcriptBlobs(transcript: TranscriptRecord): (string | null)[] {
   return [transcript.source.kind === 'upload' ? transcript.source.blobId : null];
 }
+
+/** Why a transcript failed, as both doors show it; null unless its status is error. */
+export function transcriptFailure(transcript: TranscriptRecord): string | null {
+  return transcript.status === 'error' ? (transcript.error ?? 'Transcription failed') : null;
+}

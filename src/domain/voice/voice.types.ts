@@ -95,6 +95,11 @@ export interface VoiceRecord extends Versioned {
 
 export const ORIGINAL_FILENAME = 'original.opus';
 
+/** The converted original's name, as both doors show it; null until it is converted. */
+export function originalFilenameOf(voice: VoiceRecord): string | null {
+  return voice.original?.blobId ? ORIGINAL_FILENAME : null;
+}
+
 export function isLocked(voice: VoiceRecord): boolean {
   return voice.splitting.status === 'in_progress' || voice.embedding.status === 'in_progress';
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import {
   DOCUMENT_TYPES,
   EMBEDDING_STATUSES,
-  FILENAMES,
+  documentCharCounts,
+  documentFilenames,
   MODEL_TIERS,
   PROCESS_ACTIONS,
   isEmbeddingStale,
@@ -156,16 +157,18 @@ export const documentContentSchema = z
   .meta({ id: 'DocumentContent' });
 
 export function documentJson(document: DocumentRecord): z.output<typeof documentSchema> {
+  const files = documentFilenames(document);
+  const chars = documentCharCounts(document);
   return {
     id: document.id,
     name: document.name,
     folder: document.folder,
     type: document.type,
     url: document.url,
-    file_original: document.original?.filename ?? null,
-    file_digitized: document.digitized ? FILENAMES.digitized : null,
-    file_rewritten_draft: document.draft ? FILENAMES.draft : null,
-    file_rewritten: document.rewritten ? FILENAMES.rewritten : null,
+    file_original: files.original,
+    file_digitized: files.digitized,
+    file_rewritten_draft: files.draft,
+    file_rewritten: files.rewritten,
     user_email: document.userEmail,
     in_queues: document.inQueues,
     expert_name: document.expertName,
@@ -178,9 +181,9 @@ export function documentJson(document: DocumentRecord): z.output<typeof document
     rewrite_completed_at: document.rewriteCompletedAt,
     processing_error: document.processingError,
     is_embedded: document.isEmbedded,
-    digitized_char_count: document.digitized?.chars ?? 0,
-    draft_rewrite_char_count: document.draft?.chars ?? 0,
-    final_rewrite_char_count: document.rewritten?.chars ?? 0,
+    digitized_char_count: chars.digitized,
+    draft_rewrite_char_count: chars.draft,
+    final_rewrite_char_count: chars.rewritten,
     created_at: document.createdAt,
     updated_at: document.updatedAt,
   };
