@@ -86,7 +86,7 @@ alike.`,
     title: 'Operations',
     tag: 'Operations',
     introduction: `Routes for orchestrators and monitoring, outside the three APIs. \`/healthz\` is liveness,
-\`/readyz\` readiness; the README has example Kubernetes probes. \`/metrics\` is for Prometheus.`,
+\`/readyz\` readiness; [running the service](../running.md) has example Kubernetes probes. \`/metrics\` is for Prometheus.`,
   },
 ];
 
