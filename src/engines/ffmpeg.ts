@@ -93,6 +93,8 @@ const INPUT_FORMATS = [
   'tta',
 ].join(',');
 const INPUT_GUARD = ['-format_whitelist', INPUT_FORMATS, '-protocol_whitelist', 'file'];
+/** Every run: no banner, never reads the terminal, and speaks only of errors (on stderr, kept for the failure reason). */
+const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
 
 /**
  * The platform's sample format as output options. Constrained VBR keeps the average at the
@@ -203,10 +205,7 @@ export class Ffmpeg {
       await this.run(
         this.options.ffmpegPath,
         [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
+          ...QUIET,
           '-y',
           ...INPUT_GUARD,
           '-i',
@@ -306,10 +305,7 @@ export class Ffmpeg {
       await this.run(
         this.options.ffmpegPath,
         [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
+          ...QUIET,
           ...INPUT_GUARD,
           '-i',
           fileUrl(input),
@@ -365,10 +361,7 @@ export class Ffmpeg {
       await this.run(
         this.options.ffmpegPath,
         [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
+          ...QUIET,
           ...INPUT_GUARD,
           ...stretch,
           '-i',
@@ -404,12 +397,7 @@ export class Ffmpeg {
         if (microseconds) onSeconds(Math.floor(Number(microseconds) / 1_000_000));
       });
     try {
-      await this.run(
-        this.options.ffmpegPath,
-        ['-hide_banner', '-nostdin', '-loglevel', 'error', ...progress, '-y', ...args, fileUrl(output)],
-        signal,
-        onStdout,
-      );
+      await this.run(this.options.ffmpegPath, [...QUIET, ...progress, '-y', ...args, fileUrl(output)], signal, onStdout);
     } catch (error) {
       await rm(output, { force: true });
       throw toEngineError(error, 'Audio conversion failed', fileUrl(output));
@@ -491,10 +479,7 @@ export class Ffmpeg {
       await this.run(
         this.options.ffmpegPath,
         [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
+          ...QUIET,
           '-y',
           ...stretchInputs(
             input,

@@ -3,7 +3,7 @@ import { bulkRewriteInput, queueProcessInput } from '../domain/knowledge-base/kn
 import type { ProcessAction } from '../domain/knowledge-base/knowledge-base.types';
 import { parseInput } from '../domain/shared/validation';
 import type { GraphqlContext } from './context';
-import { restParams } from './rest-params';
+import { underRestNames } from './under-rest-names';
 
 type Ctx = GraphqlContext;
 type Maybe<T> = T | null | undefined;
@@ -18,14 +18,14 @@ interface RewriteArgs {
 type BulkRewriteArgs = RewriteArgs & { skipRewritten?: Maybe<boolean> };
 
 export async function queueDocumentProcessing(ctx: Ctx, args: RewriteArgs & { id: string | number; action?: Maybe<ProcessAction> }) {
-  const input = parseInput(queueProcessInput, { ...restParams(args), document: { id: String(args.id) } });
+  const input = parseInput(queueProcessInput, { ...underRestNames(args), document: { id: String(args.id) } });
   return ctx.domain.documentProcessing.queueProcess(input.partner, input.kb, input, ctx.requestId);
 }
 
 export async function bulkRewriteFolder(ctx: Ctx, args: BulkRewriteArgs & { folder: string }) {
-  return ctx.domain.documentProcessing.bulkRewrite(args.partner, args.kb, args.folder, parseInput(bulkRewriteInput, restParams(args)), ctx.requestId);
+  return ctx.domain.documentProcessing.bulkRewrite(args.partner, args.kb, args.folder, parseInput(bulkRewriteInput, underRestNames(args)), ctx.requestId);
 }
 
 export async function bulkRewriteKnowledgeBase(ctx: Ctx, args: BulkRewriteArgs) {
-  return ctx.domain.documentProcessing.bulkRewrite(args.partner, args.kb, null, parseInput(bulkRewriteInput, restParams(args)), ctx.requestId);
+  return ctx.domain.documentProcessing.bulkRewrite(args.partner, args.kb, null, parseInput(bulkRewriteInput, underRestNames(args)), ctx.requestId);
 }

@@ -1,7 +1,7 @@
 import { startEmbeddingInput } from '../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../domain/shared/validation';
 import type { GraphqlContext } from './context';
-import { restParams } from './rest-params';
+import { underRestNames } from './under-rest-names';
 
 type Maybe<T> = T | null | undefined;
 
@@ -9,5 +9,5 @@ export async function startKnowledgeBaseEmbedding(
   ctx: GraphqlContext,
   args: { partner: string; kb: string; splitLevel?: Maybe<number>; language?: Maybe<string> },
 ) {
-  return ctx.domain.knowledgeBaseEmbedding.startEmbedding(args.partner, args.kb, parseInput(startEmbeddingInput, restParams(args)), ctx.requestId);
+  return ctx.domain.knowledgeBaseEmbedding.startEmbedding(args.partner, args.kb, parseInput(startEmbeddingInput, underRestNames(args)), ctx.requestId);
 }

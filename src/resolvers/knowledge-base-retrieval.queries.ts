@@ -1,7 +1,7 @@
 import { retrieveInput, startEmbeddingInput } from '../domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../domain/shared/validation';
 import type { GraphqlContext } from './context';
-import { restParams } from './rest-params';
+import { underRestNames } from './under-rest-names';
 
 type Maybe<T> = T | null | undefined;
 
@@ -19,12 +19,12 @@ export async function searchKnowledgeBase(
   },
 ) {
   const { partner, kb, ...query } = args;
-  return ctx.domain.retrieval.search(partner, kb, parseInput(retrieveInput, restParams(query)));
+  return ctx.domain.retrieval.search(partner, kb, parseInput(retrieveInput, underRestNames(query)));
 }
 
 export async function embeddingPreview(ctx: GraphqlContext, args: { partner: string; kb: string; splitLevel?: Maybe<number>; language?: Maybe<string> }) {
   const { partner, kb, ...settings } = args;
-  const given = restParams(settings);
+  const given = underRestNames(settings);
   const parsed = parseInput(startEmbeddingInput, given);
   return ctx.domain.knowledgeBaseEmbedding.preview(partner, kb, {
     ...(given.split_level !== undefined ? { splitLevel: parsed.splitLevel } : {}),

@@ -3,7 +3,7 @@
  * when null: the domain's input schemas then parse both doors alike and name the same
  * parameters in their errors.
  */
-export function restParams(args: object): Record<string, unknown> {
+export function underRestNames(args: object): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(args)
       .filter(([, value]) => value !== null && value !== undefined)

@@ -11,7 +11,7 @@ import {
   ttsTypeInput,
 } from '../domain/voice/voice.inputs';
 import type { SplitMode } from '../domain/voice/voice.types';
-import { restParams } from './rest-params';
+import { underRestNames } from './under-rest-names';
 import type { GraphqlContext } from './context';
 
 // Each mutation parses its arguments with the domain's input, under the parameter names the
@@ -27,7 +27,7 @@ export function createVoice(
 ) {
   const input = parseInput(
     createVoiceInput,
-    restParams({ name: args.name, creatorName: args.creatorName, creatorEmail: args.creatorEmail, splitMode: args.splitMode }),
+    underRestNames({ name: args.name, creatorName: args.creatorName, creatorEmail: args.creatorEmail, splitMode: args.splitMode }),
   );
   return ctx.domain.voices.create(args.partner, input, args.file ?? undefined, ctx.requestId);
 }
@@ -55,16 +55,16 @@ export function deleteVoiceSample(ctx: Ctx, args: VoiceArgs & { index: number })
 }
 
 export function splitVoice(ctx: Ctx, args: VoiceArgs & { maxSamples?: Optional<number>; sampleDuration?: Optional<number>; splitMode?: Optional<SplitMode> }) {
-  const settings = parseInput(splitVoiceInput, restParams({ maxSamples: args.maxSamples, sampleDuration: args.sampleDuration, splitMode: args.splitMode }));
+  const settings = parseInput(splitVoiceInput, underRestNames({ maxSamples: args.maxSamples, sampleDuration: args.sampleDuration, splitMode: args.splitMode }));
   return ctx.domain.voices.split(args.partner, args.name, settings, ctx.requestId);
 }
 
 export function embedVoice(ctx: Ctx, args: VoiceArgs & { ttsType?: Optional<string> }) {
-  return ctx.domain.voices.embed(args.partner, args.name, parseInput(ttsTypeInput, restParams({ ttsType: args.ttsType })), ctx.requestId);
+  return ctx.domain.voices.embed(args.partner, args.name, parseInput(ttsTypeInput, underRestNames({ ttsType: args.ttsType })), ctx.requestId);
 }
 
 export function deleteVoiceTestFiles(ctx: Ctx, args: VoiceArgs & { ttsType: string }) {
-  return ctx.domain.voices.deleteTestFiles(args.partner, args.name, parseInput(requiredTtsTypeInput, restParams({ ttsType: args.ttsType })));
+  return ctx.domain.voices.deleteTestFiles(args.partner, args.name, parseInput(requiredTtsTypeInput, underRestNames({ ttsType: args.ttsType })));
 }
 
 export function setPreferredSample(ctx: Ctx, args: VoiceArgs & { sampleIndex?: Optional<number> }) {

@@ -2,12 +2,12 @@ import { parseInput } from '../domain/shared/validation';
 import { createWebhookInput } from '../domain/webhooks/webhook.inputs';
 import type { WebhookEventFilter } from '../domain/webhooks/webhook.types';
 import type { GraphqlContext } from './context';
-import { restParams } from './rest-params';
+import { underRestNames } from './under-rest-names';
 
 type Ctx = GraphqlContext;
 
 export function createWebhook(ctx: Ctx, args: { partner: string; url: string; events: WebhookEventFilter[]; description?: string | null }) {
-  const input = parseInput(createWebhookInput, restParams({ url: args.url, events: args.events, description: args.description }));
+  const input = parseInput(createWebhookInput, underRestNames({ url: args.url, events: args.events, description: args.description }));
   return ctx.domain.webhooks.create(args.partner, input);
 }
 

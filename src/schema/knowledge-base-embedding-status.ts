@@ -1,5 +1,8 @@
+import type { ObjectRef, SchemaTypes } from '@pothos/core';
 import { embeddingProgress, isEmbeddingStale, type EmbeddingDetails, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import { builder } from './builder';
+
+type SchemaTypesOf<B> = B extends PothosSchemaTypes.SchemaBuilder<infer Types extends SchemaTypes> ? Types : never;
 import { KnowledgeBaseEmbeddingStateEnum } from './knowledge-base-embedding-state';
 import { QueueWaitRef } from './queue-wait';
 import { ProgressRef } from './progress';
@@ -49,6 +52,16 @@ export const KnowledgeBaseEmbeddingStatusRef = builder.objectRef<EmbeddingStatus
     embeddingStale: t.boolean({ resolve: (kb) => isEmbeddingStale(kb) }),
     splitLevel: t.int({ resolve: (kb) => kb.embedding.splitLevel }),
     language: t.string({ resolve: (kb) => kb.embedding.language }),
+    deleted: t.boolean({ description: 'True only on the last subscription event, when the knowledge base was deleted.', resolve: (kb) => kb.deleted ?? false }),
+  }),
+});
+
+/**
+ * The running embedding's progress and why it waits, which `KnowledgeBase` and
+ * `KnowledgeBaseEmbeddingStatus` both show: written once, added to each.
+ */
+export function addEmbeddingRunFields<Shape extends KnowledgeBaseRecord>(ref: ObjectRef<SchemaTypesOf<typeof builder>, Shape>) {
+  builder.objectFields(ref, (t) => ({
     progress: t.field({
       type: ProgressRef,
       nullable: true,
@@ -61,6 +74,7 @@ export const KnowledgeBaseEmbeddingStatusRef = builder.objectRef<EmbeddingStatus
       description: 'Why the embedding run has not started yet, and when it should; null once it runs or when none is under way.',
       resolve: (kb, _args, ctx) => ctx.domain.knowledgeBaseEmbedding.queueWait(kb),
     }),
-    deleted: t.boolean({ description: 'True only on the last subscription event, when the knowledge base was deleted.', resolve: (kb) => kb.deleted ?? false }),
-  }),
-});
+  }));
+}
+
+addEmbeddingRunFields(KnowledgeBaseEmbeddingStatusRef);

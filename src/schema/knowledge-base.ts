@@ -1,13 +1,11 @@
-import { embeddingProgress, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
+import { type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import * as resolvers from '../resolvers/knowledge-base';
 import { builder } from './builder';
 import { DocumentRef } from './document';
 import { FolderRef } from './folder';
 import { KnowledgeBaseEmbeddingInfoRef } from './knowledge-base-embedding-info';
-import { KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
+import { addEmbeddingRunFields, KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
 import { KnowledgeBaseStatsRef } from './knowledge-base-stats';
-import { QueueWaitRef } from './queue-wait';
-import { ProgressRef } from './progress';
 
 export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('KnowledgeBase').implement({
   description: 'A knowledge base of a partner. documents, folders and stats share one read of the documents per request, whatever their number.',
@@ -22,19 +20,9 @@ export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('Knowledg
     stats: t.field({ type: KnowledgeBaseStatsRef, resolve: (kb, _args, ctx) => resolvers.stats(ctx, kb) }),
     embeddingInfo: t.field({ type: KnowledgeBaseEmbeddingInfoRef, resolve: (kb) => kb }),
     embeddingStatus: t.field({ type: KnowledgeBaseEmbeddingStatusRef, resolve: (kb) => kb }),
-    progress: t.field({
-      type: ProgressRef,
-      nullable: true,
-      description: 'The running embedding (stage embedding: chunks embedded of total).',
-      resolve: (kb) => embeddingProgress(kb),
-    }),
-    queue: t.field({
-      type: QueueWaitRef,
-      nullable: true,
-      description: 'Why the embedding run has not started yet, and when it should; null once it runs or when none is under way.',
-      resolve: (kb, _args, ctx) => ctx.domain.knowledgeBaseEmbedding.queueWait(kb),
-    }),
     createdAt: t.field({ type: 'DateTime', resolve: (kb) => kb.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (kb) => kb.updatedAt }),
   }),
 });
+
+addEmbeddingRunFields(KnowledgeBaseRef);

@@ -3,7 +3,7 @@ import type { CompletionService } from '../domain/completion/completion.service'
 import { referencedAudioFiles, unreferencedAudioFiles } from '../domain/completion/completion.types';
 import { chatMessages } from '../domain/completion/persona-prompt';
 import type { ChatCompletionsClient } from '../engines/chat-completions.client';
-import { EngineError } from '../domain/shared/engine-error';
+import { JobFailure } from '../domain/shared/job-failure';
 import { completeQueue, type CompleteJob } from '../queues/transcription.queues';
 import { audioToText, type AudioToTextDeps } from './transcribe.worker';
 import type { JobProcessor } from './worker-runner';
@@ -28,12 +28,12 @@ export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof
       const transcripts: Record<string, string> = {};
       for (const name of [...referencedAudioFiles(input.messages), ...unreferencedAudioFiles(input)]) {
         const source = input.audioFiles[name];
-        if (!source) throw new EngineError(`Audio file '${name}' is missing`, false);
+        if (!source) throw new JobFailure(`Audio file '${name}' is missing`, false);
         try {
           const heard = await audioToText(deps, source.kind === 'url' ? { url: source.url } : { blobId: source.blobId }, {}, undefined, signal);
           transcripts[name] = heard.text;
         } catch (error) {
-          if (error instanceof EngineError) throw new EngineError(`Audio file '${name}': ${error.message}`, error.retryable);
+          if (error instanceof JobFailure) throw new JobFailure(`Audio file '${name}': ${error.message}`, error.retryable);
           throw error;
         }
       }

@@ -5,7 +5,7 @@ import type { DocumentProcessingService } from '../domain/knowledge-base/documen
 import { isVideoPlatformUrl, type DocumentRecord, type OriginalFile } from '../domain/knowledge-base/knowledge-base.types';
 import { decodeHtml, extractHtmlText, extractText } from '../engines/digitize';
 import { detectFileFormat } from '../engines/digitize/text-extractor';
-import { EngineError } from '../domain/shared/engine-error';
+import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import type { SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
@@ -46,14 +46,14 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
         document = await processing.currentDocument(documentId, generation);
         if (!document) return;
       }
-      if (!document.original) throw new EngineError('The document has no original file or URL to digitize', false);
+      if (!document.original) throw new JobFailure('The document has no original file or URL to digitize', false);
 
       const { original } = document;
       const current = document;
       const { text, title, words } = await withProgress(processing.progress(documentId, generation), (progress) =>
         readOriginal(deps, current, original, progress, signal),
       );
-      if (!text.trim()) throw new EngineError('No text could be extracted from the document', false);
+      if (!text.trim()) throw new JobFailure('No text could be extracted from the document', false);
       await processing.recordDigitized(documentId, generation, text, { title, thenRewrite, origin: originOf(job), words });
     },
     failed: (job, reason) => processing.recordProcessingFailure(job.data.documentId, job.data.generation, reason),
@@ -67,9 +67,9 @@ async function fetchOriginal(deps: DigitizeWorkerDeps, url: string, progress: Pr
     const download = await downloadToFile(url, path, { ...deps.download, onProgress: (done, total) => progress.report('downloading', done, total) });
     const format = await detectFileFormat(path, { filename: download.filename, contentType: download.contentType });
     if (isVideoPlatformUrl(url) && format !== 'audio' && format !== 'video') {
-      throw new EngineError('The video platform did not return a media file for this URL', false);
+      throw new JobFailure('The video platform did not return a media file for this URL', false);
     }
-    if (!format) throw new EngineError('The URL does not point to a supported document format', false);
+    if (!format) throw new JobFailure('The URL does not point to a supported document format', false);
     return {
       blobId: await deps.blobs.adopt(path),
       format,

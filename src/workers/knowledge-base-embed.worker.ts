@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { embeddingInput } from '../domain/knowledge-base/embedding-plan';
 import type { KnowledgeBaseEmbeddingService } from '../domain/knowledge-base/knowledge-base-embedding.service';
 import type { TextEmbedder } from '../domain/knowledge-base/text-embedder';
-import { EngineError } from '../domain/shared/engine-error';
+import { JobFailure } from '../domain/shared/job-failure';
 import { embedKnowledgeBaseQueue, type EmbedKnowledgeBaseJob } from '../queues/knowledge-base.queues';
 import type { StoredChunk } from '../store/chunk-index';
 import type { JobProcessor } from './worker-runner';
@@ -32,7 +32,7 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder }: KnowledgeBa
 
       const plan = await embedding.plan(current, { splitLevel, language });
       if (plan.documentIds.length === 0) {
-        throw new EngineError('The knowledge base has no digitized or rewritten documents to embed', false);
+        throw new JobFailure('The knowledge base has no digitized or rewritten documents to embed', false);
       }
       const progress = embedding.progress(kbId, generation);
       const writer = embedding.indexWriter(kbId, generation, job.attemptsMade);

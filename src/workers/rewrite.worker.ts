@@ -4,6 +4,7 @@ import type { DocumentProcessingService } from '../domain/knowledge-base/documen
 import { draftMessages, finalMessages, resolveTemplate } from '../domain/knowledge-base/rewrite-prompts';
 import type { ChatCompletionsClient } from '../engines/chat-completions.client';
 import { EngineError } from '../domain/shared/engine-error';
+import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress } from '../domain/shared/progress';
 import { rewriteQueue, type RewriteDocumentJob } from '../queues/knowledge-base.queues';
 import type { BlobStore } from '../store/blob-store';
@@ -29,7 +30,7 @@ export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWor
       const { documentId, generation, contentType, personName } = job.data;
       const document = await processing.currentDocument(documentId, generation);
       if (!document) return;
-      if (!document.digitized) throw new EngineError('The document has no digitized content to rewrite', false);
+      if (!document.digitized) throw new JobFailure('The document has no digitized content to rewrite', false);
 
       const text = await readText(blobs, document.digitized.blobId);
       const template = resolveTemplate(contentType, document);

@@ -5,6 +5,7 @@ import type { TranscriptService } from '../domain/transcription/transcript.servi
 import { applySegmentOptions, applyTextOptions, applyWordOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
 import { AUDIO_FORMATS, isAcceptedContainer } from '../domain/transcription/transcript.types';
 import { EngineError } from '../domain/shared/engine-error';
+import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import type { SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
@@ -61,10 +62,10 @@ async function fileToText(
   signal?: AbortSignal,
 ): Promise<Transcription & { durationSeconds: number }> {
   const probe = await deps.ffmpeg.probe(path, { signal }).catch((error: unknown) => {
-    throw error instanceof EngineError ? new EngineError('The audio is not readable audio', false) : error;
+    throw error instanceof EngineError ? new JobFailure('The audio is not readable audio', false) : error;
   });
   if (!isAcceptedContainer(probe.formatName)) {
-    throw new EngineError(`The audio is not in a supported format (${AUDIO_FORMATS.join(', ')})`, false);
+    throw new JobFailure(`The audio is not in a supported format (${AUDIO_FORMATS.join(', ')})`, false);
   }
   const result = await deps.transcriber.transcribe(path, {
     durationSeconds: probe.durationSeconds,

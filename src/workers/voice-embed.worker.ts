@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
-import { EngineError } from '../domain/shared/engine-error';
+import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress } from '../domain/shared/progress';
 import { testSampleFilename, type VoiceEmbeddingEngine } from '../engines/voice-embedding';
 import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
@@ -24,9 +24,9 @@ export function embedVoiceProcessor({ pipeline, engine, blobs, engineBacklog }: 
     concurrency: 1,
     async process(job: Job<EmbedVoiceJob>) {
       const { voiceId, generation, ttsType } = job.data;
-      const voice = await pipeline.isCurrent(voiceId, 'embedding', generation);
+      const voice = await pipeline.voiceIfCurrent(voiceId, 'embedding', generation);
       if (!voice) return;
-      if (voice.samples.length === 0) throw new EngineError('The voice has no samples to embed', false);
+      if (voice.samples.length === 0) throw new JobFailure('The voice has no samples to embed', false);
 
       const workDir = await blobs.scratch.tmpDirectory();
       const adopted: string[] = [];

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Job } from 'bullmq';
-import { EngineError } from '../domain/shared/engine-error';
+import { JobFailure } from '../domain/shared/job-failure';
 import type { ProgressCallback, ProgressReporter } from '../domain/shared/progress';
 import { assessSample, isMostlySpeech } from '../domain/voice/sample-quality';
 import {
@@ -61,7 +61,8 @@ interface WrittenSample {
 
 /**
  * Converts a voice's original to Ogg Opus (once), then cuts samples out of it. Fixed: the
- * documented consecutive slices, copied without encoding again in one ffmpeg run. Curated:
+ * documented consecutive slices, measured in one decoding pass, then copied without encoding
+ * again in a second ffmpeg run (two runs, whatever the number of samples). Curated:
  * slices cut at pauses, each levelled to the loudness target. Either way each slice of the
  * original is measured and judged (sample-quality.ts). Safe to run twice: the conversion is
  * recorded before splitting, and the samples replace the old set in one write that a
@@ -83,7 +84,7 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
         checking = true;
         lastCheck = Date.now();
         pipeline
-          .isCurrent(job.voiceId, 'splitting', job.generation)
+          .voiceIfCurrent(job.voiceId, 'splitting', job.generation)
           .then((voice) => {
             if (!voice) controller.abort(SUPERSEDED);
           })
@@ -111,7 +112,7 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
     return analyzeStretches(ffmpeg, run.originalPath, plan, { signal: run.signal, onProgress: run.stage('analyzing') });
   }
 
-  /** The documented slices, measured, then copied out of the original in one ffmpeg run. */
+  /** The documented slices: measured in one ffmpeg run, then copied out of the original in another. */
   async function fixedSplit(run: SplitRun): Promise<WrittenSample[]> {
     const plan = planSamples(run.durationSeconds, run.job.maxSamples, run.job.sampleDurationSeconds);
     if (plan.length === 0) return [];
@@ -151,7 +152,7 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
     });
     const candidates = planCuratedSamples(run.durationSeconds, pauses, Number.MAX_SAFE_INTEGER, run.job.sampleDurationSeconds);
     const chosen = await speechSlices(run, candidates);
-    if (chosen.length === 0) throw new EngineError('No speech was found in the recording', false);
+    if (chosen.length === 0) throw new JobFailure('No speech was found in the recording', false);
     const splitting = run.stage('splitting');
     splitting(0, chosen.length);
     const written: WrittenSample[] = [];
@@ -177,9 +178,9 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
     queue: splitVoiceQueue,
     async process(job: Job<SplitVoiceJob>) {
       const { voiceId, generation, splitMode } = job.data;
-      let voice = await pipeline.isCurrent(voiceId, 'splitting', generation);
+      let voice = await pipeline.voiceIfCurrent(voiceId, 'splitting', generation);
       if (!voice) return;
-      if (!voice.original) throw new EngineError('The voice has no original recording to split', false);
+      if (!voice.original) throw new JobFailure('The voice has no original recording to split', false);
       const progress = pipeline.progress(voiceId, 'splitting', generation);
       const watch = supersession(job.data);
       const stage = reporting(progress, watch);
@@ -188,7 +189,7 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
       try {
         if (!voice.original.blobId) {
           const { uploadBlobId, durationSeconds } = voice.original;
-          if (!uploadBlobId) throw new EngineError('The original recording is missing', false);
+          if (!uploadBlobId) throw new JobFailure('The original recording is missing', false);
           const converted = blobs.scratch.tmpPath('.opus');
           await blobs.withLocalFile(uploadBlobId, (upload) =>
             ffmpeg.toOpus(upload, converted, { signal: watch.signal, totalSeconds: durationSeconds, onProgress: stage('converting') }),
@@ -200,7 +201,7 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
             await progress.stop();
             return;
           }
-          voice = await pipeline.isCurrent(voiceId, 'splitting', generation);
+          voice = await pipeline.voiceIfCurrent(voiceId, 'splitting', generation);
           if (!voice?.original?.blobId) {
             await progress.stop();
             return;

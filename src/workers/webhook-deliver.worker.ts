@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { EngineError } from '../domain/shared/engine-error';
+import { JobFailure } from '../domain/shared/job-failure';
 import type { WebhookDeliveryService } from '../domain/webhooks/webhook-delivery.service';
 import type { WebhookSender } from '../domain/webhooks/webhook.ports';
 import { deliverWebhookQueue, type DeliverWebhookJob } from '../queues/webhook.queues';
@@ -23,7 +23,7 @@ export function deliverWebhookProcessor(deps: { deliveries: WebhookDeliveryServi
       if (!request) return;
       const result = await sender.send(request);
       const outcome = await deliveries.recordAttempt(job.data, job.attemptsMade + 1, result);
-      if (outcome === 'retry') throw new EngineError(result.error ?? `The receiver answered ${result.statusCode}`);
+      if (outcome === 'retry') throw new JobFailure(result.error ?? `The receiver answered ${result.statusCode}`);
     },
     failed: async (job, reason) => {
       await deliveries.fail(job.data, reason);

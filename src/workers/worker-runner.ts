@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { z } from 'zod';
-import { EngineError } from '../domain/shared/engine-error';
+import { JobFailure } from '../domain/shared/job-failure';
 import type { Logger } from '../logger';
 import { jobDuration } from '../observability/metrics';
 import type { Platform } from '../platform';
@@ -192,14 +192,14 @@ async function runAttempt(processor: JobProcessor, job: Job, logger: Logger, sig
   try {
     // The contract holds on both ends: a payload that no longer parses is a bug, not a retry.
     const parsed = processor.queue.schema.safeParse(job.data);
-    if (!parsed.success) throw new EngineError(`The job's payload does not match the ${queue} queue: ${parsed.error.message}`, false);
+    if (!parsed.success) throw new JobFailure(`The job's payload does not match the ${queue} queue: ${parsed.error.message}`, false);
     job.data = parsed.data;
     lane = processor.queue.lane(parsed.data);
     await processor.process(job, signal);
     jobDuration.observe({ queue, outcome: 'completed' }, seconds());
     logger.info({ ...fields, attempt: job.attemptsMade + 1, durationMs: Math.round(seconds() * 1000), outcome: 'completed' }, 'job ended');
   } catch (error) {
-    final = (error instanceof EngineError && !error.retryable) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    final = (error instanceof JobFailure && !error.retryable) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const outcome = final ? 'failed' : 'retrying';
     jobDuration.observe({ queue, outcome }, seconds());
     logger.warn(

@@ -20,7 +20,7 @@ export class VoicePipelineService {
   constructor(private readonly deps: VoicePipelineDeps) {}
 
   /** The voice while a job of this generation is still the one that counts, else null. */
-  async isCurrent(voiceId: string, pipeline: VoicePipeline, generation: number): Promise<VoiceRecord | null> {
+  async voiceIfCurrent(voiceId: string, pipeline: VoicePipeline, generation: number): Promise<VoiceRecord | null> {
     const voice = await this.deps.repository.getById(voiceId);
     return voice && voice[pipeline].generation === generation && voice[pipeline].status === 'in_progress' ? voice : null;
   }
