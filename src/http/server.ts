@@ -4,7 +4,9 @@ import type { HttpServices } from '../services';
 import { registerCompression } from './compression';
 import { registerConsole } from './console-page';
 import { registerCors } from './cors';
+import { registerFrontPage } from './front-page';
 import { registerGraphql, type GraphqlServer } from './graphql';
+import { refuseSingleConnectionMode } from './graphql-sse-modes';
 import { registerObservability, requestIdOf } from './observability';
 import type { ApiDescription, CollectedRoute } from './openapi/document';
 import { operationsDocs } from './openapi/operations.docs';
@@ -77,8 +79,10 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
     return ready ? { status: 'ok', checks, engines } : { status: 'unavailable', failing, checks, engines };
   });
   registerConsole(app);
+  registerFrontPage(app);
   await options.registerRest(app);
   registerApiReference(app, routes, options.apiDescription);
   const graphql = await registerGraphql(app, schema, services);
+  refuseSingleConnectionMode(app);
   return { app, graphql, routes };
 }

@@ -5,7 +5,15 @@ import { restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Routes that are no REST operation: GraphQL, the queue board, the reference itself, CORS preflights. */
-const NOT_REST = [/^\/graphql(\/|$)/, /^\/admin\/queues(\/|$)/, /^\/docs(\/|$)/, /^\/console(\/|$)/, /^\/(openapi|swagger)\.json$/];
+const NOT_REST = [
+  /^\/$/,
+  /^\/favicon\.(ico|svg)$/,
+  /^\/graphql(\/|$)/,
+  /^\/admin\/queues(\/|$)/,
+  /^\/docs(\/|$)/,
+  /^\/console(\/|$)/,
+  /^\/(openapi|swagger)\.json$/,
+];
 
 let app: TestApp;
 let call: RestClient;
