@@ -115,7 +115,7 @@ export type CreatedWebhook = {
   secret: Scalars['String']['output'];
 };
 
-/** A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field. */
+/** A knowledge base document. Its state shows in state, inQueues, progress, the file* fields and processingError. */
 export type Document = {
   __typename?: 'Document';
   autoRewrite: Scalars['Boolean']['output'];
@@ -153,6 +153,8 @@ export type Document = {
   /** The LLM that wrote the rewrite. */
   rewriteModel?: Maybe<Scalars['String']['output']>;
   rewriteOutputTokens?: Maybe<Scalars['Int']['output']>;
+  /** inQueues and processingError in one word (what documentsConnection(state:) filters by). */
+  state: DocumentState;
   type: DocumentType;
   updatedAt: Scalars['DateTime']['output'];
   /** The source URL when type is URL. */
@@ -162,7 +164,7 @@ export type Document = {
 };
 
 
-/** A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field. */
+/** A knowledge base document. Its state shows in state, inQueues, progress, the file* fields and processingError. */
 export type DocumentContentArgs = {
   kind: DocumentContentKind;
 };
@@ -171,6 +173,12 @@ export type DocumentBatchResult = {
   __typename?: 'DocumentBatchResult';
   results: Array<BatchItemResult>;
   summary: BatchSummary;
+};
+
+export type DocumentConnection = {
+  __typename?: 'DocumentConnection';
+  edges: Array<DocumentEdge>;
+  pageInfo: PageInfo;
 };
 
 /** One of the four texts of a document. */
@@ -184,12 +192,26 @@ export type DocumentContentKind =
   /** The final rewrite. */
   | 'REWRITTEN';
 
+export type DocumentEdge = {
+  __typename?: 'DocumentEdge';
+  cursor: Scalars['String']['output'];
+  node: Document;
+};
+
 /** A processing queue a document is waiting in or being worked on by. */
 export type DocumentQueue =
   /** Text is being extracted from the original file or URL. */
   | 'DIGITIZE'
   /** The LLM is writing the draft and the final rewrite. */
   | 'REWRITE';
+
+export type DocumentState =
+  /** The last processing run failed (processingError). */
+  | 'FAILED'
+  /** Waiting in or running through a queue (inQueues). */
+  | 'PROCESSING'
+  /** Neither: nothing under way, and the last run (if any) succeeded. */
+  | 'READY';
 
 /** Where a document comes from. */
 export type DocumentType =
@@ -217,6 +239,36 @@ export type EmbeddingPreviewDocument = {
   name: Scalars['String']['output'];
 };
 
+/** An engine of this deployment, as its configuration says (not a live probe of the service). */
+export type Engine = {
+  __typename?: 'Engine';
+  /** What waits on this engine. */
+  features: Array<Scalars['String']['output']>;
+  /** Where the configured service is (scheme, host and port); null unless CONFIGURED. */
+  host?: Maybe<Scalars['String']['output']>;
+  kind: EngineKind;
+  /** The model the service is asked for, or the built-in engine; null when missing. */
+  model?: Maybe<Scalars['String']['output']>;
+  status: EngineStatus;
+  /** The environment variable that points the service at an engine of this kind. */
+  variable: Scalars['String']['output'];
+};
+
+/** A kind of work the service hands to an engine. */
+export type EngineKind =
+  | 'LLM'
+  | 'SPEECH_TO_TEXT'
+  | 'TEXT_EMBEDDING'
+  | 'VOICE';
+
+export type EngineStatus =
+  /** A service named by its variable does the work. */
+  | 'CONFIGURED'
+  /** No service configured: a built-in engine does the work (lower quality, nothing to run). */
+  | 'LOCAL'
+  /** No service configured and none built in: its features are accepted, then fail naming the variable. */
+  | 'MISSING';
+
 /** A folder of a knowledge base. */
 export type Folder = {
   __typename?: 'Folder';
@@ -230,6 +282,8 @@ export type KnowledgeBase = {
   createdAt: Scalars['DateTime']['output'];
   /** Oldest first. */
   documents: Array<Document>;
+  /** The documents oldest first, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default), those in the folder and state given only. Cursors are the documents' places by creation: they stay valid while documents come and go. */
+  documentsConnection: DocumentConnection;
   embeddingInfo: KnowledgeBaseEmbeddingInfo;
   embeddingStatus: KnowledgeBaseEmbeddingStatus;
   /** Default author or speaker of new documents. */
@@ -247,6 +301,17 @@ export type KnowledgeBase = {
   updatedAt: Scalars['DateTime']['output'];
   /** Default user e-mail of new documents. */
   userEmail?: Maybe<Scalars['String']['output']>;
+};
+
+
+/** A knowledge base of a partner. documents, folders and stats share one read of the documents per request, whatever their number. */
+export type KnowledgeBaseDocumentsConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  folder?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<DocumentState>;
 };
 
 /** What an embedding run covered. */
@@ -700,6 +765,14 @@ export type MutationUploadVoiceSampleArgs = {
   partner: Scalars['String']['input'];
 };
 
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
 export type ProcessAction =
   /** Digitize again (then rewrite when the document has autoRewrite). */
   | 'DIGITIZE'
@@ -738,6 +811,8 @@ export type Query = {
   document?: Maybe<Document>;
   /** What embedding the knowledge base now would add, change, remove and send to the engine; nothing runs. */
   embeddingPreview: KnowledgeBaseEmbeddingPreview;
+  /** The engines of this deployment: which features work, run on a built-in engine, or wait for a variable to be set. */
+  engines: Array<Engine>;
   knowledgeBase?: Maybe<KnowledgeBase>;
   /** The partner's knowledge bases by name. */
   knowledgeBases: Array<KnowledgeBase>;
@@ -748,8 +823,12 @@ export type Query = {
   /** The chunks of the last successful embedding run that answer the query best, with their place in their source. */
   searchKnowledgeBase: KnowledgeBaseSearchResult;
   transcript: Transcript;
+  /** The transcripts this API key submitted, newest first, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default): the 1000 newest at most, and only while they are kept. Cursors are submission times: newer transcripts do not shift later pages. */
+  transcriptsConnection: TranscriptConnection;
   voice?: Maybe<Voice>;
   voices: Array<Voice>;
+  /** The partner's voices in name order, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default). Every filter given must hold. Cursors are the voices' places by name: they stay valid while voices come and go. */
+  voicesConnection: VoiceConnection;
   /** An endpoint's deliveries of the last 7 days, newest first. */
   webhookDeliveries: Array<WebhookDelivery>;
   /** The partner's webhook endpoints, oldest first. */
@@ -810,6 +889,15 @@ export type QueryTranscriptArgs = {
 };
 
 
+export type QueryTranscriptsConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<TranscriptStatus>;
+};
+
+
 export type QueryVoiceArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
@@ -818,6 +906,18 @@ export type QueryVoiceArgs = {
 
 export type QueryVoicesArgs = {
   partner: Scalars['String']['input'];
+};
+
+
+export type QueryVoicesConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  embedding?: InputMaybe<ProcessingStatus>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  partner: Scalars['String']['input'];
+  splitting?: InputMaybe<ProcessingStatus>;
+  status?: InputMaybe<ProcessingStatus>;
 };
 
 
@@ -1017,6 +1117,8 @@ export type Transcript = {
   __typename?: 'Transcript';
   /** Whole seconds; set once COMPLETED. */
   audioDuration?: Maybe<Scalars['Int']['output']>;
+  /** Where the uploaded recording plays from, relative to this service: GET with Range support, authorized by the token in its query (valid about an hour; read the field again for a fresh one), so an <audio> element can use it as is. Null for an audio_url source and when recordings are not kept (TRANSCRIPT_KEEP_AUDIO=false). */
+  audioUrl?: Maybe<Scalars['String']['output']>;
   boostedWords: Array<Scalars['String']['output']>;
   /** Subtitles (SRT or WebVTT) of at most charsPerCaption characters a caption, timed by the words (or by the engine phrases when it gave no words). Null until COMPLETED; an error when the engine gave no timings at all. */
   captions?: Maybe<Scalars['String']['output']>;
@@ -1053,6 +1155,18 @@ export type Transcript = {
 export type TranscriptCaptionsArgs = {
   charsPerCaption?: InputMaybe<Scalars['Int']['input']>;
   format: CaptionFormat;
+};
+
+export type TranscriptConnection = {
+  __typename?: 'TranscriptConnection';
+  edges: Array<TranscriptEdge>;
+  pageInfo: PageInfo;
+};
+
+export type TranscriptEdge = {
+  __typename?: 'TranscriptEdge';
+  cursor: Scalars['String']['output'];
+  node: Transcript;
 };
 
 /** A paragraph of a completed transcript: a run of its text, with its time and its words. */
@@ -1149,6 +1263,18 @@ export type VoiceTestSamplesArgs = {
   ttsType?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type VoiceConnection = {
+  __typename?: 'VoiceConnection';
+  edges: Array<VoiceEdge>;
+  pageInfo: PageInfo;
+};
+
+export type VoiceEdge = {
+  __typename?: 'VoiceEdge';
+  cursor: Scalars['String']['output'];
+  node: Voice;
+};
+
 /** One of the two processing pipelines of a voice. */
 export type VoicePipeline = {
   __typename?: 'VoicePipeline';
@@ -1179,6 +1305,8 @@ export type VoiceSample = {
 export type VoiceStatus = {
   __typename?: 'VoiceStatus';
   embedding: ProcessingStatus;
+  /** Both in one: IN_PROGRESS or FAILED when either pipeline is, COMPLETED once embedded, IDLE otherwise (what voicesConnection(status:) filters by). */
+  overall: ProcessingStatus;
   splitting: ProcessingStatus;
 };
 
@@ -1258,6 +1386,46 @@ export type WebhookEvent =
   | 'VOICE_DELETED'
   /** `voice.updated` */
   | 'VOICE_UPDATED';
+
+export type VoicesPageQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<ProcessingStatus>;
+}>;
+
+
+export type VoicesPageQuery = { __typename?: 'Query', voicesConnection: { __typename?: 'VoiceConnection', edges: Array<{ __typename?: 'VoiceEdge', cursor: string, node: { __typename?: 'Voice', name: string, status: { __typename?: 'VoiceStatus', overall: ProcessingStatus } } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type VoicesListQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+}>;
+
+
+export type VoicesListQuery = { __typename?: 'Query', voices: Array<{ __typename?: 'Voice', name: string }> };
+
+export type TranscriptsPageQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<TranscriptStatus>;
+}>;
+
+
+export type TranscriptsPageQuery = { __typename?: 'Query', transcriptsConnection: { __typename?: 'TranscriptConnection', edges: Array<{ __typename?: 'TranscriptEdge', node: { __typename?: 'Transcript', id: string, status: TranscriptStatus } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type DocumentsPageQueryVariables = Exact<{
+  partner: Scalars['String']['input'];
+  kb: Scalars['String']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  folder?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<DocumentState>;
+}>;
+
+
+export type DocumentsPageQuery = { __typename?: 'Query', knowledgeBase?: { __typename?: 'KnowledgeBase', documents: Array<{ __typename?: 'Document', name: string }>, documentsConnection: { __typename?: 'DocumentConnection', edges: Array<{ __typename?: 'DocumentEdge', node: { __typename?: 'Document', name: string, folder: string, state: DocumentState } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } } | null };
 
 export type DocumentFieldsFragment = { __typename?: 'Document', id: string, name: string, folder: string, type: DocumentType, url?: string | null, fileOriginal?: string | null, fileDigitized?: string | null, fileRewrittenDraft?: string | null, fileRewritten?: string | null, originalFormat?: string | null, userEmail?: string | null, inQueues: Array<DocumentQueue>, expertName?: string | null, autoRewrite: boolean, modelTier: ModelTier, useOriginalAsRewritten: boolean, rewriteModel?: string | null, rewriteInputTokens?: number | null, rewriteOutputTokens?: number | null, rewriteCompletedAt?: string | null, processingError?: string | null, isEmbedded: boolean, digitizedCharCount: number, draftRewriteCharCount: number, finalRewriteCharCount: number, deleted: boolean, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null, updatedAt: string } | null };
 
@@ -1615,6 +1783,11 @@ export type EmbeddingDetailsQueryVariables = Exact<{
 
 export type EmbeddingDetailsQuery = { __typename?: 'Query', knowledgeBase?: { __typename?: 'KnowledgeBase', embeddingStatus: { __typename?: 'KnowledgeBaseEmbeddingStatus', lastSuccessfulDetails?: { __typename?: 'KnowledgeBaseEmbeddingDetails', chunks: number, chunksTotal?: number | null, chunksReused?: number | null, chunksEmbedded?: number | null, tokens?: number | null } | null } } | null };
 
+export type EnginesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EnginesQuery = { __typename?: 'Query', engines: Array<{ __typename?: 'Engine', kind: EngineKind, status: EngineStatus, model?: string | null, host?: string | null, variable: string, features: Array<string> }> };
+
 export type DocumentQueuesQueryVariables = Exact<{
   partner: Scalars['String']['input'];
   name: Scalars['String']['input'];
@@ -1715,6 +1888,13 @@ export type SubmitRecentTranscriptMutationVariables = Exact<{
 
 export type SubmitRecentTranscriptMutation = { __typename?: 'Mutation', submitTranscript: { __typename?: 'Transcript', id: string } };
 
+export type TranscriptAudioQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type TranscriptAudioQuery = { __typename?: 'Query', transcript: { __typename?: 'Transcript', status: TranscriptStatus, audioUrl?: string | null } };
+
 export type VoiceSplitQueryVariables = Exact<{
   partner: Scalars['String']['input'];
   name: Scalars['String']['input'];
@@ -1810,6 +1990,10 @@ export type DeleteWebhookMutation = { __typename?: 'Mutation', deleteWebhook: bo
 
 export const DocumentFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"folder"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"fileOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"fileDigitized"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewrittenDraft"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"originalFormat"}},{"kind":"Field","name":{"kind":"Name","value":"userEmail"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"expertName"}},{"kind":"Field","name":{"kind":"Name","value":"autoRewrite"}},{"kind":"Field","name":{"kind":"Name","value":"modelTier"}},{"kind":"Field","name":{"kind":"Name","value":"useOriginalAsRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteModel"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteInputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteOutputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteCompletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"processingError"}},{"kind":"Field","name":{"kind":"Name","value":"isEmbedded"}},{"kind":"Field","name":{"kind":"Name","value":"digitizedCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"draftRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"finalRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]} as unknown as DocumentNode<DocumentFieldsFragment, unknown>;
 export const VoiceFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VoiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Voice"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"hasOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"sampleCount"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}},{"kind":"Field","name":{"kind":"Name","value":"embedding"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embedding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ttsType"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateStatus"}},{"kind":"Field","name":{"kind":"Name","value":"sampleScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"score"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"preferredSampleIndex"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<VoiceFieldsFragment, unknown>;
+export const VoicesPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VoicesPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"last"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"before"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProcessingStatus"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voicesConnection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"Variable","name":{"kind":"Name","value":"last"}}},{"kind":"Argument","name":{"kind":"Name","value":"before"},"value":{"kind":"Variable","name":{"kind":"Name","value":"before"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"overall"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<VoicesPageQuery, VoicesPageQueryVariables>;
+export const VoicesListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VoicesList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voices"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<VoicesListQuery, VoicesListQueryVariables>;
+export const TranscriptsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptsPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"TranscriptStatus"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcriptsConnection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<TranscriptsPageQuery, TranscriptsPageQueryVariables>;
+export const DocumentsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DocumentsPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"folder"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"state"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DocumentState"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documentsConnection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"folder"},"value":{"kind":"Variable","name":{"kind":"Name","value":"folder"}}},{"kind":"Argument","name":{"kind":"Name","value":"state"},"value":{"kind":"Variable","name":{"kind":"Name","value":"state"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"folder"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DocumentsPageQuery, DocumentsPageQueryVariables>;
 export const KnowledgeBaseDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"KnowledgeBase"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"expertName"}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"folders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"documentCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentCount"}},{"kind":"Field","name":{"kind":"Name","value":"digitizedCount"}},{"kind":"Field","name":{"kind":"Name","value":"draftRewriteCount"}},{"kind":"Field","name":{"kind":"Name","value":"finalRewriteCount"}},{"kind":"Field","name":{"kind":"Name","value":"totalDigitizedChars"}},{"kind":"Field","name":{"kind":"Name","value":"totalFinalRewriteChars"}},{"kind":"Field","name":{"kind":"Name","value":"errorCount"}},{"kind":"Field","name":{"kind":"Name","value":"embeddedCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lastSuccessfulUpdateTime"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateStatus"}},{"kind":"Field","name":{"kind":"Name","value":"embeddingStale"}}]}},{"kind":"Field","name":{"kind":"Name","value":"embeddingStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"splitLevel"}},{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"folder"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"fileOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"fileDigitized"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewrittenDraft"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"originalFormat"}},{"kind":"Field","name":{"kind":"Name","value":"userEmail"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"expertName"}},{"kind":"Field","name":{"kind":"Name","value":"autoRewrite"}},{"kind":"Field","name":{"kind":"Name","value":"modelTier"}},{"kind":"Field","name":{"kind":"Name","value":"useOriginalAsRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteModel"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteInputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteOutputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteCompletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"processingError"}},{"kind":"Field","name":{"kind":"Name","value":"isEmbedded"}},{"kind":"Field","name":{"kind":"Name","value":"digitizedCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"draftRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"finalRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]} as unknown as DocumentNode<KnowledgeBaseQuery, KnowledgeBaseQueryVariables>;
 export const KnowledgeBasesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"KnowledgeBases"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBases"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentCount"}}]}}]}}]}}]} as unknown as DocumentNode<KnowledgeBasesQuery, KnowledgeBasesQueryVariables>;
 export const DocumentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Document"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DocumentContentKind"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"kb"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"content"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}}]}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"folder"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"fileOriginal"}},{"kind":"Field","name":{"kind":"Name","value":"fileDigitized"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewrittenDraft"}},{"kind":"Field","name":{"kind":"Name","value":"fileRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"originalFormat"}},{"kind":"Field","name":{"kind":"Name","value":"userEmail"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"expertName"}},{"kind":"Field","name":{"kind":"Name","value":"autoRewrite"}},{"kind":"Field","name":{"kind":"Name","value":"modelTier"}},{"kind":"Field","name":{"kind":"Name","value":"useOriginalAsRewritten"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteModel"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteInputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteOutputTokens"}},{"kind":"Field","name":{"kind":"Name","value":"rewriteCompletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"processingError"}},{"kind":"Field","name":{"kind":"Name","value":"isEmbedded"}},{"kind":"Field","name":{"kind":"Name","value":"digitizedCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"draftRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"finalRewriteCharCount"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]} as unknown as DocumentNode<DocumentQuery, DocumentQueryVariables>;
@@ -1848,6 +2032,7 @@ export const VoicesUpdatedDocument = {"kind":"Document","definitions":[{"kind":"
 export const SearchKnowledgeBaseDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SearchKnowledgeBase"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"topK"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"mode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"RetrievalMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchKnowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"kb"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}},{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}},{"kind":"Argument","name":{"kind":"Name","value":"topK"},"value":{"kind":"Variable","name":{"kind":"Name","value":"topK"}}},{"kind":"Argument","name":{"kind":"Name","value":"mode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"mode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"results"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentId"}},{"kind":"Field","name":{"kind":"Name","value":"documentName"}},{"kind":"Field","name":{"kind":"Name","value":"folder"}},{"kind":"Field","name":{"kind":"Name","value":"headingPath"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"charStart"}},{"kind":"Field","name":{"kind":"Name","value":"charEnd"}},{"kind":"Field","name":{"kind":"Name","value":"startMs"}},{"kind":"Field","name":{"kind":"Name","value":"endMs"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastSuccessfulUpdateTime"}},{"kind":"Field","name":{"kind":"Name","value":"embeddingStale"}}]}}]}}]} as unknown as DocumentNode<SearchKnowledgeBaseQuery, SearchKnowledgeBaseQueryVariables>;
 export const EmbeddingPreviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EmbeddingPreview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"splitLevel"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"embeddingPreview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"kb"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}},{"kind":"Argument","name":{"kind":"Name","value":"splitLevel"},"value":{"kind":"Variable","name":{"kind":"Name","value":"splitLevel"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"model"}},{"kind":"Field","name":{"kind":"Name","value":"splitLevel"}},{"kind":"Field","name":{"kind":"Name","value":"documentsAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documentsChanged"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documentsRemoved"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documentsUnchanged"}},{"kind":"Field","name":{"kind":"Name","value":"chunksTotal"}},{"kind":"Field","name":{"kind":"Name","value":"chunksReused"}},{"kind":"Field","name":{"kind":"Name","value":"chunksToEmbed"}},{"kind":"Field","name":{"kind":"Name","value":"tokensEstimated"}}]}}]}}]} as unknown as DocumentNode<EmbeddingPreviewQuery, EmbeddingPreviewQueryVariables>;
 export const EmbeddingDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EmbeddingDetails"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"embeddingStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lastSuccessfulDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chunks"}},{"kind":"Field","name":{"kind":"Name","value":"chunksTotal"}},{"kind":"Field","name":{"kind":"Name","value":"chunksReused"}},{"kind":"Field","name":{"kind":"Name","value":"chunksEmbedded"}},{"kind":"Field","name":{"kind":"Name","value":"tokens"}}]}}]}}]}}]}}]} as unknown as DocumentNode<EmbeddingDetailsQuery, EmbeddingDetailsQueryVariables>;
+export const EnginesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Engines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"engines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"model"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"variable"}},{"kind":"Field","name":{"kind":"Name","value":"features"}}]}}]}}]} as unknown as DocumentNode<EnginesQuery, EnginesQueryVariables>;
 export const DocumentQueuesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DocumentQueues"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"estimatedStartAt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DocumentQueuesQuery, DocumentQueuesQueryVariables>;
 export const DocumentQueueUpdatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DocumentQueueUpdates"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kb"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"kb"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kb"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inQueues"}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]}}]}}]} as unknown as DocumentNode<DocumentQueueUpdatesSubscription, DocumentQueueUpdatesSubscriptionVariables>;
 export const VoiceWaitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VoiceWait"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"embedding"}}]}},{"kind":"Field","name":{"kind":"Name","value":"queue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]}}]}}]} as unknown as DocumentNode<VoiceWaitQuery, VoiceWaitQueryVariables>;
@@ -1862,6 +2047,7 @@ export const TranscriptProgressDocument = {"kind":"Document","definitions":[{"ki
 export const TranscriptStructureDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptStructure"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chars"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"captions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"format"},"value":{"kind":"EnumValue","value":"VTT"}},{"kind":"Argument","name":{"kind":"Name","value":"charsPerCaption"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chars"}}}]},{"kind":"Field","name":{"kind":"Name","value":"sentences"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}},{"kind":"Field","name":{"kind":"Name","value":"words"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"paragraphs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<TranscriptStructureQuery, TranscriptStructureQueryVariables>;
 export const RecentTranscriptsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RecentTranscripts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recentTranscripts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RecentTranscriptsQuery, RecentTranscriptsQueryVariables>;
 export const SubmitRecentTranscriptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitRecentTranscript"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitTranscriptInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitTranscript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<SubmitRecentTranscriptMutation, SubmitRecentTranscriptMutationVariables>;
+export const TranscriptAudioDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptAudio"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"audioUrl"}}]}}]}}]} as unknown as DocumentNode<TranscriptAudioQuery, TranscriptAudioQueryVariables>;
 export const VoiceSplitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VoiceSplit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"splitMode"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}},{"kind":"Field","name":{"kind":"Name","value":"splitting"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"originalDuration"}},{"kind":"Field","name":{"kind":"Name","value":"cleanSpeechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"recommendedCleanSpeechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"meetsCleanSpeechRecommendation"}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"sourceStart"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"speechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"quality"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"reasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<VoiceSplitQuery, VoiceSplitQueryVariables>;
 export const CreateCuratedVoiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCuratedVoice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"file"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SplitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createVoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"file"},"value":{"kind":"Variable","name":{"kind":"Name","value":"file"}}},{"kind":"Argument","name":{"kind":"Name","value":"splitMode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}}]}}]}}]} as unknown as DocumentNode<CreateCuratedVoiceMutation, CreateCuratedVoiceMutationVariables>;
 export const SplitVoiceAgainDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SplitVoiceAgain"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sampleDuration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SplitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitVoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"sampleDuration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sampleDuration"}}},{"kind":"Argument","name":{"kind":"Name","value":"splitMode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}}]}}]}}]} as unknown as DocumentNode<SplitVoiceAgainMutation, SplitVoiceAgainMutationVariables>;
