@@ -83,6 +83,6 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
   await options.registerRest(app);
   registerApiReference(app, routes, options.apiDescription);
   const graphql = await registerGraphql(app, schema, services);
-  refuseSingleConnectionMode(app);
+  await refuseSingleConnectionMode(app);
   return { app, graphql, routes };
 }

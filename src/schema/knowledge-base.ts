@@ -22,7 +22,7 @@ export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('Knowledg
         description:
           "The documents oldest first, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default), those in the folder and state given only. Cursors are the documents' places by creation: they stay valid while documents come and go.",
         args: {
-          folder: t.arg.string({ description: 'Only documents in this folder ("" is the top level).' }),
+          folder: t.arg.string({ description: 'Only documents in this folder.' }),
           state: t.arg({ type: DocumentStateEnum, description: 'Only documents in this state (Document.state).' }),
         },
         resolve: (kb, args, ctx) => resolvers.documentsConnection(ctx, kb, args),
