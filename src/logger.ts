@@ -10,8 +10,9 @@ interface LoggedRequest {
   ip?: string;
 }
 
-// The voice API accepts its key as `?api_key=`; a logged URL keeps the parameter's name only.
-const API_KEY_PARAMETER = /([?&]api_key=)[^&#]*/gi;
+// The voice API accepts its key as `?api_key=`, and a transcript's playback URL carries a
+// `?token=`; a logged URL keeps the parameter's name only.
+const API_KEY_PARAMETER = /([?&](?:api_key|token)=)[^&#]*/gi;
 
 export function redactUrl(url: string | undefined): string | undefined {
   return url?.replace(API_KEY_PARAMETER, '$1[redacted]');

@@ -36,6 +36,8 @@ import { WebhookRepository } from './domain/webhooks/webhook.repository';
 import { WebhookService } from './domain/webhooks/webhook.service';
 import { webhookSender, webhookUrlGuard } from './engines/webhook-sender';
 import type { Domain } from './domain/domain';
+import { EngineCatalog } from './domain/engines/engine-catalog';
+import { describeEngines } from './config/engines';
 import type { Platform } from './platform';
 import { documentJson, embeddingStatusJson } from './rest/knowledge-base/knowledge-base.wire';
 import { completionJson, transcriptJson } from './rest/v2.wire';
@@ -116,6 +118,7 @@ export function createServices(platform: Platform): Services {
     repository: new TranscriptRepository(platform.records),
     jobs: new TranscriptJobs(platform.queues),
     urlGuard,
+    keepAudio: config.TRANSCRIPT_KEEP_AUDIO,
   });
   const completions = new CompletionService({
     ...stores,
@@ -171,6 +174,7 @@ export function createServices(platform: Platform): Services {
     knowledgeBaseEmbedding,
     retrieval,
     webhooks,
+    engines: new EngineCatalog(describeEngines(config)),
     webhookDeliveries,
     webhookJobs,
     webhookSender: webhookSender({ timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS }),

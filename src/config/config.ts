@@ -149,6 +149,11 @@ export const configSchema = z
     WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
     WEBHOOK_BACKOFF_MS: z.coerce.number().int().positive().default(60_000),
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+    /**
+     * An uploaded recording stays as long as its transcript (a week), for playback through
+     * Transcript.audioUrl; `false` removes it as soon as the transcript is finished, as before.
+     */
+    TRANSCRIPT_KEEP_AUDIO: booleanFromEnv.default(true),
     COMPLETION_TTL_SECONDS: z.coerce.number().int().positive().default(1200),
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
     /**

@@ -1,3 +1,4 @@
+import type { EngineCatalog } from './engines/engine-catalog';
 import type { CompletionService } from './completion/completion.service';
 import type { DocumentContentService } from './knowledge-base/document-content.service';
 import type { DocumentProcessingService } from './knowledge-base/document-processing.service';
@@ -28,11 +29,36 @@ export interface Domain {
   knowledgeBaseEmbedding: KnowledgeBaseEmbeddingService;
   retrieval: KnowledgeBaseRetrievalService;
   webhooks: WebhookService;
+  /** Which engines this deployment has (configured, local or missing). */
+  engines: EngineCatalog;
 }
 
 /** The domain services of a larger set, in an object of their own: a door gets nothing else, not even at run time. */
 export function domainOf(services: Domain): Domain {
-  const { voices, transcripts, completions, knowledgeBases, documents, documentContent, documentProcessing, knowledgeBaseEmbedding, retrieval, webhooks } =
-    services;
-  return { voices, transcripts, completions, knowledgeBases, documents, documentContent, documentProcessing, knowledgeBaseEmbedding, retrieval, webhooks };
+  const {
+    voices,
+    transcripts,
+    completions,
+    knowledgeBases,
+    documents,
+    documentContent,
+    documentProcessing,
+    knowledgeBaseEmbedding,
+    retrieval,
+    webhooks,
+    engines,
+  } = services;
+  return {
+    voices,
+    transcripts,
+    completions,
+    knowledgeBases,
+    documents,
+    documentContent,
+    documentProcessing,
+    knowledgeBaseEmbedding,
+    retrieval,
+    webhooks,
+    engines,
+  };
 }

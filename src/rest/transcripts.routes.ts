@@ -5,6 +5,8 @@ import { parseTranscriptRequest } from '../domain/transcription/transcript.input
 import { v2Docs } from './v2.docs';
 import { requireCaller } from './authenticate';
 import { readParams, type RequestParams } from '../http/request-params';
+import { sendRanged } from '../http/byte-range';
+import { inline } from './attachment';
 import { paragraphsJson, sentencesJson, transcriptJson } from './v2.wire';
 
 /** `boosted_words[]`, `boosted_words[0]`, ... as form clients send arrays, gathered into one list. */
@@ -37,7 +39,7 @@ function audioUpload(params: RequestParams) {
  * POST /v2/transcript, its polling GET, and what a completed transcript offers under its own
  * path (captions, sentences, paragraphs): parse, call the transcript service, shape the answer.
  */
-export function transcriptsRoutes({ domain: { transcripts }, uploads }: RestContext) {
+export function transcriptsRoutes({ domain: { transcripts }, uploads, callers }: RestContext) {
   const maxUploadMb = Math.round(uploads.maxFileBytes / (1024 * 1024));
 
   return async (app: FastifyInstance) => {
@@ -87,6 +89,21 @@ export function transcriptsRoutes({ domain: { transcripts }, uploads }: RestCont
       '/transcript/:id/sentences',
       { config: { access: 'owner', openapi: v2Docs.sentences } },
       async (request: FastifyRequest<{ Params: { id: string } }>) => sentencesJson(await transcripts.sentences(requireCaller(request), request.params.id)),
+    );
+
+    // An <audio> element cannot send the key header: the playback URL (Transcript.audioUrl)
+    // carries a token instead. Without one the route asks for the key like any other.
+    app.get(
+      '/transcript/:id/audio',
+      { config: { access: 'public', openapi: v2Docs.audio } },
+      async (request: FastifyRequest<{ Params: { id: string }; Querystring: { token?: unknown } }>, reply) => {
+        const token = request.query?.token;
+        const header = request.headers['x-api-key'];
+        const access = typeof token === 'string' ? { token } : { caller: await callers.admit(typeof header === 'string' ? header : undefined, request.ip) };
+        const audio = await transcripts.audio(access, request.params.id);
+        reply.header('Content-Disposition', inline(audio.filename)).header('Cache-Control', 'private, max-age=300');
+        return sendRanged(request, reply, audio);
+      },
     );
 
     app.get(

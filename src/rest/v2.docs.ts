@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { completionRequestShape } from '../domain/completion/completion.inputs';
 import { AUDIO_FORMATS } from '../domain/transcription/transcript.types';
 import { captionParams, transcriptParams } from '../domain/transcription/transcript.inputs';
@@ -6,6 +6,8 @@ import { TAGS, v2Route } from './openapi';
 import { completionSchema, paragraphsSchema, sentencesSchema, transcriptSchema } from './v2.wire';
 
 const v2 = (options: Omit<Parameters<typeof v2Route>[0], 'tag'>) => v2Route({ ...options, tag: TAGS.v2 });
+
+const audioParams = z.object({ token: z.string().optional().describe('The token of a Transcript.audioUrl, in place of the API key.') });
 
 /** The /v2 routes as /openapi.json and docs/api/transcripts-and-completions.md describe them. */
 export const v2Docs = {
@@ -23,6 +25,20 @@ export const v2Docs = {
   transcript: v2({ summary: 'Poll a transcript', success: { 200: { description: 'The transcript.', schema: transcriptSchema } }, errors: [404] }),
   srt: captionsRoute('SRT', 'text/plain'),
   vtt: captionsRoute('WebVTT', 'text/vtt'),
+  audio: v2Route({
+    tag: TAGS.v2,
+    summary: 'Play the uploaded recording of a transcript',
+    description:
+      'The recording as it was uploaded, kept as long as its transcript (unless TRANSCRIPT_KEEP_AUDIO=false). Authorized by the API key header, or by the token of the playback URL that GraphQL Transcript.audioUrl hands out (valid about an hour), so an <audio> element can play it. Supports a single Range (206, 416 past the end) for seeking. 404 for an audio_url transcript and when the recording is not kept.',
+    query: audioParams,
+    success: {
+      200: { description: 'The whole recording.', mediaType: 'audio/*', headers: { 'Accept-Ranges': 'bytes' } },
+      206: { description: 'The requested range.', mediaType: 'audio/*', headers: { 'Content-Range': 'bytes start-end/size' } },
+      416: { description: 'The range starts past the end; no body.', headers: { 'Content-Range': 'bytes */size' } },
+    },
+    errors: [404],
+    errorDescriptions: { 404: 'Transcript not found (also another key’s, or a token that is wrong or expired) / Recording not found (none kept).' },
+  }),
   sentences: textBlocksRoute('sentences', 'Each sentence with its time and its words, as AssemblyAI gives them.', sentencesSchema),
   paragraphs: textBlocksRoute(
     'paragraphs',

@@ -1,4 +1,5 @@
 import SchemaBuilder from '@pothos/core';
+import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { canAccessPartner, type Caller } from '../auth/api-keys';
 import { Forbidden, Unauthorized } from '../domain/errors';
@@ -25,6 +26,8 @@ class CallerScopes {
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;
   DefaultFieldNullability: false;
+  DefaultEdgesNullability: { list: false; items: false };
+  DefaultNodeNullability: false;
   /**
    * `partner`: a key with access to that partner. `owner`: any valid key; the domain checks
    * that the resource is the key's own (transcripts, completions). `public`: no key at all.
@@ -38,7 +41,17 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin],
+  plugins: [ScopeAuthPlugin, RelayPlugin],
+  relay: {
+    // Connections only: records are fetched by their own queries (voice, transcript, ...),
+    // and a global `node` field would be a root field outside the auth scopes.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    edgesFieldOptions: { nullable: { list: false, items: false } },
+    nodeFieldOptions: { nullable: false },
+  },
   scopeAuth: {
     // A subscription is refused when it is made, not when its first event resolves.
     authorizeOnSubscribe: true,

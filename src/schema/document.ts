@@ -1,3 +1,4 @@
+import { DOCUMENT_STATES, documentState } from '../domain/knowledge-base/document-list';
 import { documentProgress, documentCharCounts, documentFilenames, type DocumentRecord } from '../domain/knowledge-base/knowledge-base.types';
 import * as resolvers from '../resolvers/document';
 import { builder } from './builder';
@@ -11,12 +12,25 @@ import { ProgressRef } from './progress';
 /** A document as resolvers pass it around; `deleted` is set on the last subscription event. */
 export type DocumentShape = DocumentRecord & { deleted?: boolean };
 
+export const DocumentStateEnum = builder.enumType('DocumentState', {
+  values: {
+    PROCESSING: { value: DOCUMENT_STATES[0], description: 'Waiting in or running through a queue (inQueues).' },
+    FAILED: { value: DOCUMENT_STATES[1], description: 'The last processing run failed (processingError).' },
+    READY: { value: DOCUMENT_STATES[2], description: 'Neither: nothing under way, and the last run (if any) succeeded.' },
+  },
+});
+
 export const DocumentRef = builder.objectRef<DocumentShape>('Document').implement({
-  description: 'A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field.',
+  description: 'A knowledge base document. Its state shows in state, inQueues, progress, the file* fields and processingError.',
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     folder: t.exposeString('folder'),
+    state: t.field({
+      type: DocumentStateEnum,
+      description: 'inQueues and processingError in one word (what documentsConnection(state:) filters by).',
+      resolve: (document) => documentState(document),
+    }),
     type: t.field({ type: DocumentTypeEnum, resolve: (document) => document.type }),
     url: t.string({ nullable: true, description: 'The source URL when type is URL.', resolve: (document) => document.url }),
     fileOriginal: t.string({ nullable: true, resolve: (document) => documentFilenames(document).original }),

@@ -3,6 +3,7 @@ import { builder } from './builder';
 import './scalars';
 import './content-types.queries';
 import './me.queries';
+import './engine.queries';
 import './voice.queries';
 import './voice.mutations';
 import './voice.subscriptions';

@@ -1,7 +1,7 @@
 import { embeddingProgress, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
 import * as resolvers from '../resolvers/knowledge-base';
 import { builder } from './builder';
-import { DocumentRef } from './document';
+import { DocumentRef, DocumentStateEnum } from './document';
 import { FolderRef } from './folder';
 import { KnowledgeBaseEmbeddingInfoRef } from './knowledge-base-embedding-info';
 import { KnowledgeBaseEmbeddingStatusRef } from './knowledge-base-embedding-status';
@@ -18,6 +18,20 @@ export const KnowledgeBaseRef = builder.objectRef<KnowledgeBaseRecord>('Knowledg
     expertName: t.string({ nullable: true, description: 'Default author or speaker of new documents.', resolve: (kb) => kb.expertName }),
     userEmail: t.string({ nullable: true, description: 'Default user e-mail of new documents.', resolve: (kb) => kb.userEmail }),
     documents: t.field({ type: [DocumentRef], description: 'Oldest first.', resolve: (kb, _args, ctx) => resolvers.documents(ctx, kb) }),
+    documentsConnection: t.connection(
+      {
+        type: DocumentRef,
+        description:
+          "The documents oldest first, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default), those in the folder and state given only. Cursors are the documents' places by creation: they stay valid while documents come and go.",
+        args: {
+          folder: t.arg.string({ description: 'Only documents in this folder ("" is the top level).' }),
+          state: t.arg({ type: DocumentStateEnum, description: 'Only documents in this state (Document.state).' }),
+        },
+        resolve: (kb, args, ctx) => resolvers.documentsConnection(ctx, kb, args),
+      },
+      { name: 'DocumentConnection' },
+      { name: 'DocumentEdge' },
+    ),
     folders: t.field({ type: [FolderRef], description: 'In creation order.', resolve: (kb, _args, ctx) => resolvers.folders(ctx, kb) }),
     stats: t.field({ type: KnowledgeBaseStatsRef, resolve: (kb, _args, ctx) => resolvers.stats(ctx, kb) }),
     embeddingInfo: t.field({ type: KnowledgeBaseEmbeddingInfoRef, resolve: (kb) => kb }),

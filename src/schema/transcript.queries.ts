@@ -1,7 +1,7 @@
-import { RECENT_TRANSCRIPTS_KEPT } from '../domain/transcription/transcript.repository';
-import { recentTranscripts, transcript } from '../resolvers/transcript.queries';
+import { RECENT_TRANSCRIPTS_KEPT, TRANSCRIPTS_LISTED } from '../domain/transcription/transcript.repository';
+import { recentTranscripts, transcript, transcriptsConnection } from '../resolvers/transcript.queries';
 import { builder } from './builder';
-import { TranscriptRef } from './transcript';
+import { TranscriptRef, TranscriptStatusEnum } from './transcript';
 
 builder.queryField('transcript', (t) =>
   t.field({
@@ -22,4 +22,18 @@ builder.queryField('recentTranscripts', (t) =>
     authScopes: { owner: true },
     resolve: (_root, args, ctx) => recentTranscripts(ctx, args),
   }),
+);
+
+builder.queryField('transcriptsConnection', (t) =>
+  t.connection(
+    {
+      type: TranscriptRef,
+      description: `The transcripts this API key submitted, newest first, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default): the ${TRANSCRIPTS_LISTED} newest at most, and only while they are kept. Cursors are submission times: newer transcripts do not shift later pages.`,
+      args: { status: t.arg({ type: TranscriptStatusEnum, description: 'Only transcripts in this status.' }) },
+      authScopes: { owner: true },
+      resolve: (_root, args, ctx) => transcriptsConnection(ctx, args),
+    },
+    { name: 'TranscriptConnection' },
+    { name: 'TranscriptEdge' },
+  ),
 );

@@ -76,6 +76,12 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
       description: 'While QUEUED: why it has not started yet, and when it should; null once it runs.',
       resolve: (transcript, _args, ctx) => ctx.domain.transcripts.queueWait(transcript),
     }),
+    audioUrl: t.string({
+      nullable: true,
+      description:
+        'Where the uploaded recording plays from, relative to this service: GET with Range support, authorized by the token in its query (valid about an hour; read the field again for a fresh one), so an <audio> element can use it as is. Null for an audio_url source and when recordings are not kept (TRANSCRIPT_KEEP_AUDIO=false).',
+      resolve: (transcript, _args, ctx) => ctx.domain.transcripts.audioUrl(transcript),
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (transcript) => transcript.updatedAt }),
   }),

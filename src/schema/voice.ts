@@ -1,6 +1,6 @@
 import { cleanSpeechSeconds, RECOMMENDED_CLEAN_SPEECH_SECONDS } from '../domain/voice/sample-quality';
 import type { ProcessingState, VoiceRecord } from '../domain/voice/voice.types';
-import { originalFilenameOf, voiceProgress } from '../domain/voice/voice.types';
+import { originalFilenameOf, overallStatus, voiceProgress } from '../domain/voice/voice.types';
 import { embeddingArchiveUrl } from '../domain/voice/voice.urls';
 import { builder } from './builder';
 import { EmbeddingInfoRef } from './embedding-info';
@@ -27,6 +27,12 @@ export const VoiceStatusRef = builder.objectRef<VoiceRecord>('VoiceStatus').impl
   fields: (t) => ({
     splitting: t.field({ type: ProcessingStatusEnum, resolve: (voice) => voice.splitting.status }),
     embedding: t.field({ type: ProcessingStatusEnum, resolve: (voice) => voice.embedding.status }),
+    overall: t.field({
+      type: ProcessingStatusEnum,
+      description:
+        'Both in one: IN_PROGRESS or FAILED when either pipeline is, COMPLETED once embedded, IDLE otherwise (what voicesConnection(status:) filters by).',
+      resolve: (voice) => overallStatus(voice),
+    }),
   }),
 });
 

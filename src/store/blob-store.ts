@@ -18,6 +18,12 @@ export function assertBlobId(blobId: string): void {
  * live in the local scratch space first, whatever the store; a blob's age for the orphan
  * sweep counts from when it entered the store.
  */
+/** Bytes `start` to `end` of a blob, both included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export abstract class BlobStore {
   constructor(readonly scratch: ScratchSpace) {}
 
@@ -29,8 +35,11 @@ export abstract class BlobStore {
   /** Stores bytes already in memory (texts, small inline audio) under a new id. */
   abstract put(body: string | Buffer): Promise<string>;
 
-  /** The blob's bytes as a stream; nothing is fetched before the stream is read. */
-  abstract read(blobId: string): Readable;
+  /**
+   * The blob's bytes as a stream, or only those from `range.start` to `range.end` (inclusive,
+   * as HTTP ranges count) for a player that seeks; nothing is fetched before the stream is read.
+   */
+  abstract read(blobId: string, range?: ByteRange): Readable;
 
   /** The blob's size in bytes, null when it does not exist. */
   abstract size(blobId: string): Promise<number | null>;
@@ -116,8 +125,8 @@ export class LocalBlobStore extends BlobStore {
     }
   }
 
-  read(blobId: string): Readable {
-    return createReadStream(this.pathOf(blobId));
+  read(blobId: string, range?: ByteRange): Readable {
+    return createReadStream(this.pathOf(blobId), range);
   }
 
   async size(blobId: string): Promise<number | null> {

@@ -246,6 +246,11 @@ export class RecordStore {
     return this.redis.hvals(indexKey);
   }
 
+  /** Every name a name index holds, with its id. */
+  async indexedEntries(indexKey: string): Promise<{ name: string; id: string }[]> {
+    return Object.entries(await this.redis.hgetall(indexKey)).map(([name, id]) => ({ name, id }));
+  }
+
   /** The ids of a set kept beside the records (the documents of a knowledge base, say). */
   members(setKey: string): Promise<string[]> {
     return this.redis.smembers(setKey);
@@ -296,6 +301,14 @@ export class RecordStore {
   /** The newest ids of a time-ordered index, newest first. */
   recent(indexKey: string, limit: number): Promise<string[]> {
     return this.redis.zrevrange(indexKey, 0, limit - 1);
+  }
+
+  /** The newest ids of a time-ordered index with their times (milliseconds), newest first. */
+  async recentWithTimes(indexKey: string, limit: number): Promise<{ id: string; atMs: number }[]> {
+    const flat = await this.redis.zrevrange(indexKey, 0, limit - 1, 'WITHSCORES');
+    const entries: { id: string; atMs: number }[] = [];
+    for (let at = 0; at < flat.length; at += 2) entries.push({ id: flat[at]!, atMs: Number(flat[at + 1]) });
+    return entries;
   }
 
   async removeRecent(indexKey: string, ids: readonly string[]): Promise<void> {

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertBlobId, BLOB_ID, BlobStore } from './blob-store';
+import { assertBlobId, BLOB_ID, BlobStore, type ByteRange } from './blob-store';
 import type { ScratchSpace } from './scratch-space';
 
 export interface S3Settings {
@@ -66,12 +66,12 @@ export class S3BlobStore extends BlobStore {
     return this.upload(body);
   }
 
-  read(blobId: string): Readable {
+  read(blobId: string, range?: ByteRange): Readable {
     const key = this.keyOf(blobId);
     const { client, settings } = this;
     // A generator runs only once read: a bundle of many blobs opens one object at a time.
     async function* body() {
-      const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+      const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }));
       yield* object.Body as Readable;
     }
     return Readable.from(body(), { objectMode: false });

@@ -115,7 +115,7 @@ export type CreatedWebhook = {
   secret: Scalars['String']['output'];
 };
 
-/** A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field. */
+/** A knowledge base document. Its state shows in state, inQueues, progress, the file* fields and processingError. */
 export type Document = {
   __typename?: 'Document';
   autoRewrite: Scalars['Boolean']['output'];
@@ -153,6 +153,8 @@ export type Document = {
   /** The LLM that wrote the rewrite. */
   rewriteModel?: Maybe<Scalars['String']['output']>;
   rewriteOutputTokens?: Maybe<Scalars['Int']['output']>;
+  /** inQueues and processingError in one word (what documentsConnection(state:) filters by). */
+  state: DocumentState;
   type: DocumentType;
   updatedAt: Scalars['DateTime']['output'];
   /** The source URL when type is URL. */
@@ -162,7 +164,7 @@ export type Document = {
 };
 
 
-/** A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field. */
+/** A knowledge base document. Its state shows in state, inQueues, progress, the file* fields and processingError. */
 export type DocumentContentArgs = {
   kind: DocumentContentKind;
 };
@@ -171,6 +173,12 @@ export type DocumentBatchResult = {
   __typename?: 'DocumentBatchResult';
   results: Array<BatchItemResult>;
   summary: BatchSummary;
+};
+
+export type DocumentConnection = {
+  __typename?: 'DocumentConnection';
+  edges: Array<DocumentEdge>;
+  pageInfo: PageInfo;
 };
 
 /** One of the four texts of a document. */
@@ -184,12 +192,26 @@ export type DocumentContentKind =
   /** The final rewrite. */
   | 'REWRITTEN';
 
+export type DocumentEdge = {
+  __typename?: 'DocumentEdge';
+  cursor: Scalars['String']['output'];
+  node: Document;
+};
+
 /** A processing queue a document is waiting in or being worked on by. */
 export type DocumentQueue =
   /** Text is being extracted from the original file or URL. */
   | 'DIGITIZE'
   /** The LLM is writing the draft and the final rewrite. */
   | 'REWRITE';
+
+export type DocumentState =
+  /** The last processing run failed (processingError). */
+  | 'FAILED'
+  /** Waiting in or running through a queue (inQueues). */
+  | 'PROCESSING'
+  /** Neither: nothing under way, and the last run (if any) succeeded. */
+  | 'READY';
 
 /** Where a document comes from. */
 export type DocumentType =
@@ -217,6 +239,36 @@ export type EmbeddingPreviewDocument = {
   name: Scalars['String']['output'];
 };
 
+/** An engine of this deployment, as its configuration says (not a live probe of the service). */
+export type Engine = {
+  __typename?: 'Engine';
+  /** What waits on this engine. */
+  features: Array<Scalars['String']['output']>;
+  /** Where the configured service is (scheme, host and port); null unless CONFIGURED. */
+  host?: Maybe<Scalars['String']['output']>;
+  kind: EngineKind;
+  /** The model the service is asked for, or the built-in engine; null when missing. */
+  model?: Maybe<Scalars['String']['output']>;
+  status: EngineStatus;
+  /** The environment variable that points the service at an engine of this kind. */
+  variable: Scalars['String']['output'];
+};
+
+/** A kind of work the service hands to an engine. */
+export type EngineKind =
+  | 'LLM'
+  | 'SPEECH_TO_TEXT'
+  | 'TEXT_EMBEDDING'
+  | 'VOICE';
+
+export type EngineStatus =
+  /** A service named by its variable does the work. */
+  | 'CONFIGURED'
+  /** No service configured: a built-in engine does the work (lower quality, nothing to run). */
+  | 'LOCAL'
+  /** No service configured and none built in: its features are accepted, then fail naming the variable. */
+  | 'MISSING';
+
 /** A folder of a knowledge base. */
 export type Folder = {
   __typename?: 'Folder';
@@ -230,6 +282,8 @@ export type KnowledgeBase = {
   createdAt: Scalars['DateTime']['output'];
   /** Oldest first. */
   documents: Array<Document>;
+  /** The documents oldest first, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default), those in the folder and state given only. Cursors are the documents' places by creation: they stay valid while documents come and go. */
+  documentsConnection: DocumentConnection;
   embeddingInfo: KnowledgeBaseEmbeddingInfo;
   embeddingStatus: KnowledgeBaseEmbeddingStatus;
   /** Default author or speaker of new documents. */
@@ -247,6 +301,17 @@ export type KnowledgeBase = {
   updatedAt: Scalars['DateTime']['output'];
   /** Default user e-mail of new documents. */
   userEmail?: Maybe<Scalars['String']['output']>;
+};
+
+
+/** A knowledge base of a partner. documents, folders and stats share one read of the documents per request, whatever their number. */
+export type KnowledgeBaseDocumentsConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  folder?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<DocumentState>;
 };
 
 /** What an embedding run covered. */
@@ -700,6 +765,14 @@ export type MutationUploadVoiceSampleArgs = {
   partner: Scalars['String']['input'];
 };
 
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
 export type ProcessAction =
   /** Digitize again (then rewrite when the document has autoRewrite). */
   | 'DIGITIZE'
@@ -738,6 +811,8 @@ export type Query = {
   document?: Maybe<Document>;
   /** What embedding the knowledge base now would add, change, remove and send to the engine; nothing runs. */
   embeddingPreview: KnowledgeBaseEmbeddingPreview;
+  /** The engines of this deployment: which features work, run on a built-in engine, or wait for a variable to be set. */
+  engines: Array<Engine>;
   knowledgeBase?: Maybe<KnowledgeBase>;
   /** The partner's knowledge bases by name. */
   knowledgeBases: Array<KnowledgeBase>;
@@ -748,8 +823,12 @@ export type Query = {
   /** The chunks of the last successful embedding run that answer the query best, with their place in their source. */
   searchKnowledgeBase: KnowledgeBaseSearchResult;
   transcript: Transcript;
+  /** The transcripts this API key submitted, newest first, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default): the 1000 newest at most, and only while they are kept. Cursors are submission times: newer transcripts do not shift later pages. */
+  transcriptsConnection: TranscriptConnection;
   voice?: Maybe<Voice>;
   voices: Array<Voice>;
+  /** The partner's voices in name order, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default). Every filter given must hold. Cursors are the voices' places by name: they stay valid while voices come and go. */
+  voicesConnection: VoiceConnection;
   /** An endpoint's deliveries of the last 7 days, newest first. */
   webhookDeliveries: Array<WebhookDelivery>;
   /** The partner's webhook endpoints, oldest first. */
@@ -810,6 +889,15 @@ export type QueryTranscriptArgs = {
 };
 
 
+export type QueryTranscriptsConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<TranscriptStatus>;
+};
+
+
 export type QueryVoiceArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
@@ -818,6 +906,18 @@ export type QueryVoiceArgs = {
 
 export type QueryVoicesArgs = {
   partner: Scalars['String']['input'];
+};
+
+
+export type QueryVoicesConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  embedding?: InputMaybe<ProcessingStatus>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  partner: Scalars['String']['input'];
+  splitting?: InputMaybe<ProcessingStatus>;
+  status?: InputMaybe<ProcessingStatus>;
 };
 
 
@@ -1017,6 +1117,8 @@ export type Transcript = {
   __typename?: 'Transcript';
   /** Whole seconds; set once COMPLETED. */
   audioDuration?: Maybe<Scalars['Int']['output']>;
+  /** Where the uploaded recording plays from, relative to this service: GET with Range support, authorized by the token in its query (valid about an hour; read the field again for a fresh one), so an <audio> element can use it as is. Null for an audio_url source and when recordings are not kept (TRANSCRIPT_KEEP_AUDIO=false). */
+  audioUrl?: Maybe<Scalars['String']['output']>;
   boostedWords: Array<Scalars['String']['output']>;
   /** Subtitles (SRT or WebVTT) of at most charsPerCaption characters a caption, timed by the words (or by the engine phrases when it gave no words). Null until COMPLETED; an error when the engine gave no timings at all. */
   captions?: Maybe<Scalars['String']['output']>;
@@ -1053,6 +1155,18 @@ export type Transcript = {
 export type TranscriptCaptionsArgs = {
   charsPerCaption?: InputMaybe<Scalars['Int']['input']>;
   format: CaptionFormat;
+};
+
+export type TranscriptConnection = {
+  __typename?: 'TranscriptConnection';
+  edges: Array<TranscriptEdge>;
+  pageInfo: PageInfo;
+};
+
+export type TranscriptEdge = {
+  __typename?: 'TranscriptEdge';
+  cursor: Scalars['String']['output'];
+  node: Transcript;
 };
 
 /** A paragraph of a completed transcript: a run of its text, with its time and its words. */
@@ -1149,6 +1263,18 @@ export type VoiceTestSamplesArgs = {
   ttsType?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type VoiceConnection = {
+  __typename?: 'VoiceConnection';
+  edges: Array<VoiceEdge>;
+  pageInfo: PageInfo;
+};
+
+export type VoiceEdge = {
+  __typename?: 'VoiceEdge';
+  cursor: Scalars['String']['output'];
+  node: Voice;
+};
+
 /** One of the two processing pipelines of a voice. */
 export type VoicePipeline = {
   __typename?: 'VoicePipeline';
@@ -1179,6 +1305,8 @@ export type VoiceSample = {
 export type VoiceStatus = {
   __typename?: 'VoiceStatus';
   embedding: ProcessingStatus;
+  /** Both in one: IN_PROGRESS or FAILED when either pipeline is, COMPLETED once embedded, IDLE otherwise (what voicesConnection(status:) filters by). */
+  overall: ProcessingStatus;
   splitting: ProcessingStatus;
 };
 
@@ -1715,6 +1843,13 @@ export type SubmitRecentTranscriptMutationVariables = Exact<{
 
 export type SubmitRecentTranscriptMutation = { __typename?: 'Mutation', submitTranscript: { __typename?: 'Transcript', id: string } };
 
+export type TranscriptAudioQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type TranscriptAudioQuery = { __typename?: 'Query', transcript: { __typename?: 'Transcript', status: TranscriptStatus, audioUrl?: string | null } };
+
 export type VoiceSplitQueryVariables = Exact<{
   partner: Scalars['String']['input'];
   name: Scalars['String']['input'];
@@ -1862,6 +1997,7 @@ export const TranscriptProgressDocument = {"kind":"Document","definitions":[{"ki
 export const TranscriptStructureDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptStructure"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chars"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"captions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"format"},"value":{"kind":"EnumValue","value":"VTT"}},{"kind":"Argument","name":{"kind":"Name","value":"charsPerCaption"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chars"}}}]},{"kind":"Field","name":{"kind":"Name","value":"sentences"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}},{"kind":"Field","name":{"kind":"Name","value":"words"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"paragraphs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<TranscriptStructureQuery, TranscriptStructureQueryVariables>;
 export const RecentTranscriptsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RecentTranscripts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recentTranscripts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RecentTranscriptsQuery, RecentTranscriptsQueryVariables>;
 export const SubmitRecentTranscriptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitRecentTranscript"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitTranscriptInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitTranscript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<SubmitRecentTranscriptMutation, SubmitRecentTranscriptMutationVariables>;
+export const TranscriptAudioDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptAudio"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"audioUrl"}}]}}]}}]} as unknown as DocumentNode<TranscriptAudioQuery, TranscriptAudioQueryVariables>;
 export const VoiceSplitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VoiceSplit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"splitMode"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}},{"kind":"Field","name":{"kind":"Name","value":"splitting"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"error"}}]}},{"kind":"Field","name":{"kind":"Name","value":"originalDuration"}},{"kind":"Field","name":{"kind":"Name","value":"cleanSpeechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"recommendedCleanSpeechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"meetsCleanSpeechRecommendation"}},{"kind":"Field","name":{"kind":"Name","value":"samples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"sourceStart"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"speechSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"quality"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"reasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<VoiceSplitQuery, VoiceSplitQueryVariables>;
 export const CreateCuratedVoiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCuratedVoice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"file"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SplitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createVoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"file"},"value":{"kind":"Variable","name":{"kind":"Name","value":"file"}}},{"kind":"Argument","name":{"kind":"Name","value":"splitMode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}}]}}]}}]} as unknown as DocumentNode<CreateCuratedVoiceMutation, CreateCuratedVoiceMutationVariables>;
 export const SplitVoiceAgainDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SplitVoiceAgain"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sampleDuration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SplitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitVoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"sampleDuration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sampleDuration"}}},{"kind":"Argument","name":{"kind":"Name","value":"splitMode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"splitMode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"splitting"}}]}}]}}]}}]} as unknown as DocumentNode<SplitVoiceAgainMutation, SplitVoiceAgainMutationVariables>;

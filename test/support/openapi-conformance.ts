@@ -80,7 +80,9 @@ export class OpenApiConformance {
     if (answer.bytes === 0) return mayBeEmpty ? null : `${where} with no body, but the document gives it one`;
     const mediaType = answer.contentType.split(';')[0]!.trim().toLowerCase();
     if (!JSON_TYPE.test(mediaType)) {
-      return mediaType in content ? null : `${where} with ${mediaType}, documented: ${Object.keys(content).join(', ') || 'no body'}`;
+      // OpenAPI allows media type ranges (`audio/*`) for a body of several types.
+      const documented = mediaType in content || `${mediaType.split('/')[0]}/*` in content;
+      return documented ? null : `${where} with ${mediaType}, documented: ${Object.keys(content).join(', ') || 'no body'}`;
     }
     if (!content['application/json']) return `${where} with JSON, documented: ${Object.keys(content).join(', ') || 'no body'}`;
     const pointer = ['paths', operation.template, operation.method.toLowerCase(), 'responses', String(answer.status), 'content', 'application/json', 'schema'];

@@ -42,7 +42,9 @@ beforeAll(async () => {
     'tone.mp3': { path: join(dir, 'tone.mp3'), contentType: 'audio/mpeg' },
     'notes.txt': { path: join(dir, 'notes.txt'), contentType: 'audio/mpeg' },
   });
-  app = await startTestApp({ ASR_BASE_URL: asr.baseUrl, ALLOW_PRIVATE_URLS: 'true', ADMIN_API_KEY: ADMIN_KEY });
+  // Recordings kept for playback have their own test (transcript-audio.test.ts): here they go
+  // once transcribed, so a test can see that nothing else is left behind.
+  app = await startTestApp({ ASR_BASE_URL: asr.baseUrl, ALLOW_PRIVATE_URLS: 'true', ADMIN_API_KEY: ADMIN_KEY, TRANSCRIPT_KEEP_AUDIO: 'false' });
   key = await app.createKey('acme');
   call = restClient(app.url, key);
 });
@@ -199,7 +201,7 @@ describe('transcription', () => {
     expect(sent?.prompt).toBe('Kubernetes, Grafana');
     expect(sent?.language).toBe('en');
     expect(sent?.filename).toBe('audio.flac');
-    // The upload is not kept once its transcript is finished: it is released right after the
+    // With TRANSCRIPT_KEEP_AUDIO=false the upload goes once its transcript is finished: right after the
     // finishing write (which must land first, or a crash between would lose the audio), so
     // on a slower store it may still be going when the client sees `completed`.
     await waitFor(

@@ -4,8 +4,11 @@ import { TRANSCRIPT_KIND, type TranscriptRecord } from './transcript.types';
 /** The spec leaves transcript retention open; a week covers any polling client. */
 export const TRANSCRIPT_TTL_SECONDS = 7 * 24 * 3600;
 
-/** How many of a key's newest transcripts `recentTranscripts` can list; older ones stay readable by id. */
+/** How many of a key's newest transcripts `recentTranscripts` returns at most. */
 export const RECENT_TRANSCRIPTS_KEPT = 100;
+
+/** How many of a key's newest transcripts its list holds (`transcriptsConnection` pages through them); older ones stay readable by id. */
+export const TRANSCRIPTS_LISTED = 1000;
 
 /** The pub/sub topic every change of one transcript is published on. */
 export function transcriptTopic(id: string): string {
@@ -52,7 +55,7 @@ export class TranscriptRepository {
   async listAsRecent(keyId: string, id: string): Promise<void> {
     await this.records.addRecent(this.recentKey(keyId), id, performance.timeOrigin + performance.now(), {
       keepMs: this.ttlSeconds * 1000,
-      keepCount: RECENT_TRANSCRIPTS_KEPT,
+      keepCount: TRANSCRIPTS_LISTED,
     });
   }
 
@@ -66,6 +69,15 @@ export class TranscriptRepository {
       ids.filter((_id, index) => !found[index]),
     );
     return found.filter((record): record is TranscriptRecord => record !== null);
+  }
+
+  /** The key's listed transcripts with when each was submitted (milliseconds), newest first. */
+  listed(keyId: string): Promise<{ id: string; atMs: number }[]> {
+    return this.records.recentWithTimes(this.recentKey(keyId), TRANSCRIPTS_LISTED);
+  }
+
+  getMany(ids: readonly string[]): Promise<(TranscriptRecord | null)[]> {
+    return this.records.getMany<TranscriptRecord>(TRANSCRIPT_KIND, ids);
   }
 
   private write(id: string) {

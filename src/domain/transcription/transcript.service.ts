@@ -4,9 +4,12 @@ import type { AudioProbe } from '../shared/audio-probe';
 import { EngineError } from '../shared/engine-error';
 import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
-import type { BlobStore } from '../../store/blob-store';
+import type { Readable } from 'node:stream';
+import type { BlobStore, ByteRange } from '../../store/blob-store';
+import { audioContentType, isValidAudioToken, keptAudio, newAudioSecret, transcriptAudioUrl } from './transcript-audio';
 import type { ChangeEvent } from '../../store/record-store';
 import { Invalid, NotFound } from '../errors';
+import { pageOf, sortedEntries, type Page, type PageRequest } from '../shared/pagination';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { UrlGuard } from '../webhooks/webhook.ports';
@@ -19,7 +22,15 @@ import {
   type TranscriptParagraph,
   type TranscriptSentence,
 } from './transcript-structure';
-import { canSee, isAcceptedContainer, isFinished, TRANSCRIPT_PATH, type TranscriptRecord, type TranscriptResult } from './transcript.types';
+import {
+  canSee,
+  isAcceptedContainer,
+  isFinished,
+  TRANSCRIPT_PATH,
+  type TranscriptRecord,
+  type TranscriptResult,
+  type TranscriptStatus,
+} from './transcript.types';
 import type { QueueWait } from '../shared/queued-work';
 import type { TranscriptJobs } from './transcript.jobs';
 import { RECENT_TRANSCRIPTS_KEPT, transcriptTopic, type TranscriptRepository } from './transcript.repository';
@@ -34,9 +45,31 @@ export interface TranscriptServiceDeps {
   audio: Pick<AudioProbe, 'probe'>;
   /** Refuses a webhook_url the service must not call (a private address). */
   urlGuard: UrlGuard;
+  /** TRANSCRIPT_KEEP_AUDIO: an uploaded recording stays as long as its transcript, for playback; false removes it once transcribed. */
+  keepAudio: boolean;
 }
 
+/** A kept recording as the audio route serves it: its size and type, and its bytes (all, or a range). */
+export interface TranscriptAudio {
+  size: number;
+  contentType: string;
+  filename: string;
+  read(range?: ByteRange): Readable;
+}
+
+/** Who asks for a recording: a key that sees the transcript, or the token of its playback URL. */
+export type AudioAccess = { caller: Caller } | { token: string };
+
 const now = () => new Date().toISOString();
+
+// A listed transcript's place: its submission time (to the microsecond, as listed) and id.
+const listingKey = (atMs: number, id: string) => `${atMs.toFixed(3)}|${id}`;
+
+function newestFirst(a: string, b: string): number {
+  const [aAt, aId] = a.split('|') as [string, string];
+  const [bAt, bId] = b.split('|') as [string, string];
+  return Number(bAt) - Number(aAt) || (aId < bId ? -1 : aId > bId ? 1 : 0);
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The uuid in `/v2/transcript/<uuid>` or a bare uuid; anything else names no transcript. */
@@ -60,7 +93,8 @@ export class TranscriptService {
   async submit(caller: Caller, submission: TranscriptSubmission, requestId?: string): Promise<TranscriptRecord> {
     const { request, audio } = submission;
     const errors = { ...submission.errors };
-    if (audio && !errors.audio && !(await this.isAcceptedAudio(audio))) errors.audio = [AUDIO_FORMAT_MESSAGE];
+    const audioFormat = audio && !errors.audio ? await this.acceptedAudioFormat(audio) : null;
+    if (audio && !errors.audio && !audioFormat) errors.audio = [AUDIO_FORMAT_MESSAGE];
     const webhookRefusal = request?.webhook ? await this.deps.urlGuard.refusal(request.webhook.url) : null;
     if (webhookRefusal) errors.webhook_url = [`The webhook url field ${webhookRefusal}.`];
     if (!request || Object.keys(errors).length > 0) throw invalid(errors);
@@ -72,7 +106,15 @@ export class TranscriptService {
       id,
       keyId: caller.keyId,
       status: 'queued',
-      source: blobId ? { kind: 'upload', blobId, filename: (request.audio?.filename ?? '').slice(0, 255) } : { kind: 'url', url: request.audioUrl! },
+      source: blobId
+        ? {
+            kind: 'upload',
+            blobId,
+            filename: (request.audio?.filename ?? '').slice(0, 255),
+            contentType: audioContentType(audioFormat ?? ''),
+            ...(this.deps.keepAudio ? { keep: true, secret: newAudioSecret() } : {}),
+          }
+        : { kind: 'url', url: request.audioUrl! },
       options: request.options,
       text: null,
       audioDuration: null,
@@ -111,6 +153,17 @@ export class TranscriptService {
       throw Invalid.param('first', `must be between 1 and ${RECENT_TRANSCRIPTS_KEPT}`);
     }
     return (await this.deps.repository.recent(caller.keyId, first)).filter((record) => canSee(caller, record));
+  }
+
+  /**
+   * A page of the caller's key's transcripts, newest first, those with `filter.status` only.
+   * The cursor is the submission time and id, so newer submissions do not shift later pages.
+   */
+  async page(caller: Caller, request: PageRequest, filter: { status?: TranscriptStatus | null } = {}): Promise<Page<TranscriptRecord>> {
+    const listed = await this.deps.repository.listed(caller.keyId);
+    const idByKey = new Map(listed.map(({ id, atMs }) => [listingKey(atMs, id), id]));
+    const entries = sortedEntries([...idByKey.keys()], newestFirst, (keys) => this.deps.repository.getMany(keys.map((key) => idByKey.get(key)!)));
+    return pageOf(entries, request, (record) => canSee(caller, record) && (!filter.status || record.status === filter.status));
   }
 
   /** The transcript's captions (`srt` or `vtt`); 400 until it is completed or when it has no timings. */
@@ -183,10 +236,37 @@ export class TranscriptService {
     return this.finish(id, (current) => ({ ...current, status: 'error', error: reason }));
   }
 
-  /** The uploaded audio is only needed until the transcript is finished. */
+  /**
+   * The uploaded audio is only needed until the transcript is finished, unless it is kept for
+   * playback: then it goes with the transcript (the orphan sweep removes it once the record expires).
+   */
   async releaseUpload(id: string): Promise<void> {
     const record = await this.getById(id);
-    if (record?.source.kind === 'upload' && isFinished(record)) await this.deps.blobs.remove(record.source.blobId);
+    if (record?.source.kind === 'upload' && !record.source.keep && isFinished(record)) await this.deps.blobs.remove(record.source.blobId);
+  }
+
+  /** Where the transcript's kept recording plays from (with a token an <audio> element can use), or null when none is kept. */
+  audioUrl(transcript: TranscriptRecord): string | null {
+    return transcriptAudioUrl(transcript);
+  }
+
+  /**
+   * The kept recording of a transcript, for a key that sees it or the token of its playback URL;
+   * 404 for anyone else, and when no recording is kept.
+   */
+  async audio(access: AudioAccess, idOrPath: string): Promise<TranscriptAudio> {
+    const transcript = 'caller' in access ? await this.get(access.caller, idOrPath) : await this.getById(transcriptIdFrom(idOrPath));
+    if (!transcript || ('token' in access && !isValidAudioToken(transcript, access.token))) throw new NotFound('Transcript not found');
+    const kept = keptAudio(transcript);
+    const size = kept ? await this.deps.blobs.size(kept.blobId) : null;
+    if (!kept || size === null) throw new NotFound('Recording not found');
+    const { blobs } = this.deps;
+    return {
+      size,
+      contentType: kept.contentType ?? 'application/octet-stream',
+      filename: kept.filename || 'audio',
+      read: (range) => blobs.read(kept.blobId, range),
+    };
   }
 
   private async finish(id: string, change: (current: TranscriptRecord) => TranscriptRecord): Promise<boolean> {
@@ -200,12 +280,13 @@ export class TranscriptService {
     return applied;
   }
 
-  private async isAcceptedAudio(file: UploadedFile): Promise<boolean> {
+  /** The upload's container (ffprobe's name) when it is audio we accept, else null. */
+  private async acceptedAudioFormat(file: UploadedFile): Promise<string | null> {
     try {
       const probe = await this.deps.audio.probe(file.path);
-      return probe.hasAudio && isAcceptedContainer(probe.formatName);
+      return probe.hasAudio && isAcceptedContainer(probe.formatName) ? probe.formatName : null;
     } catch (error) {
-      if (error instanceof EngineError) return false;
+      if (error instanceof EngineError) return null;
       throw error;
     }
   }

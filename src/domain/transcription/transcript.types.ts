@@ -63,7 +63,19 @@ export interface TranscriptResult {
 }
 
 /** Where the audio comes from: a partner's URL (fetched by the job) or an upload kept as a blob. */
-export type TranscriptSource = { kind: 'url'; url: string } | { kind: 'upload'; blobId: string; filename: string };
+export type TranscriptSource =
+  | { kind: 'url'; url: string }
+  | {
+      kind: 'upload';
+      blobId: string;
+      filename: string;
+      /** Kept as long as the transcript (TRANSCRIPT_KEEP_AUDIO when it was submitted) rather than removed once it finishes. */
+      keep?: boolean;
+      /** Signs the kept recording's playback URLs (see transcript-audio.ts). */
+      secret?: string;
+      /** The media type of the upload, as probed. */
+      contentType?: string;
+    };
 
 /** Where the finished transcript is POSTed (webhook_url), with the partner's own header if it gave one. */
 export interface TranscriptWebhook {

@@ -28,6 +28,11 @@ export class VoiceRepository {
     return this.records.indexedIds(this.indexKey(partner));
   }
 
+  /** The partner's voice names, each with its record id. */
+  listNames(partner: string): Promise<{ name: string; id: string }[]> {
+    return this.records.indexedEntries(this.indexKey(partner));
+  }
+
   /** One round trip for any number of ids, in their order. */
   getMany(ids: readonly string[]): Promise<(VoiceRecord | null)[]> {
     return this.records.getMany<VoiceRecord>(VOICE_KIND, ids);

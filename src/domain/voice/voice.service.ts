@@ -8,6 +8,7 @@ import { NameTaken, type ChangeEvent } from '../../store/record-store';
 import { Conflict, Invalid, NotFound, Unreadable } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { AudioProbe } from '../shared/audio-probe';
+import { compareNames, pageOf, sortedEntries, type Page, type PageRequest } from '../shared/pagination';
 import { roundSeconds } from './sample-plan';
 import { assessSample, type SampleMeter } from './sample-quality';
 import type { VoiceJobs } from './voice.jobs';
@@ -20,12 +21,14 @@ import {
   isLocked,
   now,
   restart,
+  matchesVoiceFilter,
   sortByName,
   voiceTopic,
   type NewVoice,
   type SplitSettings,
   type TestSampleFile,
   type TtsEmbedding,
+  type VoiceFilter,
   type VoiceOriginal,
   type VoiceRecord,
   type VoiceSample,
@@ -51,6 +54,17 @@ export class VoiceService {
 
   async list(partner: string): Promise<VoiceRecord[]> {
     return sortByName(await this.getMany(await this.listIds(partner)));
+  }
+
+  /**
+   * A page of the partner's voices in name order, those in `filter`'s states only. The cursor
+   * is the name: stable while voices are added, renamed or deleted around it.
+   */
+  async page(partner: string, request: PageRequest, filter: VoiceFilter = {}): Promise<Page<VoiceRecord>> {
+    const entries = await this.deps.repository.listNames(partner);
+    const idByName = new Map(entries.map((entry) => [entry.name, entry.id]));
+    const sorted = sortedEntries([...idByName.keys()], compareNames, (names) => this.getMany(names.map((name) => idByName.get(name)!)));
+    return pageOf(sorted, request, (voice) => matchesVoiceFilter(voice, filter));
   }
 
   listIds(partner: string): Promise<string[]> {

@@ -5,6 +5,32 @@ import type { SampleQuality } from './sample-quality';
 export const PROCESSING_STATUSES = ['idle', 'in_progress', 'completed', 'failed'] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 
+/**
+ * The voice's state in one word, for lists that filter by it: in progress or failed when
+ * either pipeline is, completed once it is embedded, idle otherwise.
+ */
+export function overallStatus(voice: Pick<VoiceRecord, 'splitting' | 'embedding'>): ProcessingStatus {
+  const statuses = [voice.splitting.status, voice.embedding.status];
+  if (statuses.includes('in_progress')) return 'in_progress';
+  if (statuses.includes('failed')) return 'failed';
+  return voice.embedding.status === 'completed' ? 'completed' : 'idle';
+}
+
+/** Which voices a list keeps: each given status must hold (overall, splitting, embedding). */
+export interface VoiceFilter {
+  status?: ProcessingStatus | null;
+  splitting?: ProcessingStatus | null;
+  embedding?: ProcessingStatus | null;
+}
+
+export function matchesVoiceFilter(voice: VoiceRecord, filter: VoiceFilter): boolean {
+  return (
+    (!filter.status || overallStatus(voice) === filter.status) &&
+    (!filter.splitting || voice.splitting.status === filter.splitting) &&
+    (!filter.embedding || voice.embedding.status === filter.embedding)
+  );
+}
+
 /** One of a voice's two independent pipelines (splitting, embedding). */
 export interface ProcessingState {
   status: ProcessingStatus;
