@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transcribeQueue } from '../../src/queues/transcription.queues';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { buildArticleHtml } from '../support/documents';
 import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
@@ -266,7 +267,28 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     expect(history[0]).toMatch(/Created \(from http/);
     expect(history.some((entry) => /Digitized: [\d,]+ characters/.test(entry))).toBe(true);
     expect(history.some((entry) => entry.includes('Failed'))).toBe(false);
+    // No LLM is configured: in place of a Rewrite button, the engine it waits for and the variable to set.
+    expect(await page.locator('.waits-for-engine[data-engine="LLM"]').innerText()).toBe(
+      'Rewriting waits for the llm engine: set LLM_BASE_URL and restart the service.',
+    );
+    expect(await page.getByRole('button', { name: 'Rewrite', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Digitize again' }).waitFor();
     await page.screenshot({ path: join(OUTPUT_DIR, 'console-document.png'), fullPage: true });
+
+    // Back on the knowledge base: embed it, watching the bar, then search it.
+    await page.getByRole('link', { name: '← Handbook' }).click();
+    const bar = page.getByLabel('Knowledge base embedding');
+    await bar.waitFor();
+    await page.locator('.embedding').getByRole('button', { name: 'Embed', exact: true }).click();
+    await toast(page, 'success', 'Embedding Handbook.').waitFor();
+    await page.locator('#embedding-state', { hasText: /^embedded$/ }).waitFor({ timeout: 30_000 });
+    expect(await bar.evaluate((element: HTMLProgressElement) => element.value)).toBe(100);
+    await page.getByLabel('Search the knowledge base').fill('quorum of scouts');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const firstResult = page.locator('#search-results li').first();
+    await firstResult.waitFor();
+    expect(await firstResult.innerText()).toContain('Honeybees');
+    expect(await firstResult.getAttribute('data-document')).toBe(documentId);
 
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
@@ -295,6 +317,43 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     await waitFor(spoken, (start) => start > first, 10_000);
     await page.screenshot({ path: join(OUTPUT_DIR, 'console-transcript.png'), fullPage: true });
 
+    // After a reload the tab holds no copy: the recording streams from the service (audioUrl, with Range).
+    await page.reload();
+    await page.locator('section.transcript[data-status="COMPLETED"]').waitFor();
+    expect(await page.getByLabel('Recording', { exact: true }).getAttribute('src')).toMatch(/^\/v2\/transcript\/[\w-]+\/audio\?token=/);
+    await page.locator('canvas[aria-label="Waveform of the recording"][data-drawn="true"]').waitFor();
+    await page.getByRole('button', { name: 'Play the recording' }).click();
+    await waitFor(spoken, (start) => start > first, 10_000);
+
+    expect(errors).toEqual([]);
+    expect(external).toEqual([]);
+    await page.close();
+  });
+
+  it('lists the engines, and shows where waiting work stands in its queue', async () => {
+    const { page, external, errors } = await openConsole();
+    await connect(page);
+    await page.getByRole('link', { name: 'Engines' }).click();
+    const engine = (kind: string) => page.locator(`tr[data-engine="${kind}"]`);
+    await engine('LLM').waitFor();
+    expect(await engine('SPEECH_TO_TEXT').locator('.badge').innerText()).toBe('configured');
+    expect(await engine('LLM').locator('.badge').innerText()).toBe('missing');
+    expect(await engine('LLM').innerText()).toContain('LLM_BASE_URL');
+    expect(await engine('TEXT_EMBEDDING').locator('.badge').innerText()).toBe('local');
+
+    // Two transcripts held in a paused queue: the second says one is ahead of it.
+    const transcribe = app.app.services.platform.queues.get(transcribeQueue);
+    await transcribe.pause();
+    try {
+      const ids: string[] = [];
+      for (let n = 0; n < 2; n++) ids.push((await call('POST', '/v2/transcript', { form: await multipart({}, { audio: speech }) })).body.id);
+      await page.getByRole('link', { name: 'Transcripts' }).click();
+      const second = page.locator(`#transcripts tr[data-key="${ids[1]}"][data-status="QUEUED"]`);
+      await second.waitFor();
+      await second.locator('.waiting', { hasText: /^waiting for its turn: 1 ahead/ }).waitFor();
+    } finally {
+      await transcribe.resume();
+    }
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
     await page.close();
@@ -317,6 +376,8 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
       await page.locator('main h1').waitFor();
       await page.waitForTimeout(300);
       widths[name] = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+      // Each page loaded what it shows (a refused query, such as one over the cost limit, would say so here).
+      expect(await page.locator('main .error-text').allInnerTexts()).toEqual([]);
       await page.screenshot({ path: join(OUTPUT_DIR, `console-400px-${name}.png`), fullPage: true });
     }
     expect(Object.values(widths).every((width) => width <= 400)).toBe(true);

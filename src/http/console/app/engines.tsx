@@ -1,23 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { request } from './api';
-import { TypedDocumentString } from './gql/graphql';
+import { ConsoleEnginesDocument, type ConsoleEnginesQuery, type EngineKind } from './gql/graphql';
 import { Store, useStore } from './store';
 import { Badge, PageHeader } from './ui';
 
-type EngineKind = 'SPEECH_TO_TEXT' | 'LLM' | 'TEXT_EMBEDDING' | 'VOICE';
-
-interface Engine {
-  kind: EngineKind;
-  status: 'CONFIGURED' | 'LOCAL' | 'MISSING';
-  model: string | null;
-  variable: string;
-  features: string[];
-}
-
-const ENGINES = new TypedDocumentString<{ engines: Engine[] }, Record<string, never>>(
-  'query ConsoleEngines { engines { kind status model variable features } }',
-);
+type Engine = ConsoleEnginesQuery['engines'][number];
 
 const NAMES: Record<EngineKind, string> = {
   SPEECH_TO_TEXT: 'Speech-to-text',
@@ -30,9 +18,9 @@ const NAMES: Record<EngineKind, string> = {
 const engines = new Store<Engine[] | null>(null);
 
 export function loadEngines(): void {
-  request(ENGINES, {}).then(
+  request(ConsoleEnginesDocument, {}).then(
     (answer) => engines.set(answer.engines),
-    // A service without `engines` offers every action, as before it could say.
+    // Unknown engines hold nothing back: every action stays offered, and says why if it fails.
     () => engines.set([]),
   );
 }

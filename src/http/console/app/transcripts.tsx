@@ -10,10 +10,13 @@ type FullTranscript = ConsoleTranscriptSubscription['transcriptUpdated'];
 type Word = NonNullable<FullTranscript['words']>[number];
 
 /**
- * Recordings this tab submitted, by transcript id: the page plays them from memory, so a
- * transcript can be heard with its words even where the service does not keep the upload.
+ * Recordings this tab submitted, by transcript id: played from memory when the service does
+ * not keep uploads (TRANSCRIPT_KEEP_AUDIO=false, so no audioUrl).
  */
 const submitted = new Map<string, File>();
+
+/** Longer recordings play without a waveform: drawing one means downloading and decoding all of it. */
+const WAVEFORM_MAX_SECONDS = 600;
 
 const uuidOf = (id: string) => id.split('/').pop() ?? id;
 
@@ -216,7 +219,17 @@ export function TranscriptPage(props: { id: string }) {
     setError(null);
     return subscribe(ConsoleTranscriptDocument, { id }, ({ transcriptUpdated }) => setTranscript(transcriptUpdated), setError);
   }, [id]);
-  const recording = useRecording(null, submitted.get(id) ?? null);
+  // The service's copy streams (Range) into the player; its bytes are fetched for the waveform only
+  // when short. Each event signs the URL anew: the first one is kept, so playing never restarts.
+  const [streamed, setStreamed] = useState<string | null>(null);
+  useEffect(() => setStreamed(null), [id]);
+  useEffect(() => {
+    if (!streamed && transcript?.audioUrl) setStreamed(transcript.audioUrl);
+  }, [transcript?.audioUrl]);
+  const local = streamed ? null : (submitted.get(id) ?? null);
+  const short = (transcript?.audioDuration ?? Infinity) <= WAVEFORM_MAX_SECONDS;
+  const recording = useRecording(streamed && short ? streamed : null, local);
+  const source = streamed ?? recording.url;
   const back = { href: href('transcripts'), label: 'Transcripts' };
   if (!transcript) {
     return (
@@ -269,12 +282,12 @@ export function TranscriptPage(props: { id: string }) {
         </p>
       ) : null}
       {error ? <p class="error-text">{error}</p> : null}
-      {recording.url ? (
+      {source ? (
         <div class="panel player">
-          <Waveform blob={recording.blob} audio={audio} label="the recording" />
+          {recording.blob ? <Waveform blob={recording.blob} audio={audio} label="the recording" /> : null}
           <div class="buttons">
             <PlayButton audio={audio} label="the recording" />
-            <audio ref={setAudio} src={recording.url} preload="auto" controls aria-label="Recording" />
+            <audio ref={setAudio} src={source} preload="auto" controls aria-label="Recording" />
           </div>
         </div>
       ) : transcript.status === 'COMPLETED' ? (

@@ -105,7 +105,7 @@ export type CreatedWebhook = {
   secret: Scalars['String']['output'];
 };
 
-/** A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field. */
+/** A knowledge base document. Its state shows in state, inQueues, progress, the file* fields and processingError. */
 export type Document = {
   __typename?: 'Document';
   autoRewrite: Scalars['Boolean']['output'];
@@ -143,6 +143,8 @@ export type Document = {
   /** The LLM that wrote the rewrite. */
   rewriteModel?: Maybe<Scalars['String']['output']>;
   rewriteOutputTokens?: Maybe<Scalars['Int']['output']>;
+  /** inQueues and processingError in one word (what documentsConnection(state:) filters by). */
+  state: DocumentState;
   type: DocumentType;
   updatedAt: Scalars['DateTime']['output'];
   /** The source URL when type is URL. */
@@ -151,7 +153,7 @@ export type Document = {
   userEmail?: Maybe<Scalars['String']['output']>;
 };
 
-/** A knowledge base document. Its state shows in inQueues, progress, the file* fields and processingError: there is no status field. */
+/** A knowledge base document. Its state shows in state, inQueues, progress, the file* fields and processingError. */
 export type DocumentContentArgs = {
   kind: DocumentContentKind;
 };
@@ -160,6 +162,12 @@ export type DocumentBatchResult = {
   __typename?: 'DocumentBatchResult';
   results: Array<BatchItemResult>;
   summary: BatchSummary;
+};
+
+export type DocumentConnection = {
+  __typename?: 'DocumentConnection';
+  edges: Array<DocumentEdge>;
+  pageInfo: PageInfo;
 };
 
 /** One of the four texts of a document. */
@@ -173,12 +181,26 @@ export type DocumentContentKind =
   /** The final rewrite. */
   | 'REWRITTEN';
 
+export type DocumentEdge = {
+  __typename?: 'DocumentEdge';
+  cursor: Scalars['String']['output'];
+  node: Document;
+};
+
 /** A processing queue a document is waiting in or being worked on by. */
 export type DocumentQueue =
   /** Text is being extracted from the original file or URL. */
   | 'DIGITIZE'
   /** The LLM is writing the draft and the final rewrite. */
   | 'REWRITE';
+
+export type DocumentState =
+  /** The last processing run failed (processingError). */
+  | 'FAILED'
+  /** Waiting in or running through a queue (inQueues). */
+  | 'PROCESSING'
+  /** Neither: nothing under way, and the last run (if any) succeeded. */
+  | 'READY';
 
 /** Where a document comes from. */
 export type DocumentType =
@@ -206,6 +228,32 @@ export type EmbeddingPreviewDocument = {
   name: Scalars['String']['output'];
 };
 
+/** An engine of this deployment, as its configuration says (not a live probe of the service). */
+export type Engine = {
+  __typename?: 'Engine';
+  /** What waits on this engine. */
+  features: Array<Scalars['String']['output']>;
+  /** Where the configured service is (scheme, host and port); null unless CONFIGURED. */
+  host?: Maybe<Scalars['String']['output']>;
+  kind: EngineKind;
+  /** The model the service is asked for, or the built-in engine; null when missing. */
+  model?: Maybe<Scalars['String']['output']>;
+  status: EngineStatus;
+  /** The environment variable that points the service at an engine of this kind. */
+  variable: Scalars['String']['output'];
+};
+
+/** A kind of work the service hands to an engine. */
+export type EngineKind = 'LLM' | 'SPEECH_TO_TEXT' | 'TEXT_EMBEDDING' | 'VOICE';
+
+export type EngineStatus =
+  /** A service named by its variable does the work. */
+  | 'CONFIGURED'
+  /** No service configured: a built-in engine does the work (lower quality, nothing to run). */
+  | 'LOCAL'
+  /** No service configured and none built in: its features are accepted, then fail naming the variable. */
+  | 'MISSING';
+
 /** A folder of a knowledge base. */
 export type Folder = {
   __typename?: 'Folder';
@@ -219,6 +267,8 @@ export type KnowledgeBase = {
   createdAt: Scalars['DateTime']['output'];
   /** Oldest first. */
   documents: Array<Document>;
+  /** The documents oldest first, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default), those in the folder and state given only. Cursors are the documents' places by creation: they stay valid while documents come and go. */
+  documentsConnection: DocumentConnection;
   embeddingInfo: KnowledgeBaseEmbeddingInfo;
   embeddingStatus: KnowledgeBaseEmbeddingStatus;
   /** Default author or speaker of new documents. */
@@ -236,6 +286,16 @@ export type KnowledgeBase = {
   updatedAt: Scalars['DateTime']['output'];
   /** Default user e-mail of new documents. */
   userEmail?: Maybe<Scalars['String']['output']>;
+};
+
+/** A knowledge base of a partner. documents, folders and stats share one read of the documents per request, whatever their number. */
+export type KnowledgeBaseDocumentsConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  folder?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<DocumentState>;
 };
 
 /** What an embedding run covered. */
@@ -651,6 +711,14 @@ export type MutationUploadVoiceSampleArgs = {
   partner: Scalars['String']['input'];
 };
 
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
 export type ProcessAction =
   /** Digitize again (then rewrite when the document has autoRewrite). */
   | 'DIGITIZE'
@@ -685,6 +753,8 @@ export type Query = {
   document?: Maybe<Document>;
   /** What embedding the knowledge base now would add, change, remove and send to the engine; nothing runs. */
   embeddingPreview: KnowledgeBaseEmbeddingPreview;
+  /** The engines of this deployment: which features work, run on a built-in engine, or wait for a variable to be set. */
+  engines: Array<Engine>;
   knowledgeBase?: Maybe<KnowledgeBase>;
   /** The partner's knowledge bases by name. */
   knowledgeBases: Array<KnowledgeBase>;
@@ -695,8 +765,12 @@ export type Query = {
   /** The chunks of the last successful embedding run that answer the query best, with their place in their source. */
   searchKnowledgeBase: KnowledgeBaseSearchResult;
   transcript: Transcript;
+  /** The transcripts this API key submitted, newest first, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default): the 1000 newest at most, and only while they are kept. Cursors are submission times: newer transcripts do not shift later pages. */
+  transcriptsConnection: TranscriptConnection;
   voice?: Maybe<Voice>;
   voices: Array<Voice>;
+  /** The partner's voices in name order, a page at a time (first/after forward, last/before backward; at most 100 a page, 20 by default). Every filter given must hold. Cursors are the voices' places by name: they stay valid while voices come and go. */
+  voicesConnection: VoiceConnection;
   /** An endpoint's deliveries of the last 7 days, newest first. */
   webhookDeliveries: Array<WebhookDelivery>;
   /** The partner's webhook endpoints, oldest first. */
@@ -748,6 +822,14 @@ export type QueryTranscriptArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type QueryTranscriptsConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<TranscriptStatus>;
+};
+
 export type QueryVoiceArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
@@ -755,6 +837,17 @@ export type QueryVoiceArgs = {
 
 export type QueryVoicesArgs = {
   partner: Scalars['String']['input'];
+};
+
+export type QueryVoicesConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  embedding?: InputMaybe<ProcessingStatus>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  partner: Scalars['String']['input'];
+  splitting?: InputMaybe<ProcessingStatus>;
+  status?: InputMaybe<ProcessingStatus>;
 };
 
 export type QueryWebhookDeliveriesArgs = {
@@ -938,6 +1031,8 @@ export type Transcript = {
   __typename?: 'Transcript';
   /** Whole seconds; set once COMPLETED. */
   audioDuration?: Maybe<Scalars['Int']['output']>;
+  /** Where the uploaded recording plays from, relative to this service: GET with Range support, authorized by the token in its query (valid about an hour; read the field again for a fresh one), so an <audio> element can use it as is. Null for an audio_url source and when recordings are not kept (TRANSCRIPT_KEEP_AUDIO=false). */
+  audioUrl?: Maybe<Scalars['String']['output']>;
   boostedWords: Array<Scalars['String']['output']>;
   /** Subtitles (SRT or WebVTT) of at most charsPerCaption characters a caption, timed by the words (or by the engine phrases when it gave no words). Null until COMPLETED; an error when the engine gave no timings at all. */
   captions?: Maybe<Scalars['String']['output']>;
@@ -973,6 +1068,18 @@ export type Transcript = {
 export type TranscriptCaptionsArgs = {
   charsPerCaption?: InputMaybe<Scalars['Int']['input']>;
   format: CaptionFormat;
+};
+
+export type TranscriptConnection = {
+  __typename?: 'TranscriptConnection';
+  edges: Array<TranscriptEdge>;
+  pageInfo: PageInfo;
+};
+
+export type TranscriptEdge = {
+  __typename?: 'TranscriptEdge';
+  cursor: Scalars['String']['output'];
+  node: Transcript;
 };
 
 /** A paragraph of a completed transcript: a run of its text, with its time and its words. */
@@ -1064,6 +1171,18 @@ export type VoiceTestSamplesArgs = {
   ttsType?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type VoiceConnection = {
+  __typename?: 'VoiceConnection';
+  edges: Array<VoiceEdge>;
+  pageInfo: PageInfo;
+};
+
+export type VoiceEdge = {
+  __typename?: 'VoiceEdge';
+  cursor: Scalars['String']['output'];
+  node: Voice;
+};
+
 /** One of the two processing pipelines of a voice. */
 export type VoicePipeline = {
   __typename?: 'VoicePipeline';
@@ -1094,6 +1213,8 @@ export type VoiceSample = {
 export type VoiceStatus = {
   __typename?: 'VoiceStatus';
   embedding: ProcessingStatus;
+  /** Both in one: IN_PROGRESS or FAILED when either pipeline is, COMPLETED once embedded, IDLE otherwise (what voicesConnection(status:) filters by). */
+  overall: ProcessingStatus;
   splitting: ProcessingStatus;
 };
 
@@ -1182,6 +1303,13 @@ export type QueueFieldsFragment = {
 export type ConsoleMeQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ConsoleMeQuery = { __typename?: 'Query'; me: { __typename?: 'Me'; partners: Array<string>; admin: boolean } };
+
+export type ConsoleEnginesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleEnginesQuery = {
+  __typename?: 'Query';
+  engines: Array<{ __typename?: 'Engine'; kind: EngineKind; status: EngineStatus; model?: string | null; variable: string; features: Array<string> }>;
+};
 
 export type VoiceSummaryFragment = {
   __typename?: 'Voice';
@@ -1657,6 +1785,7 @@ export type ConsoleTranscriptSubscription = {
     languageCode: string;
     languageAuto: boolean;
     languageConfidence?: number | null;
+    audioUrl?: string | null;
     id: string;
     status: TranscriptStatus;
     error?: string | null;
@@ -1901,6 +2030,17 @@ export const ConsoleMeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConsoleMeQuery, ConsoleMeQueryVariables>;
+export const ConsoleEnginesDocument = new TypedDocumentString(`
+    query ConsoleEngines {
+  engines {
+    kind
+    status
+    model
+    variable
+    features
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleEnginesQuery, ConsoleEnginesQueryVariables>;
 export const ConsoleVoicesDocument = new TypedDocumentString(`
     subscription ConsoleVoices($partner: String!) {
   voicesUpdated(partner: $partner) {
@@ -2268,7 +2408,7 @@ export const ConsoleSearchDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<ConsoleSearchQuery, ConsoleSearchQueryVariables>;
 export const ConsoleRecentTranscriptsDocument = new TypedDocumentString(`
     query ConsoleRecentTranscripts {
-  recentTranscripts(first: 50) {
+  recentTranscripts(first: 20) {
     ...TranscriptSummary
   }
 }
@@ -2305,6 +2445,7 @@ export const ConsoleTranscriptDocument = new TypedDocumentString(`
     languageCode
     languageAuto
     languageConfidence
+    audioUrl
     words {
       text
       start
