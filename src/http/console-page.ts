@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { bundleConsoleScript } from './console-bundle';
@@ -10,15 +10,28 @@ import { bundleConsoleScript } from './console-bundle';
  */
 const CONSOLE_DIR = new URL('./console/', import.meta.url);
 
+/** When the app's newest source file changed: the bundle made from the sources is remade after an edit. */
+function newestChange(dir: URL): number {
+  let newest = 0;
+  for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const path = new URL(item.name + (item.isDirectory() ? '/' : ''), dir);
+    newest = Math.max(newest, item.isDirectory() ? newestChange(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
 /**
- * The script, as built (dist/console/console.js), or else bundled from app/ now, once per
- * process: the service run from source (tests, `npm run dev`) needs no build step.
+ * The script, as built (dist/console/console.js), or else bundled from app/ in memory: the
+ * service run from source (tests, `npm run dev`) needs no build step, and an edited source
+ * is bundled again on the next request for the script.
  */
-let script: Promise<Buffer> | undefined;
+let script: { body: Promise<Buffer>; madeFrom: number } | undefined;
 function consoleScript(): Promise<Buffer> {
   const built = fileURLToPath(new URL('console.js', CONSOLE_DIR));
-  script ??= existsSync(built) ? Promise.resolve(readFileSync(built)) : bundleConsoleScript();
-  return script;
+  if (existsSync(built)) return (script ??= { body: Promise.resolve(readFileSync(built)), madeFrom: 0 }).body;
+  const madeFrom = newestChange(new URL('app/', CONSOLE_DIR));
+  if (script?.madeFrom !== madeFrom) script = { body: bundleConsoleScript(), madeFrom };
+  return script.body;
 }
 
 const CONTENT_TYPES = { html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8' } as const;
@@ -57,9 +70,8 @@ function asset(path: string, type: string): Asset {
 export function registerConsole(app: FastifyInstance): void {
   const page = asset(fileURLToPath(new URL('index.html', CONSOLE_DIR)), CONTENT_TYPES.html);
   const assets = new Map<string, Asset>([['console.css', asset(fileURLToPath(new URL('console.css', CONSOLE_DIR)), CONTENT_TYPES.css)]]);
-  const bundled = consoleScript();
-  // Nothing else waits on it: a bundle that failed answers 500 to each request for the script.
-  bundled.catch(() => {});
+  // Bundled (or read) now, so the first page load does not wait; a bundle that failed answers 500.
+  consoleScript().catch(() => {});
 
   const send = (reply: FastifyReply, { body, type }: Asset) =>
     reply
@@ -73,7 +85,7 @@ export function registerConsole(app: FastifyInstance): void {
 
   app.get('/console', (_request, reply) => send(reply, page));
   app.get('/console/', (_request, reply) => send(reply, page));
-  app.get('/console/console.js', async (_request, reply) => send(reply, { body: await bundled, type: CONTENT_TYPES.js }));
+  app.get('/console/console.js', async (_request, reply) => send(reply, { body: await consoleScript(), type: CONTENT_TYPES.js }));
   app.get<{ Params: { file: string } }>('/console/:file', (request, reply) => {
     const found = assets.get(request.params.file);
     return found ? send(reply, found) : reply.status(404).type('text/plain; charset=utf-8').send('Not found');
