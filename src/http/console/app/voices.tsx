@@ -471,7 +471,13 @@ export function VoicePage(props: { partner: string; name: string }) {
       <h2>Samples ({voice.sampleCount})</h2>
       <ol class="samples">
         {voice.samples.map((sample) => (
-          <SampleCard key={`${sample.index}:${sample.url}:${sample.duration}`} voice={voice} partner={partner} sample={sample} />
+          // A sample's URL names its place, not its audio: a re-split that cuts new audio there must load it again.
+          <SampleCard
+            key={`${sample.url}:${sample.sourceTimestamp}:${sample.duration}:${sample.quality?.score}`}
+            voice={voice}
+            partner={partner}
+            sample={sample}
+          />
         ))}
       </ol>
       <h2>Test samples</h2>
