@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config/config';
+import { describeEngines, engineLogLine } from './config/engines';
 import { startApp } from './app';
 import { describeRedis, redisAtStart, RedisUnreachable, type RedisAtStart } from './store/embedded-redis';
 
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   // The embedded server is a child of this process: it goes when the service goes, however it ends.
   process.once('exit', () => redis.embedded?.kill());
   console.log(describeRedis(redis, config.REDIS_PREFIX, config.DATA_DIR));
+  // Which engines do the work, or which variable would bring one: before the first request, not in its failure.
+  for (const engine of describeEngines(config)) console.log(engineLogLine(engine));
   const app = await startApp(config.REDIS_CLUSTER_NODES ? config : { ...config, REDIS_URL: redis.url });
   const role = config.ROLE === 'all' ? 'API and workers' : config.ROLE === 'api' ? 'API' : 'workers';
   console.log(`persona-platform (${role}) ${app.url ? `listening on ${app.url}` : 'running'}`);

@@ -9,6 +9,9 @@ import { EngineError } from '../domain/shared/engine-error';
 import type { ProgressCallback } from '../domain/shared/progress';
 import { measureEngineCall } from '../observability/metrics';
 
+/** What a refusal of a private address tells the operator: the service calls one only when allowed. */
+export const PRIVATE_URLS_HINT = 'the service calls these only with ALLOW_PRIVATE_URLS=true';
+
 export interface DownloadOptions {
   maxBytes: number;
   timeoutMs: number;
@@ -112,7 +115,7 @@ async function resolveAllowed(url: URL, allowPrivate: boolean): Promise<Resolved
   const addresses = await resolveHost(url);
   if (!allowPrivate) {
     const blocked = addresses.find((entry) => isPrivateAddress(entry.address));
-    if (blocked) throw new EngineError(`Download refused: private or loopback address (${blocked.address})`, false);
+    if (blocked) throw new EngineError(`Download refused: private or loopback address (${blocked.address}); ${PRIVATE_URLS_HINT}`, false);
   }
   return addresses;
 }

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import type { SendResult, UrlGuard, WebhookSender } from '../domain/webhooks/webhook.ports';
 import { measureEngineCall } from '../observability/metrics';
-import { errorCode, isPrivateAddress, pinnedAgent, resolveHost, type ResolvedAddress } from './safe-download';
+import { errorCode, isPrivateAddress, pinnedAgent, PRIVATE_URLS_HINT, resolveHost, type ResolvedAddress } from './safe-download';
 
 export interface WebhookSenderOptions {
   timeoutMs: number;
@@ -21,7 +21,7 @@ async function allowedAddresses(url: URL, allowPrivate: boolean): Promise<Resolv
     throw new Refused(`the host ${url.hostname} was not found`);
   }
   const blocked = allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
-  if (blocked) throw new Refused(`the host resolves to a private or loopback address (${blocked.address})`);
+  if (blocked) throw new Refused(`the host resolves to a private or loopback address (${blocked.address}); ${PRIVATE_URLS_HINT}`);
   return addresses;
 }
 

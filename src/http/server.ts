@@ -4,7 +4,9 @@ import type { HttpServices } from '../services';
 import { registerCompression } from './compression';
 import { registerConsole } from './console-page';
 import { registerCors } from './cors';
+import { registerFrontPage } from './front-page';
 import { registerGraphql, type GraphqlServer } from './graphql';
+import { refuseSingleConnectionMode } from './graphql-sse-modes';
 import { registerObservability, requestIdOf } from './observability';
 import type { ApiDescription, CollectedRoute } from './openapi/document';
 import { operationsDocs } from './openapi/operations.docs';
@@ -71,14 +73,16 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
   await registerCompression(app);
   app.get('/healthz', { config: { openapi: operationsDocs.healthz } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { openapi: operationsDocs.readyz } }, async (_request, reply) => {
-    const { ready, checks } = await checkReadiness(services.platform);
+    const { ready, checks, engines } = await checkReadiness(services.platform);
     const failing = Object.keys(checks).filter((name) => checks[name] !== 'ok');
     if (!ready) reply.status(503).header('Retry-After', '5');
-    return ready ? { status: 'ok', checks } : { status: 'unavailable', failing, checks };
+    return ready ? { status: 'ok', checks, engines } : { status: 'unavailable', failing, checks, engines };
   });
   registerConsole(app);
+  registerFrontPage(app);
   await options.registerRest(app);
   registerApiReference(app, routes, options.apiDescription);
   const graphql = await registerGraphql(app, schema, services);
+  refuseSingleConnectionMode(app);
   return { app, graphql, routes };
 }

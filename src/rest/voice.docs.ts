@@ -8,6 +8,8 @@ const voiceRoute = (options: Omit<Parameters<typeof apiRoute>[0], 'tag'>) => api
 const detail = (description: string) => ({ description, schema: voiceDetailSchema });
 const ttsTypeDefault = 'tts_type defaults to the voice’s embedding_type (DEFAULT_TTS_TYPE for a new voice).';
 
+const UNREADABLE_AUDIO = 'A parameter is invalid (the detail names it), or the file is not readable audio (detail: The file is not readable audio).';
+
 /** The voice service's routes as /openapi.json and docs/api/voices.md describe them. */
 export const voiceDocs = {
   list: voiceRoute({ summary: 'List a partner’s voices', success: { 200: { description: 'The voices.', schema: z.array(voiceListItemSchema) } } }),
@@ -17,7 +19,9 @@ export const voiceDocs = {
       'With a file, the recording is stored, split into samples (split_mode: fixed slices by default, or curated: cut at pauses and levelled), and the samples are embedded; poll the voice until its statuses leave in_progress.',
     body: { schema: createVoiceInput, encodings: ANY_ENCODING, files: { file: 'The recording (any format ffmpeg reads); optional.' } },
     success: { 201: detail('The voice; with a file, splitting is in_progress.') },
-    errors: [409, 415],
+    // Audio that cannot be read is a 422 naming it, as the service answers (never 415).
+    errors: [409],
+    errorDescriptions: { 422: UNREADABLE_AUDIO },
   }),
   createEmpty: voiceRoute({
     summary: 'Create an empty voice',
@@ -47,7 +51,8 @@ export const voiceDocs = {
     description: 'Converted to Ogg Opus, 96 kbps, mono.',
     body: { schema: z.object({}), encodings: ['multipart/form-data'], files: { file: 'The audio (any format ffmpeg reads).' }, requiredFile: 'file' },
     success: { 201: { description: 'The new sample.', schema: sampleSchema } },
-    errors: [404, 409, 415],
+    errors: [404, 409],
+    errorDescriptions: { 422: UNREADABLE_AUDIO },
   }),
   sample: voiceRoute({ summary: 'Download a sample', success: { 200: { description: 'The sample (Ogg Opus).', mediaType: 'audio/ogg' } }, errors: [404, 422] }),
   deleteSample: voiceRoute({ summary: 'Delete a sample', success: { 204: noContent }, errors: [404, 409, 422] }),

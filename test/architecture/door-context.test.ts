@@ -38,6 +38,8 @@ describe('a door’s context', () => {
       'knowledgeBaseEmbedding',
       'retrieval',
       'webhooks',
+      // What the configuration says of the engines, not the engines themselves.
+      'engines',
     ];
     const services = Object.fromEntries([...domainKeys, 'platform', 'ffmpeg', 'voicePipeline', 'chat'].map((key) => [key, { key }]));
     expect(Object.keys(domainOf(services as unknown as Domain)).sort()).toEqual([...domainKeys].sort());

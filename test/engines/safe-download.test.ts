@@ -146,7 +146,7 @@ describe('downloadToFile', () => {
 
   it('refuses loopback addresses, by IP and by name, unless allowed', async () => {
     const byIp = await failure(downloadToFile(`${origin}/files/payload.bin`, join(workDir, 'refused-ip'), { ...allowed, allowPrivate: false }));
-    expect(byIp.message).toBe('Download refused: private or loopback address (127.0.0.1)');
+    expect(byIp.message).toBe('Download refused: private or loopback address (127.0.0.1); the service calls these only with ALLOW_PRIVATE_URLS=true');
     expect(byIp.retryable).toBe(false);
 
     const port = new URL(origin).port;
@@ -156,7 +156,9 @@ describe('downloadToFile', () => {
         allowPrivate: false,
       }),
     );
-    expect(byName.message).toMatch(/^Download refused: private or loopback address \((127\.0\.0\.1|::1)\)$/);
+    expect(byName.message).toMatch(
+      /^Download refused: private or loopback address \((127\.0\.0\.1|::1)\); the service calls these only with ALLOW_PRIVATE_URLS=true$/,
+    );
     expect(await exists(join(workDir, 'refused-ip'))).toBe(false);
     expect(await exists(join(workDir, 'refused-name'))).toBe(false);
   });

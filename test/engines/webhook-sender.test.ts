@@ -36,7 +36,10 @@ describe('the webhook sender', () => {
 
   it('refuses a private address at delivery time when private URLs are not allowed, without connecting', async () => {
     const result = await webhookSender({ timeoutMs: 5_000, allowPrivate: false }).send(request(receiver.url('/refused')));
-    expect(result).toMatchObject({ statusCode: null, error: 'Refused: the host resolves to a private or loopback address (127.0.0.1)' });
+    expect(result).toMatchObject({
+      statusCode: null,
+      error: 'Refused: the host resolves to a private or loopback address (127.0.0.1); the service calls these only with ALLOW_PRIVATE_URLS=true',
+    });
     expect(receiver.at('/refused')).toEqual([]);
   });
 
@@ -55,9 +58,11 @@ describe('the webhook sender', () => {
 describe('the webhook URL guard', () => {
   it('names why a URL may not be called, and lets a public one pass', async () => {
     expect(await webhookUrlGuard(false).refusal('http://127.0.0.1:9/hook')).toBe(
-      'must be reachable: the host resolves to a private or loopback address (127.0.0.1)',
+      'must be reachable: the host resolves to a private or loopback address (127.0.0.1); the service calls these only with ALLOW_PRIVATE_URLS=true',
     );
-    expect(await webhookUrlGuard(false).refusal('http://[::1]:9/hook')).toBe('must be reachable: the host resolves to a private or loopback address (::1)');
+    expect(await webhookUrlGuard(false).refusal('http://[::1]:9/hook')).toBe(
+      'must be reachable: the host resolves to a private or loopback address (::1); the service calls these only with ALLOW_PRIVATE_URLS=true',
+    );
     expect(await webhookUrlGuard(false).refusal('http://93.184.215.14/hook')).toBeNull();
     expect(await webhookUrlGuard(true).refusal('http://127.0.0.1:9/hook')).toBeNull();
     expect(await webhookUrlGuard(false).refusal('http://no-such-host.invalid/hook')).toBe('must be reachable: the host no-such-host.invalid was not found');

@@ -5,7 +5,15 @@ import { restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Routes that are no REST operation: GraphQL, the queue board, the reference itself, CORS preflights. */
-const NOT_REST = [/^\/graphql(\/|$)/, /^\/admin\/queues(\/|$)/, /^\/docs(\/|$)/, /^\/console(\/|$)/, /^\/(openapi|swagger)\.json$/];
+const NOT_REST = [
+  /^\/$/,
+  /^\/favicon\.(ico|svg)$/,
+  /^\/graphql(\/|$)/,
+  /^\/admin\/queues(\/|$)/,
+  /^\/docs(\/|$)/,
+  /^\/console(\/|$)/,
+  /^\/(openapi|swagger)\.json$/,
+];
 
 let app: TestApp;
 let call: RestClient;
@@ -39,9 +47,9 @@ describe('/openapi.json', () => {
     expect(missing).toEqual([]);
     const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`));
     // The 47 routes of the three API documents, the voice embedding archive, the 5 webhook routes,
-    // retrieval, a transcript's captions, sentences and paragraphs, and /healthz, /readyz, /metrics.
+    // retrieval, a transcript's captions, sentences, paragraphs and recording, and /healthz, /readyz, /metrics.
     expect(operations.filter((operation) => / \/api\//.test(operation))).toHaveLength(50);
-    expect(operations.filter((operation) => / \/v2\//.test(operation))).toHaveLength(8);
+    expect(operations.filter((operation) => / \/v2\//.test(operation))).toHaveLength(9);
     expect(operations.filter((operation) => !/ \/(api|v2)\//.test(operation)).sort()).toEqual(['get /healthz', 'get /metrics', 'get /readyz']);
   });
 

@@ -367,7 +367,7 @@ describe('engine configuration and private URLs', () => {
     const response = await strictCall('POST', '/v2/transcript', { json: { audio_url: files.url('tone.mp3') } });
     const { id } = response.body as TranscriptBody;
     const done = await transcriptWhen(strictCall, id, (body) => body.status === 'error');
-    expect(done.error).toBe('Download refused: private or loopback address (127.0.0.1)');
+    expect(done.error).toBe('Download refused: private or loopback address (127.0.0.1); the service calls these only with ALLOW_PRIVATE_URLS=true');
   });
 
   it('fails with the not-configured reason when no speech-to-text engine is set', async () => {

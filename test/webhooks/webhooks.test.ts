@@ -381,7 +381,10 @@ describe('without ALLOW_PRIVATE_URLS', () => {
       const answer = await client('POST', '/api/webhooks/strict', { json: { url: receiver.url(), events: ['*'] } });
       expect(answer).toMatchObject({
         status: 422,
-        body: { detail: 'url: must be reachable: the host resolves to a private or loopback address (127.0.0.1)' },
+        body: {
+          detail:
+            'url: must be reachable: the host resolves to a private or loopback address (127.0.0.1); the service calls these only with ALLOW_PRIVATE_URLS=true',
+        },
       });
       expect((await client('GET', '/api/webhooks/strict')).body).toEqual([]);
       const transcript = await client('POST', '/v2/transcript', { json: { audio_url: 'https://example.com/a.mp3', webhook_url: 'http://localhost:9/hook' } });
@@ -390,7 +393,11 @@ describe('without ALLOW_PRIVATE_URLS', () => {
         body: {
           message: 'The given data was invalid.',
           errors: {
-            webhook_url: [expect.stringMatching(/^The webhook url field must be reachable: the host resolves to a private or loopback address \(.+\)\.$/)],
+            webhook_url: [
+              expect.stringMatching(
+                /^The webhook url field must be reachable: the host resolves to a private or loopback address \(.+\); the service calls these only with ALLOW_PRIVATE_URLS=true\.$/,
+              ),
+            ],
           },
         },
       });

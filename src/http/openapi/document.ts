@@ -56,7 +56,8 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[], descript
   return {
     openapi: '3.1.0',
     info: description.info,
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // No jsonSchemaDialect: left out, it is OpenAPI 3.1's own (JSON Schema 2020-12 with the
+    // OpenAPI keywords), which the schemas are written in; Swagger UI warns on any other value.
     tags: description.tags,
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: { schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), securitySchemes: description.securitySchemes },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENGINE_KINDS, ENGINE_STATUSES } from '../../config/engines';
 import type { RouteDoc } from './route-doc';
 
 const tag = 'Operations';
@@ -8,6 +9,21 @@ const readiness = z
     status: z.enum(['ok', 'unavailable']),
     failing: z.array(z.string()).optional().meta({ description: 'The checks that failed.' }),
     checks: z.record(z.string(), z.string()).meta({ description: 'Each check (redis, dataDir): ok, or why it failed.' }),
+    engines: z
+      .array(
+        z.object({
+          kind: z.enum(ENGINE_KINDS),
+          status: z.enum(ENGINE_STATUSES),
+          model: z.string().nullable(),
+          host: z.string().nullable(),
+          variable: z.string(),
+          features: z.array(z.string()),
+        }),
+      )
+      .meta({
+        description:
+          'The engines as configured: configured (a service), local (a built-in default) or missing (its features fail, naming the variable). Informative only: an engine never makes the service unready.',
+      }),
   })
   .meta({ id: 'Readiness' });
 
@@ -23,7 +39,7 @@ export const operationsDocs = {
   readyz: {
     tag,
     summary: 'Readiness',
-    description: 'Redis answers and the data directory takes a write.',
+    description: 'Redis answers and the data directory takes a write; the engines are listed, and never make it unready (each is optional).',
     security: [],
     responses: {
       200: { description: 'Ready.', schema: readiness },

@@ -17,9 +17,17 @@ export const SECURITY_SCHEMES = {
 /**
  * Routes that are no REST operation: GraphQL (its own schema describes it, GraphiQL shows
  * it), the queue board's page and API (src/admin), this reference itself, the live console
- * (a page over GraphQL), and CORS preflights (OPTIONS, answered for every path without a key).
+ * (a page over GraphQL), the front page and favicon, and CORS preflights (OPTIONS, answered for every path without a key).
  */
-const UNDOCUMENTED = [/^\/graphql(\/|$)/, /^\/admin\/queues(\/|$)/, /^\/docs(\/|$)/, /^\/console(\/|$)/, /^\/(openapi|swagger)\.json$/];
+const UNDOCUMENTED = [
+  /^\/$/,
+  /^\/favicon\.(ico|svg)$/,
+  /^\/graphql(\/|$)/,
+  /^\/admin\/queues(\/|$)/,
+  /^\/docs(\/|$)/,
+  /^\/console(\/|$)/,
+  /^\/(openapi|swagger)\.json$/,
+];
 
 // Swagger UI's assets come from the installed package: the page works on a machine without
 // internet and no request leaves the service.

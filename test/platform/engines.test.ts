@@ -1,0 +1,150 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config';
+import { describeEngines } from '../../src/config/engines';
+import { graphql } from '../gql';
+import { startAppProcess } from '../support/app-process';
+import { makeTempDir, removeDir } from '../support/audio';
+import { execute } from '../support/graphql-client';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
+import { startTestRedis } from '../support/redis-server';
+import { restClient } from '../support/rest-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const EnginesQuery = graphql(`
+  query Engines {
+    engines {
+      kind
+      status
+      model
+      host
+      variable
+      features
+    }
+  }
+`);
+
+const WITHOUT_ENGINES = [
+  { kind: 'SPEECH_TO_TEXT', status: 'MISSING', model: null, host: null, variable: 'ASR_BASE_URL', features: ['transcripts', 'completions from audio'] },
+  { kind: 'LLM', status: 'MISSING', model: null, host: null, variable: 'LLM_BASE_URL', features: ['completions', 'rewrite'] },
+  {
+    kind: 'TEXT_EMBEDDING',
+    status: 'LOCAL',
+    model: 'local-hashing-384',
+    host: null,
+    variable: 'EMBEDDINGS_BASE_URL',
+    features: ['knowledge base embedding', 'retrieval'],
+  },
+  { kind: 'VOICE', status: 'LOCAL', model: 'local (ffmpeg, espeak-ng)', host: null, variable: 'GPU_JOBS_URL', features: ['voice embedding', 'test samples'] },
+];
+
+describe('the engines as the configuration has them', () => {
+  it('names the host of a configured service, never its credentials or path', () => {
+    const engines = describeEngines(
+      loadConfig({
+        ASR_BASE_URL: 'https://user:secret@asr.example.com:8443/v1?key=abc',
+        ASR_MODEL: 'whisper-large-v3',
+        LLM_BASE_URL: 'http://llm:11434/v1',
+        LLM_MODEL: 'llama3.2:3b',
+        LLM_MODEL_ECONOMY: 'llama3.2:1b',
+      }),
+    );
+    expect(engines.slice(0, 2)).toEqual([
+      {
+        kind: 'speech_to_text',
+        status: 'configured',
+        model: 'whisper-large-v3',
+        host: 'https://asr.example.com:8443',
+        variable: 'ASR_BASE_URL',
+        features: expect.any(Array),
+      },
+      {
+        kind: 'llm',
+        status: 'configured',
+        model: 'llama3.2:3b, economy llama3.2:1b',
+        host: 'http://llm:11434',
+        variable: 'LLM_BASE_URL',
+        features: expect.any(Array),
+      },
+    ]);
+    expect(JSON.stringify(engines)).not.toContain('secret');
+  });
+});
+
+describe('GraphQL engines and /readyz', () => {
+  let bare: TestApp;
+  let equipped: TestApp;
+  let engine: OpenAiCompatibleServer;
+
+  beforeAll(async () => {
+    engine = await startOpenAiCompatibleServer();
+    [bare, equipped] = await Promise.all([
+      startTestApp(),
+      startTestApp({ ASR_BASE_URL: engine.baseUrl, LLM_BASE_URL: engine.baseUrl, EMBEDDINGS_BASE_URL: engine.baseUrl, EMBEDDINGS_MODEL: 'nomic-embed-text' }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([bare?.close(), equipped?.close()]);
+    await engine?.close();
+  });
+
+  it('says which engines are missing, for any valid key (no partner needed)', async () => {
+    const key = await bare.createKey('acme');
+    expect(await execute(bare.url, key, EnginesQuery)).toEqual({ status: 200, data: { engines: WITHOUT_ENGINES } });
+    const refused = await execute(bare.url, undefined, EnginesQuery);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('says which are configured, with their model and host, once their variables are set', async () => {
+    const key = await equipped.createKey('acme');
+    const host = new URL(engine.baseUrl).origin;
+    const { data } = await execute(equipped.url, key, EnginesQuery);
+    expect(data!.engines.map(({ kind, status, model, host: at }) => ({ kind, status, model, host: at }))).toEqual([
+      { kind: 'SPEECH_TO_TEXT', status: 'CONFIGURED', model: 'whisper-1', host },
+      { kind: 'LLM', status: 'CONFIGURED', model: 'gpt-4o-mini', host },
+      { kind: 'TEXT_EMBEDDING', status: 'CONFIGURED', model: 'nomic-embed-text', host },
+      { kind: 'VOICE', status: 'LOCAL', model: 'local (ffmpeg, espeak-ng)', host: null },
+    ]);
+  });
+
+  it('lists them on /readyz, ready even with engines missing', async () => {
+    const ready = await restClient(bare.url)('GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
+      status: 'ok',
+      checks: expect.objectContaining({ redis: 'ok' }),
+      engines: WITHOUT_ENGINES.map((listed) => ({ ...listed, kind: listed.kind.toLowerCase(), status: listed.status.toLowerCase() })),
+    });
+  });
+});
+
+describe('the start-up log', () => {
+  it('has one line per engine: what does the work, or the variable to set', async () => {
+    const dir = await makeTempDir('engines-log-');
+    const redis = await startTestRedis();
+    const app = await startAppProcess({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'warn',
+      ASR_BASE_URL: 'https://user:secret@asr.example.com/v1',
+    });
+    try {
+      const lines = app.output().split('\n');
+      expect(lines.filter((line) => line.startsWith('engine '))).toEqual([
+        'engine speech-to-text: whisper-1 at https://asr.example.com (ASR_BASE_URL)',
+        'engine LLM: missing; completions, rewrite will fail until LLM_BASE_URL is set',
+        'engine text embeddings: local default local-hashing-384; set EMBEDDINGS_BASE_URL for a service (knowledge base embedding, retrieval)',
+        'engine voice: local default local (ffmpeg, espeak-ng); set GPU_JOBS_URL for a service (voice embedding, test samples)',
+      ]);
+      expect(app.output()).not.toContain('secret');
+    } finally {
+      app.kill('SIGTERM');
+      await app.exited;
+      await redis.stop();
+      await removeDir(dir);
+    }
+  });
+});
