@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'test-output/', 'coverage/', 'test/gql/'] },
+  { ignores: ['dist/', 'data/', 'test-output/', 'coverage/', 'test/gql/', 'src/http/console/app/gql/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,0 +1,573 @@
+import { useEffect, useState } from 'preact/hooks';
+import { postForm, request, subscribe } from './api';
+import { NeedsEngine } from './engines';
+import {
+  ConsoleCreateKnowledgeBaseDocument,
+  ConsoleCreateUrlDocumentDocument,
+  ConsoleDeleteDocumentDocument,
+  ConsoleDocumentDocument,
+  ConsoleDocumentsDocument,
+  ConsoleEmbeddingDocument,
+  ConsoleKnowledgeBasesDocument,
+  ConsoleProcessDocumentDocument,
+  ConsoleRenameDocumentDocument,
+  ConsoleSearchDocument,
+  ConsoleStartEmbeddingDocument,
+  type ConsoleDocumentQuery,
+  type ConsoleEmbeddingSubscription,
+  type ConsoleKnowledgeBasesQuery,
+  type ConsoleSearchQuery,
+  type DocumentSummaryFragment,
+  type RetrievalMode,
+} from './gql/graphql';
+import { go, href } from './router';
+import { act, ActionButton, Badge, Bar, clock, Dialog, DialogForm, messageOf, PageHeader, when } from './ui';
+
+// ---------------------------------------------------------------------------------------
+// The partner's knowledge bases
+
+export function KnowledgeBasesPage(props: { partner: string }) {
+  const [bases, setBases] = useState<ConsoleKnowledgeBasesQuery['knowledgeBases'] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const load = () =>
+    request(ConsoleKnowledgeBasesDocument, { partner: props.partner }).then(
+      (answer) => setBases(answer.knowledgeBases),
+      (failure: unknown) => setError(messageOf(failure)),
+    );
+  useEffect(() => {
+    setBases(null);
+    setError(null);
+    void load();
+  }, [props.partner]);
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const kb = name.trim();
+    if (await act('Creating the knowledge base', () => request(ConsoleCreateKnowledgeBaseDocument, { partner: props.partner, name: kb }), `${kb} created.`)) {
+      setName('');
+      await load();
+    }
+  };
+  return (
+    <section>
+      <PageHeader title="Knowledge bases">
+        <ActionButton onRun={load}>Refresh</ActionButton>
+      </PageHeader>
+      <form class="panel inline-form" onSubmit={(event) => void create(event)}>
+        <label>
+          New knowledge base
+          <input required maxLength={255} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+        </label>
+        <button type="submit" class="primary">
+          Create
+        </button>
+      </form>
+      {error ? (
+        <p class="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {bases === null ? (
+        error ? null : (
+          <p>Loading…</p>
+        )
+      ) : bases.length === 0 ? (
+        <p class="empty">No knowledge bases yet.</p>
+      ) : (
+        <table class="cards" id="knowledge-bases">
+          <thead>
+            <tr>
+              <th scope="col">Knowledge base</th>
+              <th scope="col">Documents</th>
+              <th scope="col">Digitized</th>
+              <th scope="col">Rewritten</th>
+              <th scope="col">Failed</th>
+              <th scope="col">Embedding</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bases.map((kb) => (
+              <tr key={kb.name} data-key={kb.name}>
+                <th scope="row">
+                  <a href={href(props.partner, 'kbs', kb.name)}>{kb.name}</a>
+                </th>
+                <td data-label="Documents">{kb.stats.documentCount}</td>
+                <td data-label="Digitized">{kb.stats.digitizedCount}</td>
+                <td data-label="Rewritten">{kb.stats.finalRewriteCount}</td>
+                <td data-label="Failed">{kb.stats.errorCount}</td>
+                <td data-label="Embedding">
+                  <Badge status={kb.embeddingStatus.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// One knowledge base: its documents, live
+
+/** A document has no status field: its queues, files and error say where it stands. */
+export function documentState(doc: DocumentSummaryFragment): { text: string; percent: number | null; status: string } {
+  if (doc.inQueues.includes('DIGITIZE')) return { text: 'digitizing', percent: doc.progress?.percent ?? null, status: 'IN_PROGRESS' };
+  if (doc.inQueues.includes('REWRITE')) return { text: 'rewriting', percent: doc.progress?.percent ?? null, status: 'IN_PROGRESS' };
+  if (doc.processingError) return { text: 'failed', percent: 0, status: 'FAILED' };
+  if (doc.fileRewritten) return { text: 'rewritten', percent: 100, status: 'COMPLETED' };
+  if (doc.fileDigitized) return { text: 'digitized', percent: 100, status: 'COMPLETED' };
+  return { text: 'not processed', percent: 0, status: 'IDLE' };
+}
+
+/** Digitizes again when that is what failed, else rewrites again: the step that failed, no more. */
+function retryAction(doc: DocumentSummaryFragment) {
+  return doc.fileDigitized ? 'REWRITE' : 'DIGITIZE';
+}
+
+function retry(partner: string, kb: string, doc: DocumentSummaryFragment) {
+  const action = retryAction(doc);
+  return act(
+    `Retry of ${doc.name}`,
+    () => request(ConsoleProcessDocumentDocument, { partner, kb, id: doc.id, action }),
+    `${doc.name}: ${action === 'REWRITE' ? 'rewrite' : 'digitizing'} queued again.`,
+  );
+}
+
+function Embedding(props: { partner: string; kb: string }) {
+  const [embedding, setEmbedding] = useState<ConsoleEmbeddingSubscription['knowledgeBaseEmbeddingUpdated'] | null>(null);
+  useEffect(
+    () =>
+      subscribe(
+        ConsoleEmbeddingDocument,
+        { partner: props.partner, kb: props.kb },
+        (data) => setEmbedding(data.knowledgeBaseEmbeddingUpdated),
+        () => setEmbedding(null),
+      ),
+    [props.partner, props.kb],
+  );
+  if (!embedding) return null;
+  const words: Record<string, string> = { IDLE: 'not embedded', IN_PROGRESS: 'embedding', COMPLETED: 'embedded', FAILED: 'failed' };
+  const percent = embedding.status === 'COMPLETED' ? 100 : embedding.status === 'IN_PROGRESS' ? (embedding.progress?.percent ?? null) : 0;
+  return (
+    <div class="panel embedding">
+      <h2>Embedding</h2>
+      <p>
+        <span id="embedding-state">{embedding.deleted ? 'deleted' : words[embedding.status]}</span>
+        {embedding.embeddingStale && embedding.status === 'COMPLETED' ? ' · documents changed since' : ''}
+      </p>
+      {embedding.error ? <p class="error-text">{embedding.error}</p> : null}
+      <Bar label="Knowledge base embedding" status={embedding.status} percent={percent} progress={embedding.progress} queue={embedding.queue} />
+      <NeedsEngine kind="TEXT_EMBEDDING" feature="Embedding">
+        <ActionButton
+          disabled={embedding.deleted || embedding.status === 'IN_PROGRESS'}
+          onRun={() => act('Embedding', () => request(ConsoleStartEmbeddingDocument, { partner: props.partner, kb: props.kb }), `Embedding ${props.kb}.`)}
+        >
+          Embed
+        </ActionButton>
+      </NeedsEngine>
+    </div>
+  );
+}
+
+function Search(props: { partner: string; kb: string }) {
+  const [query, setQuery] = useState('');
+  const [mode, setMode] = useState<RetrievalMode>('HYBRID');
+  const [answer, setAnswer] = useState<ConsoleSearchQuery['searchKnowledgeBase'] | null>(null);
+  const search = async (event: Event) => {
+    event.preventDefault();
+    setAnswer(null);
+    await act(
+      'Search',
+      async () => setAnswer((await request(ConsoleSearchDocument, { partner: props.partner, kb: props.kb, query: query.trim(), mode })).searchKnowledgeBase),
+      'Search done.',
+    );
+  };
+  return (
+    <div class="panel search">
+      <form class="inline-form" onSubmit={(event) => void search(event)}>
+        <label>
+          Search the knowledge base
+          <input
+            type="search"
+            required
+            placeholder="A question, words or a product code"
+            value={query}
+            onInput={(event) => setQuery(event.currentTarget.value)}
+          />
+        </label>
+        <label>
+          Mode
+          <select value={mode} onChange={(event) => setMode(event.currentTarget.value as RetrievalMode)}>
+            <option value="HYBRID">hybrid</option>
+            <option value="SEMANTIC">semantic</option>
+            <option value="KEYWORD">keyword</option>
+          </select>
+        </label>
+        <button type="submit">Search</button>
+      </form>
+      {answer ? (
+        <>
+          <p id="search-summary" role="status">
+            {answer.results.length === 0 ? 'No results.' : `${answer.results.length} result${answer.results.length === 1 ? '' : 's'}.`}
+            {answer.embeddingStale ? ' Documents changed since the last embedding.' : ''}
+          </p>
+          <ol class="search-results" id="search-results">
+            {answer.results.map((result, index) => (
+              <li key={index} data-document={result.documentId}>
+                <a href={href(props.partner, 'kbs', props.kb, 'documents', result.documentId)}>{result.documentName}</a>
+                <span class="detail">
+                  {[
+                    result.headingPath,
+                    result.startMs === null || result.startMs === undefined ? null : clock(result.startMs),
+                    `score ${result.score.toFixed(3)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+                <p class="excerpt">{result.text.length > 240 ? `${result.text.slice(0, 240)}…` : result.text}</p>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function AddDocument(props: { partner: string; kb: string }) {
+  const [url, setUrl] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [folder, setFolder] = useState('');
+  const add = async (event: Event) => {
+    event.preventDefault();
+    const where = { partner: props.partner, kb: props.kb, folder: folder.trim() || 'Default' };
+    if (file) {
+      const form = new FormData();
+      form.append('type', 'file');
+      form.append('folder', where.folder);
+      form.append('file', file);
+      await act(
+        'Adding the document',
+        () => postForm(`/api/documents/${encodeURIComponent(props.partner)}/${encodeURIComponent(props.kb)}`, form),
+        `${file.name} added: digitizing starts.`,
+      );
+    } else {
+      await act(
+        'Adding the document',
+        () => request(ConsoleCreateUrlDocumentDocument, { ...where, url: url.trim() }),
+        `${url.trim()} added: digitizing starts.`,
+      );
+    }
+  };
+  return (
+    <form class="panel add-document" onSubmit={(event) => void add(event)}>
+      <h2>Add a document</h2>
+      <div class="fields">
+        <label>
+          Folder
+          <input value={folder} placeholder="Default" onInput={(event) => setFolder(event.currentTarget.value)} />
+        </label>
+        <label>
+          Web page
+          <input type="url" value={url} required={!file} placeholder="https://…" onInput={(event) => setUrl(event.currentTarget.value)} />
+        </label>
+        <label>
+          or a file
+          <input type="file" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
+        </label>
+      </div>
+      <button type="submit" class="primary">
+        Add
+      </button>
+    </form>
+  );
+}
+
+export function KnowledgeBasePage(props: { partner: string; kb: string }) {
+  const { partner, kb } = props;
+  const [documents, setDocuments] = useState<Map<string, DocumentSummaryFragment>>(new Map());
+  const [folder, setFolder] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setDocuments(new Map());
+    setError(null);
+    return subscribe(
+      ConsoleDocumentsDocument,
+      { partner, kb },
+      ({ documentUpdated: doc }) =>
+        setDocuments((current) => {
+          const next = new Map(current);
+          if (doc.deleted) next.delete(doc.id);
+          else next.set(doc.id, doc);
+          return next;
+        }),
+      setError,
+    );
+  }, [partner, kb]);
+  const folders = [...new Set([...documents.values()].map((doc) => doc.folder))].sort();
+  const shown = [...documents.values()]
+    .filter((doc) => !folder || doc.folder === folder)
+    .sort((a, b) => a.folder.localeCompare(b.folder) || a.name.localeCompare(b.name));
+  return (
+    <section>
+      <PageHeader title={kb} back={{ href: href(partner, 'kbs'), label: 'Knowledge bases' }} />
+      {error ? (
+        <p class="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div class="two-columns">
+        <Embedding partner={partner} kb={kb} />
+        <AddDocument partner={partner} kb={kb} />
+      </div>
+      <Search partner={partner} kb={kb} />
+      <h2>Documents ({documents.size})</h2>
+      {folders.length > 1 ? (
+        <label class="filter">
+          Folder
+          <select value={folder} onChange={(event) => setFolder(event.currentTarget.value)}>
+            <option value="">all folders</option>
+            {folders.map((each) => (
+              <option key={each} value={each}>
+                {each}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {shown.length === 0 ? (
+        <p class="empty">No documents yet.</p>
+      ) : (
+        <table class="cards" id="documents">
+          <thead>
+            <tr>
+              <th scope="col">Document</th>
+              <th scope="col">Folder</th>
+              <th scope="col">State</th>
+              <th scope="col">Progress</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((doc) => {
+              const state = documentState(doc);
+              return (
+                <tr key={doc.id} data-key={doc.id} data-state={state.status === 'FAILED' ? 'failed' : state.text}>
+                  <th scope="row">
+                    <a href={href(partner, 'kbs', kb, 'documents', doc.id)}>{doc.name}</a>
+                  </th>
+                  <td data-label="Folder">{doc.folder}</td>
+                  <td data-label="State">
+                    <Badge status={state.status}>{state.text}</Badge>
+                    {doc.processingError ? <span class="error-text">{doc.processingError}</span> : null}
+                  </td>
+                  <td data-label="Progress">
+                    <Bar label={`${doc.name}: ${state.text}`} status={state.status} percent={state.percent} progress={doc.progress} queue={doc.queue} />
+                  </td>
+                  <td data-label="Actions">
+                    {state.status === 'FAILED' ? (
+                      <ActionButton label={`Retry ${doc.name}`} onRun={() => retry(partner, kb, doc)}>
+                        Retry
+                      </ActionButton>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// One document: its four texts side by side, and how it got them
+
+type FullDocument = NonNullable<ConsoleDocumentQuery['document']>;
+
+const TEXT_FORMATS = new Set(['txt', 'text', 'md', 'markdown', 'html', 'htm']);
+
+/** A binary original (PDF, DOCX, audio) comes base64-encoded: say what it is rather than show it. */
+function originalText(doc: FullDocument): string | null {
+  if (doc.original === null || doc.original === undefined) return null;
+  const format = (doc.originalFormat ?? '').toLowerCase();
+  if (doc.type === 'URL' || TEXT_FORMATS.has(format)) return doc.original;
+  return `A ${format || 'binary'} file of about ${Math.round((doc.original.length * 3) / 4 / 1024)} KiB; its text is the digitized version.`;
+}
+
+interface HistoryEntry {
+  at: string;
+  text: string;
+  failed?: boolean;
+}
+
+/** What happened to the document, oldest first: its stored milestones, then what this page saw happen. */
+function history(doc: FullDocument, seen: HistoryEntry[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = [
+    { at: doc.createdAt, text: `Created (${doc.type === 'URL' ? `from ${doc.url ?? 'a URL'}` : `from a ${doc.originalFormat ?? ''} file`})` },
+  ];
+  if (doc.fileDigitized) entries.push({ at: '', text: `Digitized: ${doc.digitizedCharCount.toLocaleString()} characters` });
+  if (doc.fileRewrittenDraft) entries.push({ at: '', text: `Draft rewrite: ${doc.draftRewriteCharCount.toLocaleString()} characters` });
+  if (doc.rewriteCompletedAt)
+    entries.push({
+      at: doc.rewriteCompletedAt,
+      text: `Rewritten${doc.rewriteModel ? ` by ${doc.rewriteModel}` : ''}: ${doc.finalRewriteCharCount.toLocaleString()} characters`,
+    });
+  if (doc.processingError) entries.push({ at: doc.updatedAt, text: `Failed: ${doc.processingError}`, failed: true });
+  return [...entries, ...seen];
+}
+
+export function DocumentPage(props: { partner: string; kb: string; id: string }) {
+  const { partner, kb, id } = props;
+  const [doc, setDoc] = useState<FullDocument | null>(null);
+  const [live, setLive] = useState<DocumentSummaryFragment | null>(null);
+  const [seen, setSeen] = useState<HistoryEntry[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const [name, setName] = useState('');
+  const load = () =>
+    request(ConsoleDocumentDocument, { partner, kb, id }).then(
+      (answer) => (answer.document ? setDoc(answer.document) : setError('This document does not exist.')),
+      (failure: unknown) => setError(messageOf(failure)),
+    );
+  useEffect(() => {
+    setDoc(null);
+    setSeen([]);
+    setError(null);
+    void load();
+    let last = '';
+    // The knowledge base's feed, kept to this document: each change of state reloads the texts.
+    return subscribe(
+      ConsoleDocumentsDocument,
+      { partner, kb },
+      ({ documentUpdated }) => {
+        if (documentUpdated.id !== id) return;
+        setLive(documentUpdated);
+        const state = documentUpdated.deleted ? 'deleted' : documentState(documentUpdated).text;
+        if (state !== last) {
+          if (last) setSeen((entries) => [...entries, { at: new Date().toISOString(), text: `Now ${state}`, failed: state === 'failed' }]);
+          last = state;
+          void load();
+        }
+      },
+      setError,
+    );
+  }, [partner, kb, id]);
+  const back = { href: href(partner, 'kbs', kb), label: kb };
+  if (!doc) {
+    return (
+      <section>
+        <PageHeader title="Document" back={back} />
+        {error ? (
+          <p class="error-text" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p>Loading…</p>
+        )}
+      </section>
+    );
+  }
+  const current = live ?? doc;
+  const state = documentState(current);
+  const running = state.status === 'IN_PROGRESS';
+  const process = (action: 'DIGITIZE' | 'REWRITE', words: string) =>
+    act(words, () => request(ConsoleProcessDocumentDocument, { partner, kb, id, action }), `${doc.name}: ${words.toLowerCase()} queued.`);
+  const columns: [string, string | null][] = [
+    ['Original', originalText(doc)],
+    ['Digitized', doc.digitized ?? null],
+    ['Draft', doc.draft ?? null],
+    ['Final', doc.final ?? null],
+  ];
+  return (
+    <section class="document" data-document={doc.id}>
+      <PageHeader title={doc.name} back={back}>
+        <ActionButton disabled={running} onRun={() => process('DIGITIZE', 'Digitizing')}>
+          Digitize again
+        </ActionButton>
+        <NeedsEngine kind="LLM" feature="Rewriting">
+          <ActionButton
+            disabled={running || !doc.fileDigitized}
+            title={doc.fileDigitized ? undefined : 'Digitize it first'}
+            onRun={() => process('REWRITE', 'Rewriting')}
+          >
+            Rewrite
+          </ActionButton>
+        </NeedsEngine>
+        <button
+          type="button"
+          onClick={() => {
+            setName(doc.name);
+            setDialog('rename');
+          }}
+        >
+          Rename
+        </button>
+        <button type="button" class="danger" onClick={() => setDialog('delete')}>
+          Delete
+        </button>
+      </PageHeader>
+      {error ? (
+        <p class="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p class="document-state">
+        <Badge status={state.status}>{state.text}</Badge> in {doc.folder}
+        {running ? (
+          <Bar label={`${doc.name}: ${state.text}`} status={state.status} percent={state.percent} progress={current.progress} queue={current.queue} />
+        ) : null}
+      </p>
+      <div class="contents">
+        {columns.map(([title, text]) => (
+          <article key={title} class="content panel" data-kind={title.toLowerCase()}>
+            <h2>{title}</h2>
+            {text === null ? <p class="empty">None yet.</p> : <pre>{text}</pre>}
+          </article>
+        ))}
+      </div>
+      <h2>History</h2>
+      <ol class="history panel">
+        {history(doc, seen).map((entry, index) => (
+          <li key={index} class={entry.failed ? 'failed' : undefined}>
+            {entry.at ? <time dateTime={entry.at}>{when(entry.at)}</time> : null} {entry.text}
+          </li>
+        ))}
+      </ol>
+      <Dialog title={`Rename ${doc.name}`} open={dialog === 'rename'} onClose={() => setDialog(null)}>
+        <DialogForm
+          submit="Rename"
+          onClose={() => setDialog(null)}
+          onSubmit={async () => {
+            const ok = await act('Rename', () => request(ConsoleRenameDocumentDocument, { partner, kb, id, name: name.trim() }), `Renamed to ${name.trim()}.`);
+            if (ok) await load();
+            return ok;
+          }}
+        >
+          <label>
+            New name
+            <input required value={name} onInput={(event) => setName(event.currentTarget.value)} />
+          </label>
+        </DialogForm>
+      </Dialog>
+      <Dialog title={`Delete ${doc.name}?`} open={dialog === 'delete'} onClose={() => setDialog(null)}>
+        <DialogForm
+          submit="Delete document"
+          danger
+          onClose={() => setDialog(null)}
+          onSubmit={async () => {
+            const ok = await act('Delete', () => request(ConsoleDeleteDocumentDocument, { partner, kb, id }), `${doc.name} deleted.`);
+            if (ok) go(partner, 'kbs', kb);
+            return ok;
+          }}
+        >
+          <p>The document and its texts are deleted; the next embedding leaves it out.</p>
+        </DialogForm>
+      </Dialog>
+    </section>
+  );
+}
