@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'undici';
 import path from 'node:path';
 import type { ChangerReport, ChangerRequest } from './live-changer';
 import type { ClientPlan, ClientRequest, ClientResults, StepReport } from './live-plan';
 import { SubscriberPool } from './subscribers';
-import { Cleanup, collectGarbage, inheritedEnv, percentile, processUsage, ROOT, round, sleep, startService, type HeapAfterGc } from './support';
+import { Cleanup, collectGarbage, inheritedEnv, percentile, processUsage, profileDuring, ROOT, round, sleep, startService, type HeapAfterGc } from './support';
 
 /**
  * 100,000 live subscriptions on one API process: 10,000 graphql-ws connections with 10
@@ -21,6 +22,26 @@ const TARGET_P99_MS = 100;
 const PARTNER = 'bench';
 const VOICE_PREFIX = 'live-';
 const SETTLE_MS = 2_000;
+const METRICS_TOKEN = 'live-subscriptions-bench-metrics';
+
+/** The server's live_delivery_lag_seconds histogram: cumulative counts by upper bound (s). */
+async function deliveryLag(baseUrl: string): Promise<Map<string, number>> {
+  const response = await request(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await response.body.text();
+  const buckets = new Map<string, number>();
+  for (const match of text.matchAll(/^live_delivery_lag_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\d+)/gm)) {
+    buckets.set(match[1]!, (buckets.get(match[1]!) ?? 0) + Number(match[2]));
+  }
+  return buckets;
+}
+
+/** Of the socket writes between two readings, the share written within each bound of the change. */
+function lagShares(before: Map<string, number>, after: Map<string, number>): string {
+  const total = (after.get('+Inf') ?? 0) - (before.get('+Inf') ?? 0);
+  return ['0.01', '0.05', '0.1', '0.25']
+    .map((bound) => `${round((((after.get(bound) ?? 0) - (before.get(bound) ?? 0)) / Math.max(1, total)) * 100, 2)}% ≤ ${Number(bound) * 1000} ms`)
+    .join(', ');
+}
 
 /** What a dashboard shows of a voice: its state and what it is made of. */
 const SUBSCRIPTION = `subscription VoiceUpdated($partner: String!, $name: String!) {
@@ -55,6 +76,8 @@ export interface LiveSubscriptionFigures {
   p99Ms: number;
   maxMs: number;
   serverCpuPercent: number;
+  /** From the server's own histogram: how soon after the change it wrote to the sockets. */
+  serverLag: string;
 }
 
 /** A bench child driven by IPC: one request at a time, each answered by one message. */
@@ -123,7 +146,8 @@ async function run(cleanup: Cleanup, log: (line: string) => void): Promise<LiveS
     label: 'live-server',
     partner: PARTNER,
     inspect: true,
-    env: { ROLE: 'all', SHUTDOWN_GRACE_SECONDS: '5' },
+    // The metrics token only opens /metrics, read for the server's own share of the latency.
+    env: { ROLE: 'all', SHUTDOWN_GRACE_SECONDS: '5', METRICS_TOKEN },
   });
   log(`live subscriptions: server (defaults) pid ${server.pid} at ${server.url}`);
   const childEnv = { ...inheritedEnv(), REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, LOG_LEVEL: 'warn' };
@@ -188,22 +212,30 @@ async function run(cleanup: Cleanup, log: (line: string) => void): Promise<LiveS
       `${round(subscriptionCost.rss, 2)} KiB per subscription (V8 heap ${round(subscriptionCost.heap, 2)}); VmRSS ${round(withSubscriptions.rssKiB / 1024)} MiB`,
   );
 
+  const lagBefore = await deliveryLag(server.url);
   const cpuBefore = processUsage(server.pid).cpuSeconds;
   const windowStart = performance.now();
-  const changes = await changer.request<ChangerReport>({
-    type: 'run',
-    partner: PARTNER,
-    voicePrefix: VOICE_PREFIX,
-    voices: PLAN.voices,
-    perSecond: PLAN.changesPerSecond,
-    seconds: PLAN.seconds,
-  });
+  const makeChanges = () =>
+    changer.request<ChangerReport>({
+      type: 'run',
+      partner: PARTNER,
+      voicePrefix: VOICE_PREFIX,
+      voices: PLAN.voices,
+      perSecond: PLAN.changesPerSecond,
+      seconds: PLAN.seconds,
+    });
+  // BENCH_PROFILE=<file>: the server's CPU profile over the changes, for when the p99 is off.
+  const profile = process.env.BENCH_PROFILE;
+  const changes = profile ? await profileDuring(server, profile, makeChanges) : await makeChanges();
+  if (profile) log(`server CPU profile over the changes written to ${profile}`);
   const cpuSeconds = processUsage(server.pid).cpuSeconds - cpuBefore;
   const windowSeconds = (performance.now() - windowStart) / 1000;
   log(`${changes.made} changes in ${round(changes.seconds)} s (${changes.failed} failed, worst slip behind schedule ${round(changes.worstSlipMs)} ms)`);
   // The last changes' deliveries, and any late one, before the counts are taken.
   await sleep(3_000);
   const results = await Promise.all(pools.map((pool) => pool.request<ClientResults>({ type: 'results', changesMade: changes.made })));
+  const serverLag = lagShares(lagBefore, await deliveryLag(server.url));
+  log(`the server's socket writes, from the change's write: ${serverLag}`);
   const latencies = results.flatMap((result) => result.latenciesMs);
   await Promise.all(pools.map((pool) => pool.request({ type: 'close' })));
 
@@ -229,6 +261,7 @@ async function run(cleanup: Cleanup, log: (line: string) => void): Promise<LiveS
     p99Ms: percentile(latencies, 99),
     maxMs: percentile(latencies, 100),
     serverCpuPercent: (cpuSeconds / windowSeconds) * 100,
+    serverLag,
   };
   log(
     `live subscriptions: ${figures.deliveries} of ${figures.expectedDeliveries} deliveries, p50 ${round(figures.p50Ms)} ms, p99 ${round(figures.p99Ms)} ms, ` +
@@ -261,6 +294,7 @@ export function reportLiveSubscriptions(figures: LiveSubscriptionFigures, log: (
       [
         `server CPU ${round(figures.serverCpuPercent, 0)}% of a core, VmRSS ${round(figures.rssMiB)} MiB`,
         `changes ${round(figures.changes.seconds)} s, worst slip ${round(figures.changes.worstSlipMs)} ms`,
+        `server socket writes ${figures.serverLag}`,
         figures.changes.failed > 0 ? `${figures.changes.failed} changes failed (${figures.changes.firstFailure})` : '',
         figures.wrong > 0 ? `${figures.wrong} wrong messages` : '',
         figures.closedByServer > 0 ? `${figures.closedByServer} closed by server` : '',
