@@ -7,6 +7,7 @@ import { PollerPool } from './pollers';
 import { benchCostGrowth, benchSplit, benchUploads } from './growth';
 import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
+import { benchLiveSubscriptions, reportLiveSubscriptions } from './live-subscriptions';
 import { benchLongAudio } from './long-audio';
 import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
@@ -53,9 +54,24 @@ const describeSettings = (settings: Settings) => (settings === 'defaults' ? 'def
 
 /**
  * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
+ * `subscriptions100k` is 100,000 live subscriptions on one process (bench/live-subscriptions.ts).
  * `uploads` and `split` are the large-upload and the splitting figures of `growth` alone.
  */
-const PARTS = ['subscribers', 'http', 'cpu', 'kb', 'retrieval', 'growth', 'uploads', 'split', 'long-audio', 'startup', 'fair', 'scale'] as const;
+const PARTS = [
+  'subscribers',
+  'subscriptions100k',
+  'http',
+  'cpu',
+  'kb',
+  'retrieval',
+  'growth',
+  'uploads',
+  'split',
+  'long-audio',
+  'startup',
+  'fair',
+  'scale',
+] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
 const VOICE_DETAIL_FIELDS = `
@@ -612,6 +628,7 @@ async function main(cleanup: Cleanup): Promise<void> {
     report(bench, machine, load, subscribers, floor, cpu, tuned);
   }
   // Each of these starts its own server processes and Redis instances, so the voice figures' server is gone first.
+  if (wanted('subscriptions100k')) reportLiveSubscriptions(await benchLiveSubscriptions({ log }), log, printTable);
   if (wanted('kb')) await benchKnowledgeBase({ log });
   if (wanted('retrieval')) {
     log('');

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -221,19 +221,19 @@ export interface HeapAfterGc {
   rssKiB: number;
 }
 
-/**
- * Forces a full garbage collection in a child started with `inspect`, then reads its heap
- * and resident memory, so memory per connection is not blurred by garbage awaiting collection.
- */
-export async function collectGarbage(child: NodeChild): Promise<HeapAfterGc> {
+/** A DevTools protocol session on a child started with `inspect`: `send` one method at a time. */
+async function inspectorSession<T>(
+  child: NodeChild,
+  use: (send: (method: string, params?: object) => Promise<Record<string, unknown>>) => Promise<T>,
+): Promise<T> {
   if (!child.inspectorUrl) throw new Error('the child was started without an inspector');
-  const socket = new WebSocket(child.inspectorUrl, { perMessageDeflate: false });
+  const socket = new WebSocket(child.inspectorUrl, { perMessageDeflate: false, maxPayload: 1024 * 1024 * 1024 });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
   let nextId = 0;
-  const send = (method: string) =>
+  const send = (method: string, params: object = {}) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       const id = ++nextId;
       const onMessage = (data: RawData) => {
@@ -244,20 +244,46 @@ export async function collectGarbage(child: NodeChild): Promise<HeapAfterGc> {
         else resolve(message.result ?? {});
       };
       socket.on('message', onMessage);
-      socket.send(JSON.stringify({ id, method }));
+      socket.send(JSON.stringify({ id, method, params }));
     });
   try {
-    await send('HeapProfiler.collectGarbage');
-    await sleep(200);
-    await send('HeapProfiler.collectGarbage');
-    const usage = await send('Runtime.getHeapUsage');
-    return { usedKiB: Number(usage.usedSize) / 1024, rssKiB: processUsage(child.pid).rssKiB };
+    return await use(send);
   } finally {
     await new Promise<void>((resolve) => {
       socket.once('close', () => resolve());
       socket.close();
     });
   }
+}
+
+/**
+ * Forces a full garbage collection in a child started with `inspect`, then reads its heap
+ * and resident memory, so memory per connection is not blurred by garbage awaiting collection.
+ */
+export function collectGarbage(child: NodeChild): Promise<HeapAfterGc> {
+  return inspectorSession(child, async (send) => {
+    await send('HeapProfiler.collectGarbage');
+    await sleep(200);
+    await send('HeapProfiler.collectGarbage');
+    const usage = await send('Runtime.getHeapUsage');
+    return { usedKiB: Number(usage.usedSize) / 1024, rssKiB: processUsage(child.pid).rssKiB };
+  });
+}
+
+/**
+ * A CPU profile of a child started with `inspect` while `during` runs, written to `file` (open
+ * it in Chrome DevTools or speedscope), as `node --cpu-prof` would write it for the whole run.
+ */
+export async function profileDuring<T>(child: NodeChild, file: string, during: () => Promise<T>): Promise<T> {
+  return inspectorSession(child, async (send) => {
+    await send('Profiler.enable');
+    await send('Profiler.setSamplingInterval', { interval: 500 });
+    await send('Profiler.start');
+    const result = await during();
+    const { profile } = await send('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    return result;
+  });
 }
 
 export interface ServiceChild {

@@ -6,9 +6,84 @@ import type { PushSink, PushStream } from './push-stream';
 
 type Listener = (event: ChangeEvent) => void;
 
+/**
+ * Which of a topic's events a listener is handed: every one (null), or only those of one
+ * resource, by its id, or by its name while the id is not known yet (a voice watched by name
+ * before its snapshot is read). A topic carries every resource of a partner or a knowledge
+ * base; routed by resource, a change costs its own resource's listeners, not the topic's.
+ */
+export type Route = { id: string } | { name: string } | null;
+
+/** A listener in place: `move` changes the events it is handed (at once, between two events), `stop` ends it. */
+export interface Listening {
+  move(route: Route): void;
+  stop(): void;
+}
+
+/** A topic's listeners: those of every event, and those of one resource, by its id or name. */
+class TopicListeners {
+  readonly everything = new Set<Listener>();
+  readonly byId = new Map<string, Set<Listener>>();
+  readonly byName = new Map<string, Set<Listener>>();
+  size = 0;
+
+  add(route: Route, listener: Listener): void {
+    this.size++;
+    if (!route) return void this.everything.add(listener);
+    const [index, key] = 'id' in route ? [this.byId, route.id] : [this.byName, route.name];
+    let listeners = index.get(key);
+    if (!listeners) {
+      listeners = new Set();
+      index.set(key, listeners);
+    }
+    listeners.add(listener);
+  }
+
+  /** Whether the listener was there (and is now gone). */
+  delete(route: Route, listener: Listener): boolean {
+    let removed: boolean;
+    if (!route) {
+      removed = this.everything.delete(listener);
+    } else {
+      const [index, key] = 'id' in route ? [this.byId, route.id] : [this.byName, route.name];
+      const listeners = index.get(key);
+      removed = listeners?.delete(listener) ?? false;
+      if (listeners?.size === 0) index.delete(key);
+    }
+    if (removed) this.size--;
+    return removed;
+  }
+
+  /** Hands the event to the listeners of every event and to its resource's; how many were handed it. */
+  dispatch(event: ChangeEvent): number {
+    let handed = 0;
+    for (const listener of this.everything) {
+      listener(event);
+      handed++;
+    }
+    const data = event.data as { id?: unknown; name?: unknown } | null;
+    if (typeof data?.id === 'string') handed += handTo(this.byId.get(data.id), event);
+    if (this.byName.size > 0 && typeof data?.name === 'string') handed += handTo(this.byName.get(data.name), event);
+    return handed;
+  }
+}
+
+function handTo(listeners: Set<Listener> | undefined, event: ChangeEvent): number {
+  if (!listeners) return 0;
+  // A listener that ends on this event deletes itself during the loop, which a Set allows.
+  for (const listener of listeners) listener(event);
+  return listeners.size;
+}
+
 export interface LiveOptions<T> {
   /** Reads the current state after the subscription is in place, so nothing falls between. */
   load: () => Promise<T[]>;
+  /**
+   * The one resource the stream follows, when it follows one of the topic's: asked when the
+   * stream starts and again once its snapshot is loaded (the load may learn the id), so it is
+   * handed only that resource's events. `accept` still decides which of them it keeps.
+   */
+  route?: () => Route;
   /** Keeps only the events this subscriber asked for (a topic can carry several resources). */
   accept?: (event: ChangeEvent<T>) => boolean;
   /** Ends the stream after yielding a snapshot for which this holds (a finished job). */
@@ -47,11 +122,15 @@ interface QueueFollower {
 
 /**
  * Redis pub/sub fanned out in process: one Redis subscription per topic however many local
- * subscribers it has, and each message parsed once. Events come from whichever process made
- * the change, so API and worker processes see each other's changes.
+ * subscribers it has, each message parsed once, and handed to the topic's listeners of every
+ * event and to the listeners of the resource it changed (a map lookup), so a change to one
+ * voice costs its own subscribers, however many subscribe to the partner's other voices.
+ * Events come from whichever process made the change, so API and worker processes see each
+ * other's changes.
  */
 export class EventBus {
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly topics = new Map<string, TopicListeners>();
+  private listenerCount = 0;
   private readonly subscribing = new Map<string, Promise<unknown>>();
   /** By queue topic: the streams following it, and the pending throttled refresh. */
   private readonly queueFollowers = new Map<string, { followers: Set<QueueFollower>; unlisten: Promise<() => void>; timer: NodeJS.Timeout | null }>();
@@ -62,37 +141,57 @@ export class EventBus {
   ) {
     const prefixLength = keys.channel('').length;
     subscriber.on('message', (channel: string, message: string) => {
-      const listeners = this.listeners.get(channel.slice(prefixLength));
+      const listeners = this.topics.get(channel.slice(prefixLength));
       if (!listeners || listeners.size === 0) return;
       const event = JSON.parse(message) as ChangeEvent;
-      eventsDelivered.inc(listeners.size);
-      for (const listener of listeners) listener(event);
+      const handed = listeners.dispatch(event);
+      if (handed > 0) eventsDelivered.inc(handed);
     });
   }
 
-  /** Resolves once Redis confirms the subscription; the returned function unsubscribes. */
+  /** Every event of the topic; resolves once Redis confirms the subscription, and the returned function unsubscribes. */
   async listen(topic: string, listener: Listener): Promise<() => void> {
-    let listeners = this.listeners.get(topic);
+    const listening = await this.listenTo(topic, null, listener);
+    return () => listening.stop();
+  }
+
+  /** The topic's events that `route` selects; resolves once Redis confirms the subscription. */
+  async listenTo(topic: string, route: Route, listener: Listener): Promise<Listening> {
+    let listeners = this.topics.get(topic);
     if (!listeners) {
-      listeners = new Set();
-      this.listeners.set(topic, listeners);
+      listeners = new TopicListeners();
+      this.topics.set(topic, listeners);
       this.subscribing.set(topic, this.subscriber.subscribe(this.keys.channel(topic)));
     }
-    listeners.add(listener);
-    const unlisten = () => {
-      const current = this.listeners.get(topic);
-      if (!current?.delete(listener) || current.size > 0) return;
-      this.listeners.delete(topic);
-      this.subscribing.delete(topic);
-      this.subscriber.unsubscribe(this.keys.channel(topic)).catch(() => undefined);
-    };
+    listeners.add(route, listener);
+    this.listenerCount++;
+    const listening = new TopicListening(this, topic, route, listener);
     try {
       await this.subscribing.get(topic);
     } catch (error) {
-      unlisten();
+      listening.stop();
       throw error;
     }
-    return unlisten;
+    return listening;
+  }
+
+  /** Moves a listener to another route of its topic; false when it is no longer listening. */
+  reroute(topic: string, from: Route, to: Route, listener: Listener): boolean {
+    const listeners = this.topics.get(topic);
+    if (!listeners?.delete(from, listener)) return false;
+    listeners.add(to, listener);
+    return true;
+  }
+
+  /** Removes a listener; the topic's last one takes the Redis subscription with it. */
+  unlisten(topic: string, route: Route, listener: Listener): void {
+    const listeners = this.topics.get(topic);
+    if (!listeners?.delete(route, listener)) return;
+    this.listenerCount--;
+    if (listeners.size > 0) return;
+    this.topics.delete(topic);
+    this.subscribing.delete(topic);
+    this.subscriber.unsubscribe(this.keys.channel(topic)).catch(() => undefined);
   }
 
   /** Current snapshots first, then every later change, each resource's events in version order. */
@@ -127,10 +226,32 @@ export class EventBus {
   }
 
   get subscriberCount(): number {
-    let count = 0;
-    for (const set of this.listeners.values()) count += set.size;
-    return count;
+    return this.listenerCount;
   }
+}
+
+/** One listener's place on a topic. */
+class TopicListening implements Listening {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly topic: string,
+    private route: Route,
+    private readonly listener: Listener,
+  ) {}
+
+  move(route: Route): void {
+    if (sameRoute(route, this.route)) return;
+    if (this.bus.reroute(this.topic, this.route, route, this.listener)) this.route = route;
+  }
+
+  stop(): void {
+    this.bus.unlisten(this.topic, this.route, this.listener);
+  }
+}
+
+function sameRoute(a: Route, b: Route): boolean {
+  if (!a || !b) return a === b;
+  return 'id' in a ? 'id' in b && a.id === b.id : 'name' in b && a.name === b.name;
 }
 
 /**
@@ -152,7 +273,7 @@ class LiveStream<T extends Versioned & { id: string }> implements PushStream<Cha
   private sink: PushSink<ChangeEvent<T>> | null = null;
   private done = false;
   private ready: Promise<void> | null = null;
-  private unlisten: (() => void) | null = null;
+  private listening: Listening | null = null;
 
   constructor(
     private readonly bus: EventBus,
@@ -202,9 +323,10 @@ class LiveStream<T extends Versioned & { id: string }> implements PushStream<Cha
   }
 
   private async start(): Promise<void> {
-    this.unlisten = await this.bus.listen(this.topic, (event) => this.push(event as ChangeEvent<T>));
+    const listening = await this.bus.listenTo(this.topic, this.options.route?.() ?? null, (event) => this.push(event as ChangeEvent<T>));
+    this.listening = listening;
     if (this.done) {
-      this.unlisten();
+      listening.stop();
       return;
     }
     let current: T[];
@@ -216,6 +338,10 @@ class LiveStream<T extends Versioned & { id: string }> implements PushStream<Cha
       this.finish();
       throw error;
     }
+    // The load may have learnt the resource's id: from here on only its events come. No event
+    // is handled between the load's read and this move (both run in the same turn), and one
+    // that came before the move by name was routed like the rest.
+    if (this.options.route && !this.done) listening.move(this.options.route());
     // Snapshots go to the front: events that arrived during the load are newer or equal,
     // and equal ones are dropped by the version check.
     const snapshots = current.map((data) => ({ version: data.version, deleted: false, data }));
@@ -315,7 +441,7 @@ class LiveStream<T extends Versioned & { id: string }> implements PushStream<Cha
   private finish(): void {
     if (this.done) return;
     this.done = true;
-    this.unlisten?.();
+    this.listening?.stop();
     for (const queue of new Set([...(this.waitingIn?.values() ?? [])].map((entry) => entry.queue))) this.bus.unfollowQueue(queue, this);
     this.waitingIn = null;
     this.queue.length = 0;

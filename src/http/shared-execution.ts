@@ -1,4 +1,5 @@
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import type { CompiledQuery } from 'graphql-jit';
 import type { PushSink, PushStream } from '../events/push-stream';
 
 export type Result = ExecutionResult | Promise<ExecutionResult>;
@@ -16,16 +17,20 @@ export class SharedSubscriptions {
   /** `mask` turns a step's errors into what the client sees (and reports the unexpected ones). */
   constructor(readonly mask: (errors: readonly GraphQLError[], args: ExecutionArgs) => GraphQLError[]) {}
 
-  /** `shareKey` must capture everything the result depends on: operation, variables, caller. */
-  async subscribe(args: ExecutionArgs, shareKey: string): Promise<SubscriptionResults | ExecutionResult> {
+  /**
+   * `shareKey` must capture everything the result depends on: operation, variables, caller.
+   * `compiled` is graphql-jit's compilation of the operation, when there is one: each event's
+   * result is then made by it (its `query` maps an event as graphql-js's execution would).
+   */
+  async subscribe(args: ExecutionArgs, shareKey: string, compiled: CompiledQuery | null = null): Promise<SubscriptionResults | ExecutionResult> {
     const source = await createSourceEventStream({ ...args, contextValue: passing(args.contextValue) });
     // A subscription refused when made (another partner's resource) reports its code too.
     if (!isAsyncIterable(source)) return source.errors ? { ...source, errors: this.mask(source.errors, args) } : source;
-    return new MappedEvents(source[Symbol.asyncIterator](), this, args, shareKey);
+    return new MappedEvents(source[Symbol.asyncIterator](), this, args, shareKey, compiled);
   }
 
-  resultFor(args: ExecutionArgs, shareKey: string, payload: unknown): Result {
-    if (typeof payload !== 'object' || payload === null) return this.run(args, payload);
+  resultFor(args: ExecutionArgs, shareKey: string, payload: unknown, compiled: CompiledQuery | null = null): Result {
+    if (typeof payload !== 'object' || payload === null) return this.run(args, payload, compiled);
     let byKey = this.results.get(payload);
     if (!byKey) {
       byKey = new Map();
@@ -33,7 +38,7 @@ export class SharedSubscriptions {
     }
     let result = byKey.get(shareKey);
     if (!result) {
-      result = this.run(args, payload);
+      result = this.run(args, payload, compiled);
       byKey.set(shareKey, result);
     }
     return result;
@@ -44,10 +49,14 @@ export class SharedSubscriptions {
    * event is then written to each socket in the event's own call, instead of after a promise
    * per subscriber, all of which wait until the event has been handed to every subscriber.
    */
-  private run(args: ExecutionArgs, payload: unknown): Result {
-    const result = execute({ ...args, contextValue: passing(args.contextValue), rootValue: payload });
+  private run(args: ExecutionArgs, payload: unknown, compiled: CompiledQuery | null): Result {
     const masked = (done: ExecutionResult): ExecutionResult => (done.errors ? { ...done, errors: this.mask(done.errors, args) } : done);
-    return result instanceof Promise ? result.then(masked) : masked(result);
+    const byGraphqlJs = () => afterward(execute({ ...args, contextValue: passing(args.contextValue), rootValue: payload }), masked);
+    if (!compiled) return byGraphqlJs();
+    // As for queries (OperationPipeline.execute): a compiled run that met errors is made again
+    // by graphql-js, so every answer has graphql-js's errors; mapping an event only reads.
+    const fast = compiled.query(payload, passing(args.contextValue), args.variableValues);
+    return afterward(fast, (done) => (done.errors?.length ? byGraphqlJs() : done));
   }
 }
 
@@ -59,6 +68,11 @@ export class SharedSubscriptions {
  */
 function passing(context: unknown): unknown {
   return typeof context === 'object' && context !== null ? { ...context } : context;
+}
+
+/** `next` applied to a result that may still be executing, without a promise when it is not. */
+export function afterward(result: Result, next: (done: ExecutionResult) => Result): Result {
+  return result instanceof Promise ? result.then(next) : next(result);
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -85,6 +99,7 @@ class MappedEvents implements SubscriptionResults {
     private readonly shared: SharedSubscriptions,
     private readonly args: ExecutionArgs,
     private readonly shareKey: string,
+    private readonly compiled: CompiledQuery | null,
   ) {}
 
   get canPush(): boolean {
@@ -96,7 +111,7 @@ class MappedEvents implements SubscriptionResults {
   }
 
   map(payload: unknown): Result {
-    return this.shared.resultFor(this.args, this.shareKey, payload);
+    return this.shared.resultFor(this.args, this.shareKey, payload, this.compiled);
   }
 
   failure(error: unknown): readonly GraphQLError[] {

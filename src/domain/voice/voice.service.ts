@@ -315,6 +315,8 @@ export class VoiceService {
     let voiceId: string | null = null;
     return this.deps.events.live<VoiceRecord>(voiceTopic(partner), {
       waitingOn: this.deps.jobs.waitingOn,
+      // Only this voice's events, by name until the snapshot has told its id.
+      route: () => (voiceId ? { id: voiceId } : { name }),
       load: async () => {
         const voice = await this.get(partner, name);
         voiceId = voice.id;
