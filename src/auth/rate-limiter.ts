@@ -17,6 +17,10 @@ return count`;
 type Reserve = (key: string, windowMs: number, units: number) => Promise<number>;
 
 const WINDOW_MS = 60_000;
+/** A key that spends a reservation this fast is busy: its next reservation asks for more. */
+const BUSY_SPEND_MS = 100;
+/** The most a busy key's reservations grow to, as a share of its limit. */
+const BUSY_SHARE_OF_LIMIT = 0.01;
 
 interface Reservation {
   window: number;
@@ -27,23 +31,30 @@ interface Reservation {
   pending: Promise<void> | null;
   /** Requests that found no unit left and wait for the next reservation. */
   waiting: number;
+  /** The fewest units the next reservation asks for. */
+  ask: number;
+  /** When the last reservation landed (0: none yet in this window). */
+  grantedAt: number;
 }
 
 /**
  * Counts each subject's requests in a fixed one-minute window across every API process. A
  * process reserves units in Redis and spends them in memory. Each reservation asks for as
- * many units as requests are waiting for one at that moment (at least `batch`): a busy key's
- * concurrent requests share one round trip instead of queueing one round trip each behind
- * another, and with the default batch of 1 no unit is ever reserved that no request uses.
+ * many units as requests are waiting for one at that moment, and at least `ask`: `batch`
+ * for a quiet key, doubling each time a key spends a reservation within BUSY_SPEND_MS, up to
+ * 1% of its limit (or `batch`, when larger). So a busy key's concurrent requests share one
+ * round trip instead of queueing one round trip each behind another, and a key that keeps a
+ * process busy costs Redis a round trip per 1% of its limit, not per wave of requests.
  * The limit is never exceeded: Redis only grants units under it. The tolerance runs the
- * other way: units one process reserved beyond the requests waiting (batch above 1) are not
- * available to the others, so with P processes a key may be refused up to P × (batch − 1)
- * requests before its limit; with a batch of 1, none early. While Redis is away, reserved
- * units still admit requests.
+ * other way: units one process reserved beyond the requests waiting are not available to the
+ * others, so with P processes a key may be refused up to P × (max(batch, 1% of the limit) − 1)
+ * requests before its limit (with the defaults, a limit of 600 and one process: 5; a limit
+ * under 200 and a batch of 1: none). While Redis is away, reserved units still admit requests.
  */
 export class RateLimiter {
   private readonly reserve: Reserve;
   private readonly batch: number;
+  private readonly busyAsk: number;
   private readonly reservations = new Map<string, Reservation>();
 
   constructor(
@@ -56,6 +67,7 @@ export class RateLimiter {
     if (!('rateLimitReserve' in redis)) redis.defineCommand('rateLimitReserve', { numberOfKeys: 1, lua: RESERVE });
     this.reserve = (redis as unknown as { rateLimitReserve: Reserve }).rateLimitReserve.bind(redis);
     this.batch = Math.max(1, Math.min(batch, perMinute));
+    this.busyAsk = Math.max(this.batch, Math.floor(perMinute * BUSY_SHARE_OF_LIMIT));
   }
 
   async hit(subject: string): Promise<RateDecision> {
@@ -65,7 +77,7 @@ export class RateLimiter {
       let reservation = this.reservations.get(subject);
       if (!reservation || reservation.window !== window) {
         if (!reservation && this.reservations.size >= this.maxSubjects) this.reservations.clear();
-        reservation = { window, left: 0, exhausted: false, pending: null, waiting: 0 };
+        reservation = { window, left: 0, exhausted: false, pending: null, waiting: 0, ask: this.batch, grantedAt: 0 };
         this.reservations.set(subject, reservation);
       }
       const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
@@ -90,11 +102,14 @@ export class RateLimiter {
   private async reserveFor(subject: string, reservation: Reservation): Promise<void> {
     // Everyone waiting now, whoever sent it: they retry together when it lands.
     await Promise.resolve();
-    const units = Math.min(this.perMinute, Math.max(this.batch, reservation.waiting));
+    const busy = reservation.grantedAt > 0 && Date.now() - reservation.grantedAt <= BUSY_SPEND_MS;
+    reservation.ask = busy ? Math.min(this.busyAsk, reservation.ask * 2) : this.batch;
+    const units = Math.min(this.perMinute, Math.max(reservation.ask, reservation.waiting));
     try {
       const count = await this.reserve(this.keys.key('ratelimit', subject, String(reservation.window)), WINDOW_MS, units);
       reservation.left += Math.max(0, Math.min(units, this.perMinute - (count - units)));
       reservation.exhausted = count >= this.perMinute;
+      reservation.grantedAt = Date.now();
     } finally {
       reservation.pending = null;
     }

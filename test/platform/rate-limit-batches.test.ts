@@ -98,4 +98,33 @@ describe('rate limit counted in reserved batches', () => {
       for (const counter of counters) counter.close();
     }
   });
+  it("grows a busy key's reservations to 1% of its limit, and refuses it at most P × (1% − 1) early", async () => {
+    const limit = 10_000;
+    const busyAsk = limit / 100;
+    const connectionsOf = [new Redis(redis.url), new Redis(redis.url)];
+    connections.push(...connectionsOf);
+    const processes = connectionsOf.map((connection) => new RateLimiter(connection, new KeySpace(redis.prefix), limit, 1));
+    const counters = await Promise.all(connectionsOf.map((connection) => countCommandsOf(connection, redis.url)));
+    try {
+      await withinOneWindow(async (subject) => {
+        // One request at a time, as a busy client on one connection sends them: without
+        // growth, every request would be a round trip of its own.
+        const commands = await counters[0]!.count(async () => {
+          for (let request = 0; request < 1_000; request++) expect((await processes[0]!.hit(subject)).allowed).toBe(true);
+        });
+        // 1, 2, 4, ... 64, then 100 at a time: about 16 reservations (a first EVALSHA may be sent again as EVAL).
+        expect(commands).toBeLessThanOrEqual(20);
+        // Both processes, busy, to the end of the limit.
+        let total = 1_000;
+        for (let round = 0; round < 200; round++) {
+          for (const limiter of processes) total += await admitted(limiter, subject, 30);
+        }
+        expect(total).toBeLessThanOrEqual(limit);
+        expect(total).toBeGreaterThanOrEqual(limit - processes.length * (busyAsk - 1));
+        expect((await processes[1]!.hit(subject)).allowed).toBe(false);
+      });
+    } finally {
+      for (const counter of counters) counter.close();
+    }
+  });
 });
