@@ -23,7 +23,7 @@ export class SharedSubscriptions {
    * result is then made by it (its `query` maps an event as graphql-js's execution would).
    */
   async subscribe(args: ExecutionArgs, shareKey: string, compiled: CompiledQuery | null = null): Promise<SubscriptionResults | ExecutionResult> {
-    const source = await createSourceEventStream({ ...args, contextValue: passing(args.contextValue) });
+    const source = await createSourceEventStream({ ...args, contextValue: contextForOneStep(args.contextValue) });
     // A subscription refused when made (another partner's resource) reports its code too.
     if (!isAsyncIterable(source)) return source.errors ? { ...source, errors: this.mask(source.errors, args) } : source;
     return new MappedEvents(source[Symbol.asyncIterator](), this, args, shareKey, compiled);
@@ -51,11 +51,11 @@ export class SharedSubscriptions {
    */
   private run(args: ExecutionArgs, payload: unknown, compiled: CompiledQuery | null): Result {
     const masked = (done: ExecutionResult): ExecutionResult => (done.errors ? { ...done, errors: this.mask(done.errors, args) } : done);
-    const byGraphqlJs = () => afterward(execute({ ...args, contextValue: passing(args.contextValue), rootValue: payload }), masked);
+    const byGraphqlJs = () => afterward(execute({ ...args, contextValue: contextForOneStep(args.contextValue), rootValue: payload }), masked);
     if (!compiled) return byGraphqlJs();
     // As for queries (OperationPipeline.execute): a compiled run that met errors is made again
     // by graphql-js, so every answer has graphql-js's errors; mapping an event only reads.
-    const fast = compiled.query(payload, passing(args.contextValue), args.variableValues);
+    const fast = compiled.query(payload, contextForOneStep(args.contextValue), args.variableValues);
     return afterward(fast, (done) => (done.errors?.length ? byGraphqlJs() : done));
   }
 }
@@ -66,7 +66,7 @@ export class SharedSubscriptions {
  * maps, in a WeakMap by context) then go with the step instead of living as long as the
  * subscription, on every one of thousands of idle subscribers.
  */
-function passing(context: unknown): unknown {
+function contextForOneStep(context: unknown): unknown {
   return typeof context === 'object' && context !== null ? { ...context } : context;
 }
 
