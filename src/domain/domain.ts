@@ -35,30 +35,17 @@ export interface Domain {
 
 /** The domain services of a larger set, in an object of their own: a door gets nothing else, not even at run time. */
 export function domainOf(services: Domain): Domain {
-  const {
-    voices,
-    transcripts,
-    completions,
-    knowledgeBases,
-    documents,
-    documentContent,
-    documentProcessing,
-    knowledgeBaseEmbedding,
-    retrieval,
-    webhooks,
-    engines,
-  } = services;
   return {
-    voices,
-    transcripts,
-    completions,
-    knowledgeBases,
-    documents,
-    documentContent,
-    documentProcessing,
-    knowledgeBaseEmbedding,
-    retrieval,
-    webhooks,
-    engines,
+    voices: services.voices,
+    transcripts: services.transcripts,
+    completions: services.completions,
+    knowledgeBases: services.knowledgeBases,
+    documents: services.documents,
+    documentContent: services.documentContent,
+    documentProcessing: services.documentProcessing,
+    knowledgeBaseEmbedding: services.knowledgeBaseEmbedding,
+    retrieval: services.retrieval,
+    webhooks: services.webhooks,
+    engines: services.engines,
   };
 }

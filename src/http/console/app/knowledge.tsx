@@ -21,7 +21,7 @@ import {
   type RetrievalMode,
 } from './gql/graphql';
 import { go, href } from './router';
-import { act, ActionButton, Badge, Bar, clock, Dialog, DialogForm, messageOf, PageHeader, when } from './ui';
+import { act, ActionButton, Badge, Bar, clock, Dialog, DialogForm, messageOf, NotLoaded, PageHeader, when } from './ui';
 
 // ---------------------------------------------------------------------------------------
 // The partner's knowledge bases
@@ -459,18 +459,7 @@ export function DocumentPage(props: { partner: string; kb: string; id: string })
   }, [partner, kb, id]);
   const back = { href: href(partner, 'kbs', kb), label: kb };
   if (!doc) {
-    return (
-      <section>
-        <PageHeader title="Document" back={back} />
-        {error ? (
-          <p class="error-text" role="alert">
-            {error}
-          </p>
-        ) : (
-          <p>Loading…</p>
-        )}
-      </section>
-    );
+    return <NotLoaded title="Document" back={back} error={error} />;
   }
   const current = live ?? doc;
   const state = documentState(current);

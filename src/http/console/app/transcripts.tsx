@@ -4,7 +4,7 @@ import { PlayButton, useRecording, Waveform } from './audio';
 import { NeedsEngine } from './engines';
 import { ConsoleRecentTranscriptsDocument, ConsoleTranscriptDocument, type ConsoleTranscriptSubscription, type TranscriptSummaryFragment } from './gql/graphql';
 import { go, href } from './router';
-import { act, ActionButton, Badge, Bar, clock, messageOf, PageHeader, when } from './ui';
+import { act, ActionButton, Badge, Bar, clock, messageOf, NotLoaded, PageHeader, when } from './ui';
 
 type FullTranscript = ConsoleTranscriptSubscription['transcriptUpdated'];
 type Word = NonNullable<FullTranscript['words']>[number];
@@ -232,18 +232,7 @@ export function TranscriptPage(props: { id: string }) {
   const source = streamed ?? recording.url;
   const back = { href: href('transcripts'), label: 'Transcripts' };
   if (!transcript) {
-    return (
-      <section>
-        <PageHeader title="Transcript" back={back} />
-        {error ? (
-          <p class="error-text" role="alert">
-            {error}
-          </p>
-        ) : (
-          <p>Loading…</p>
-        )}
-      </section>
-    );
+    return <NotLoaded title="Transcript" back={back} error={error} />;
   }
   const confidence = transcript.languageConfidence;
   return (

@@ -215,6 +215,22 @@ export function when(iso: string | null | undefined): string {
 }
 
 /** A heading with the page's actions beside it, wrapping under it on a narrow screen. */
+/** A page whose record has not arrived: its header, then the error that kept it away, or "Loading…". */
+export function NotLoaded(props: { title: string; back: { href: string; label: string }; error: string | null | undefined }) {
+  return (
+    <section>
+      <PageHeader title={props.title} back={props.back} />
+      {props.error ? (
+        <p class="error-text" role="alert">
+          {props.error}
+        </p>
+      ) : (
+        <p>Loading…</p>
+      )}
+    </section>
+  );
+}
+
 export function PageHeader(props: { title: string; children?: ComponentChildren; back?: { href: string; label: string } }) {
   return (
     <div class="page-header">

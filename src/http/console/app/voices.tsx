@@ -16,7 +16,7 @@ import {
   type VoiceSummaryFragment,
 } from './gql/graphql';
 import { go, href } from './router';
-import { act, ActionButton, Badge, Bar, Dialog, DialogForm, PageHeader } from './ui';
+import { act, ActionButton, Badge, Bar, Dialog, DialogForm, NotLoaded, PageHeader } from './ui';
 
 type Sample = VoiceDetailFragment['samples'][number];
 type TestSample = VoiceDetailFragment['testSamples'][number];
@@ -396,18 +396,7 @@ export function VoicePage(props: { partner: string; name: string }) {
   }, [partner, name]);
   const back = { href: href(partner, 'voices'), label: 'Voices' };
   if (!voice) {
-    return (
-      <section>
-        <PageHeader title={name} back={back} />
-        {error ? (
-          <p class="error-text" role="alert">
-            {error}
-          </p>
-        ) : (
-          <p>Loading…</p>
-        )}
-      </section>
-    );
+    return <NotLoaded title={name} back={back} error={error} />;
   }
   const busy = voice.splitting.status === 'IN_PROGRESS' || voice.embedding.status === 'IN_PROGRESS';
   return (
