@@ -250,6 +250,15 @@ export class KnowledgeBaseEmbeddingService {
 
   async recordEmbedding(kbId: string, generation: number, result: EmbeddingResult): Promise<boolean> {
     const { repository } = this.deps;
+    const current = await this.currentEmbedding(kbId, generation);
+    if (!current) {
+      await this.abandonRun(kbId, result.index.table);
+      return false;
+    }
+    // The documents' flags first: whoever hears the run COMPLETED reads counts that match it.
+    // Put back if a newer run supersedes this one before its record is written.
+    const embedded = new Set(result.documentIds);
+    const flipped = await this.setEmbeddedFlags(kbId, current.documents, (id) => embedded.has(id));
     let previous: KnowledgeBaseRecord | null = null;
     const timestamp = now();
     const updated = await repository.updateEmbeddingIfCurrent(kbId, generation, (kb) => {
@@ -284,6 +293,7 @@ export class KnowledgeBaseEmbeddingService {
       };
     });
     if (!updated) {
+      await this.setEmbeddedFlags(kbId, flipped, (id) => !embedded.has(id));
       await this.abandonRun(kbId, result.index.table);
       return false;
     }
@@ -296,20 +306,27 @@ export class KnowledgeBaseEmbeddingService {
       retired.filter((table) => table !== result.index.table),
       `indexes replaced by run ${result.index.table}`,
     );
-    const documents = await repository.documentsOf(kbId);
-    const present = new Set(documents.map((document) => document.id));
+    const present = new Set((await repository.documentsOf(kbId)).map((document) => document.id));
     // Documents deleted while the run read them: their entries go now, and they were already listed as removed.
     await this.removeRows(
       result.index.table,
       result.documentIds.filter((id) => !present.has(id)),
     );
-    const embedded = new Set(result.documentIds);
-    for (const document of documents) {
-      const isEmbedded = embedded.has(document.id);
-      if (document.isEmbedded === isEmbedded) continue;
-      await repository.updateDocument(kbId, document.id, (current) => (current.isEmbedded === isEmbedded ? null : { ...current, isEmbedded }));
-    }
     return true;
+  }
+
+  /** Sets each document's isEmbedded to `isEmbedded(id)`; returns the documents it changed. */
+  private async setEmbeddedFlags(kbId: string, documents: readonly DocumentRecord[], isEmbedded: (id: string) => boolean): Promise<DocumentRecord[]> {
+    const changed: DocumentRecord[] = [];
+    for (const document of documents) {
+      const wanted = isEmbedded(document.id);
+      if (document.isEmbedded === wanted) continue;
+      const updated = await this.deps.repository.updateDocument(kbId, document.id, (current) =>
+        current.isEmbedded === wanted ? null : { ...current, isEmbedded: wanted },
+      );
+      if (updated) changed.push(document);
+    }
+    return changed;
   }
 
   async recordEmbeddingFailure(kbId: string, generation: number, reason: string): Promise<void> {
