@@ -14,6 +14,15 @@ import { settlesWithin } from '../store/deadline';
 /** How a lane of an API key (transcripts, completions) starts; other lanes are partners. */
 const KEY_LANE = keyLane('');
 
+/**
+ * How many times a running job may lose its worker (or its lock) and still be run again.
+ * BullMQ's default, one, fails a job interrupted by two independent events: a worker that was
+ * killed, then a Redis restart that outlasts the lock of the job's next run (its worker lived,
+ * but the lock lapsed while Redis was away). A job that kills its worker three times is
+ * still failed, with a reason that says so.
+ */
+const MAX_STALLS = 2;
+
 /** Past the grace period, how long each step that needs Redis (handing a job back, BullMQ's closing) may wait for it. */
 const HAND_BACK_MS = 2_000;
 
@@ -109,6 +118,7 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
         concurrency,
         lockDuration: config.JOB_LOCK_MS,
         stalledInterval: config.JOB_STALLED_INTERVAL_MS,
+        maxStalledCount: MAX_STALLS,
       },
     );
     // Every way BullMQ gives up on a job ends here, including a job failed by the stalled

@@ -120,7 +120,7 @@ async function allRunning(jobs: TrackedJob[], times: number): Promise<void> {
 
 const uuidOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
-describe('when BullMQ gives up on a job because its worker died twice', () => {
+describe('when BullMQ gives up on a job because its worker died three times', () => {
   it('ends every kind of job in its failed state with a reason, and releases its lock', async () => {
     const { voices, knowledgeBases } = api.app.services;
     const first = await startWorker();
@@ -191,7 +191,10 @@ describe('when BullMQ gives up on a job because its worker died twice', () => {
     const second = await startWorker();
     await allRunning(jobs, 2);
     await kill(second);
-    // The third worker finds every job over BullMQ's stalled limit.
+    const third = await startWorker();
+    await allRunning(jobs, 3);
+    await kill(third);
+    // The fourth worker finds every job over the stalled limit: it died with three workers.
     await startWorker();
 
     const splitter = await waitFor(
