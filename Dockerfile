@@ -35,7 +35,7 @@ EXPOSE 4000
 
 # tini forwards SIGTERM so the server drains instead of being killed mid-job.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--enable-source-maps", "--expose-gc", "dist/main.js"]
+CMD ["node", "--enable-source-maps", "--expose-gc", "--max-semi-space-size=64", "dist/main.js"]
 # For the HTTP roles (ROLE=all, ROLE=api). A ROLE=worker container serves no HTTP: disable the
 # check there (docker-compose.yml does), or it never turns healthy.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
