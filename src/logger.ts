@@ -1,5 +1,6 @@
 import { pino, type Logger } from 'pino';
 import type { Config } from './config/config';
+import { LineDestination } from './log-destination';
 
 export type { Logger };
 
@@ -14,27 +15,23 @@ interface LoggedRequest {
 // `?token=`; a logged URL keeps the parameter's name only.
 const API_KEY_PARAMETER = /([?&](?:api_key|token)=)[^&#]*/gi;
 
+export function redactUrl(url: string): string;
+export function redactUrl(url: string | undefined): string | undefined;
 export function redactUrl(url: string | undefined): string | undefined {
   return url?.replace(API_KEY_PARAMETER, '$1[redacted]');
 }
 
-let stdout: ReturnType<typeof pino.destination> | undefined;
+let stdout: LineDestination | undefined;
 
 /**
  * Standard output, written asynchronously: a line goes out as soon as the previous write has
  * finished, so lines logged meanwhile leave together in one write instead of a blocking
- * write each. What is still buffered when the process exits is written then, synchronously.
+ * write each. What is still pending when the process exits is written then, synchronously.
  */
-function asyncStdout(): ReturnType<typeof pino.destination> {
+function asyncStdout(): LineDestination {
   if (!stdout) {
-    const destination = pino.destination({ dest: 1, sync: false });
-    process.once('exit', () => {
-      try {
-        destination.flushSync();
-      } catch {
-        // Standard output is gone (a closed pipe): nothing left to write to.
-      }
-    });
+    const destination = new LineDestination(1);
+    process.once('exit', () => destination.flushSync());
     stdout = destination;
   }
   return stdout;
@@ -45,7 +42,7 @@ function asyncStdout(): ReturnType<typeof pino.destination> {
  * request's lines and its jobs' lines read alike. API keys never reach it: requests are
  * logged by method and URL with any key parameter masked, and keys in headers are redacted.
  */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination: pino.DestinationStream = asyncStdout()): Logger {
   return pino(
     {
       level: config.LOG_LEVEL,
@@ -57,6 +54,61 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
         req: (request: LoggedRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }),
       },
     },
-    asyncStdout(),
+    destination,
   );
+}
+
+/** What a request's one line says besides its level, time and message. */
+export interface RequestLine {
+  requestId: string;
+  method: string;
+  url: string;
+  host: string | undefined;
+  remoteAddress: string | undefined;
+  route: string;
+  statusCode: number;
+  responseTime: number;
+}
+
+const INFO = 30;
+const { streamSym, chindingsSym, timeSym } = pino.symbols;
+
+/** The parts of a pino logger a line needs: where it writes, its own fields (pid, hostname) and its clock. */
+function internalsOf(logger: Logger) {
+  const internals = logger as unknown as Record<symbol, unknown>;
+  return {
+    stream: internals[streamSym] as { write(line: string): unknown },
+    ownFields: internals[chindingsSym] as string,
+    time: internals[timeSym] as () => string,
+  };
+}
+
+/**
+ * Writes a completed request's line in pino's own format (the same fields in the same order as
+ * `logger.info({ requestId, req, route, statusCode, responseTime }, 'request completed')`, to
+ * the same destination), without pino's generic path: its serializer, redaction walk and
+ * key-by-key serialisation cost about a tenth of the server's CPU at thousands of requests a
+ * second, for a line whose shape never changes. The URL is masked as every logged URL is;
+ * the other strings are escaped as JSON.
+ */
+export function writeRequestLine(logger: Logger, line: RequestLine): void {
+  if (logger.levelVal > INFO) return;
+  const { stream, ownFields, time } = internalsOf(logger);
+  const req =
+    `{"method":${jsonString(line.method)},"url":${jsonString(redactUrl(line.url))}` +
+    (line.host === undefined ? '' : `,"host":${jsonString(line.host)}`) +
+    (line.remoteAddress === undefined ? '' : `,"remoteAddress":${jsonString(line.remoteAddress)}`) +
+    '}';
+  stream.write(
+    `{"level":${INFO}${time()}${ownFields},"requestId":${jsonString(line.requestId)},"req":${req}` +
+      `,"route":${jsonString(line.route)},"statusCode":${line.statusCode},"responseTime":${line.responseTime},"msg":"request completed"}\n`,
+  );
+}
+
+/** What JSON.stringify would escape in a string: quotes, backslashes, control characters and lone surrogates. */
+const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON. Most strings here need no escaping, and quoting them is a fraction of JSON.stringify's cost. */
+function jsonString(value: string): string {
+  return NEEDS_ESCAPING.test(value) ? JSON.stringify(value) : `"${value}"`;
 }

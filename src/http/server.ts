@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
+import { writeRequestLine, type Logger } from '../logger';
 import type { HttpServices } from '../services';
 import { registerCompression } from './compression';
 import { registerConsole } from './console-page';
@@ -46,15 +47,22 @@ class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return;
     // Through the process's logger with the id in the line: most requests log nothing else, so
     // their child logger (below) is never made.
-    const line = {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (error) {
+      const line = { requestId: request.id, req: request, route, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+      this.logger.error({ ...line, err: error }, 'request errored');
+      return;
+    }
+    writeRequestLine(this.logger as Logger, {
       requestId: request.id,
-      req: request,
-      route: request.routeOptions.url ?? 'unmatched',
+      method: request.method,
+      url: request.url,
+      host: request.host,
+      remoteAddress: request.ip,
+      route,
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
-    };
-    if (error) this.logger.error({ ...line, err: error }, 'request errored');
-    else this.logger.info(line, 'request completed');
+    });
   }
 }
 

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, redactUrl, writeRequestLine, type RequestLine } from '../../src/logger';
+
+/** A logger writing to memory, as the service's own is configured. */
+function capturedLogger(level = 'info') {
+  const lines: string[] = [];
+  const logger = createLogger({ LOG_LEVEL: level as 'info' }, { write: (line: string) => void lines.push(line) });
+  return { logger, lines };
+}
+
+const requests: RequestLine[] = [
+  {
+    requestId: 'logged-7',
+    method: 'GET',
+    url: '/api/voices/acme/No%20such%20voice',
+    host: '127.0.0.1:3000',
+    remoteAddress: '127.0.0.1',
+    route: '/api/voices/:partner/:voice',
+    statusCode: 404,
+    responseTime: 1.2345678,
+  },
+  {
+    requestId: 'f0e1d2c3-0000-4000-8000-000000000000',
+    method: 'POST',
+    url: '/api/voices/acme?api_key=pk_secret&name="quoted"\\back\u2028é\u0001',
+    host: undefined,
+    remoteAddress: undefined,
+    route: 'unmatched',
+    statusCode: 200,
+    responseTime: 0,
+  },
+  {
+    requestId: 'emoji',
+    method: 'GET',
+    url: '/plain/path/with-nothing-to-escape',
+    host: 'h\ud83d\ude00st\ud800',
+    remoteAddress: '::ffff:127.0.0.1',
+    route: '/plain/:path',
+    statusCode: 500,
+    responseTime: 12.5,
+  },
+];
+
+describe("a request's line", () => {
+  it('is what pino writes for the same fields, key parameter masked, however its strings are made', () => {
+    for (const request of requests) {
+      const written = capturedLogger();
+      writeRequestLine(written.logger, request);
+      const reference = capturedLogger();
+      const { requestId, method, url, host, remoteAddress, route, statusCode, responseTime } = request;
+      reference.logger.info({ requestId, req: { method, url, host, ip: remoteAddress }, route, statusCode, responseTime }, 'request completed');
+
+      expect(written.lines).toHaveLength(1);
+      const line = written.lines[0]!;
+      expect(line.endsWith('\n')).toBe(true);
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      const expected = JSON.parse(reference.lines[0]!) as Record<string, unknown>;
+      // The clock moved between the two lines; everything else is the same, byte for byte.
+      expect(typeof parsed.time).toBe('number');
+      const withoutTime = (text: string) => text.replace(/"time":\d+/, '"time":0');
+      expect(withoutTime(line)).toBe(withoutTime(reference.lines[0]!));
+      expect({ ...parsed, time: 0 }).toEqual({ ...expected, time: 0 });
+      expect(parsed.req).toMatchObject({ url: redactUrl(url) });
+      expect(line).not.toContain('pk_secret');
+    }
+  });
+
+  it('is not written when the level is above info', () => {
+    const { logger, lines } = capturedLogger('warn');
+    writeRequestLine(logger, requests[0]!);
+    expect(lines).toEqual([]);
+  });
+});
