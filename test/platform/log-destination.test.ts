@@ -1,0 +1,72 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { LineDestination } from '../../src/log-destination';
+import { waitFor } from '../support/wait-for';
+
+/**
+ * The logger's output through real pipes: a reader (`sh`) that starts reading late, so lines
+ * pile up while the pipe is full and the non-blocking descriptor answers EAGAIN.
+ */
+function lateReader(delaySeconds: number): { child: ChildProcessWithoutNullStreams; fd: number; received: () => string } {
+  const child = spawn('sh', ['-c', `sleep ${delaySeconds}; cat`]);
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const fd = (child.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+  return { child, fd, received: () => output };
+}
+
+const line = (n: number) => `${JSON.stringify({ n, text: 'x'.repeat(80), accent: 'é' })}\n`;
+
+describe('the log destination', () => {
+  it('delivers every line, whole and in order, to a reader that was behind', async () => {
+    const reader = lateReader(0.5);
+    const destination = new LineDestination(reader.fd);
+    const count = 20_000;
+    for (let n = 0; n < count; n++) destination.write(line(n));
+    const lines = await waitFor(
+      async () => reader.received().split('\n').filter(Boolean),
+      (received) => received.length >= count,
+      20_000,
+    );
+    expect(lines.map((each) => (JSON.parse(each) as { n: number }).n)).toEqual(Array.from({ length: count }, (_, n) => n));
+    reader.child.kill();
+  });
+
+  it('keeps a bounded backlog for a reader that stopped, and says how many lines it dropped', async () => {
+    const reader = lateReader(1);
+    const destination = new LineDestination(reader.fd, 10_000);
+    const count = 5_000;
+    const kept = Array.from({ length: count }, (_, n) => destination.write(line(n))).filter(Boolean).length;
+    expect(kept).toBeLessThan(count);
+    const lines = await waitFor(
+      async () => reader.received().split('\n').filter(Boolean),
+      (received) => received.some((each) => each.includes('log lines dropped')),
+      20_000,
+    );
+    const numbered = lines.map((each) => JSON.parse(each) as { n?: number; dropped?: number });
+    const delivered = numbered.filter((each) => each.n !== undefined).map((each) => each.n!);
+    // What was delivered is in order, and what was not is counted.
+    expect(delivered).toEqual([...delivered].sort((a, b) => a - b));
+    expect(delivered).toHaveLength(kept);
+    expect(numbered.find((each) => each.dropped !== undefined)?.dropped).toBe(count - kept);
+    reader.child.kill();
+  });
+
+  it('writes what is pending when the process exits at once', async () => {
+    const program = [
+      "import { LineDestination } from './src/log-destination.ts';",
+      'const destination = new LineDestination(1);',
+      "process.once('exit', () => destination.flushSync());",
+      'for (let n = 0; n < 5000; n++) destination.write(`line ${n}\\n`);',
+      'process.exit(0);',
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program]);
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    await new Promise((resolve) => child.once('close', resolve));
+    const lines = output.split('\n').filter(Boolean);
+    // The batch already in flight may land after the ones written at exit: all arrive, once each.
+    expect(lines).toHaveLength(5000);
+    expect(new Set(lines)).toEqual(new Set(Array.from({ length: 5000 }, (_, n) => `line ${n}`)));
+  });
+});
