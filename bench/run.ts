@@ -22,6 +22,7 @@ import {
   machineInfo,
   percentile,
   processUsage,
+  profileDuring,
   round,
   sleep,
   startNodeChild,
@@ -380,10 +381,21 @@ async function http(bench: Bench, cleanup: Cleanup): Promise<HttpFigures> {
   let floor: LoadFigures | undefined;
   let rest: LoadFigures | undefined;
   let graphql: LoadFigures | undefined;
+  // BENCH_PROFILE=<prefix>: the server's CPU profile over each target's last round, for finding where a request's time goes.
+  const profile = process.env.BENCH_PROFILE;
+  const profiled = (target: string, last: boolean, load: () => Promise<LoadFigures>) =>
+    profile && last ? profileDuring(bench.server, `${profile}-${bench.settings}-${target}.cpuprofile`, load) : load();
   for (let pass = 1; pass <= HTTP_LOAD.rounds; pass++) {
+    const last = pass === HTTP_LOAD.rounds;
     floor = best(floor, await httpLoad(`round ${pass} bare floor`, floorServer.pid, { url: `${floorServer.url}${DETAIL_PATH}`, headers }));
-    rest = best(rest, await httpLoad(`round ${pass} REST`, bench.server.pid, { url: `${bench.server.url}${DETAIL_PATH}`, headers }));
-    graphql = best(graphql, await httpLoad(`round ${pass} GraphQL`, bench.server.pid, { url: `${bench.server.url}/graphql`, ...graphqlRequest }));
+    rest = best(
+      rest,
+      await profiled('rest', last, () => httpLoad(`round ${pass} REST`, bench.server.pid, { url: `${bench.server.url}${DETAIL_PATH}`, headers })),
+    );
+    graphql = best(
+      graphql,
+      await profiled('graphql', last, () => httpLoad(`round ${pass} GraphQL`, bench.server.pid, { url: `${bench.server.url}/graphql`, ...graphqlRequest })),
+    );
   }
   await floorServer.stop();
   return { floor: floor!, rest: rest!, graphql: graphql! };
