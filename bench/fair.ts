@@ -25,6 +25,7 @@ const ENGINE_MS = 1_000;
 const BACKLOG = 1_000;
 const THROUGHPUT_JOBS = 400;
 const THROUGHPUT_KEYS = 4;
+const THROUGHPUT_ROUNDS = 3;
 const TARGET_THROUGHPUT_SHARE = 95;
 
 interface Deployment {
@@ -143,11 +144,17 @@ export async function benchFairShare(options: { log: (line: string) => void }): 
   const { log } = options;
   for (const workers of [1, 2]) await singleJob(log, workers);
   for (const engineMs of [0, 100]) {
-    const fair = await throughput(engineMs, true);
-    const plain = await throughput(engineMs, false);
+    // A run lasts a second or two, so one slow moment of the machine moves it by a fifth: the
+    // two take turns and each keeps its best of THROUGHPUT_ROUNDS.
+    let fair = 0;
+    let plain = 0;
+    for (let attempt = 0; attempt < THROUGHPUT_ROUNDS; attempt++) {
+      fair = Math.max(fair, await throughput(engineMs, true));
+      plain = Math.max(plain, await throughput(engineMs, false));
+    }
     const share = (fair / plain) * 100;
     log(
-      `fair share throughput, ${THROUGHPUT_JOBS} completions of ${THROUGHPUT_KEYS} keys, engine ${engineMs} ms, 1 worker process × 16: fair ${round(fair, 1)} jobs/s, FAIR_SCHEDULING=off ${round(plain, 1)} jobs/s: ${round(share, 0)}% (target ≥ ${TARGET_THROUGHPUT_SHARE}% ${share >= TARGET_THROUGHPUT_SHARE ? '✓' : '✗'})`,
+      `fair share throughput, ${THROUGHPUT_JOBS} completions of ${THROUGHPUT_KEYS} keys, engine ${engineMs} ms, 1 worker process × 16, best of ${THROUGHPUT_ROUNDS}: fair ${round(fair, 1)} jobs/s, FAIR_SCHEDULING=off ${round(plain, 1)} jobs/s: ${round(share, 0)}% (target ≥ ${TARGET_THROUGHPUT_SHARE}% ${share >= TARGET_THROUGHPUT_SHARE ? '✓' : '✗'})`,
     );
   }
 }
