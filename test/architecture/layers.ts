@@ -19,9 +19,9 @@ export const LAYERS: Record<string, Layer> = {
   resolvers: { code: ['auth', 'domain'], why: 'one function per field: parse, one domain call' },
   // The transport also answers readiness and classifies Redis failures, so it may see the store.
   http: {
-    code: ['auth', 'config', 'domain', 'observability', 'resolvers', 'store'],
+    code: ['auth', 'config', 'domain', 'logger.ts', 'observability', 'resolvers', 'store'],
     types: ['events', 'platform.ts', 'services.ts'],
-    why: 'the transport: `resolvers` for the GraphQL context, `store` for readiness and to tell a Redis outage from a fault',
+    why: 'the transport: `resolvers` for the GraphQL context, `store` for readiness and to tell a Redis outage from a fault, `logger.ts` for the line each request ends with',
   },
   // Queue administration: an admin-only door onto the BullMQ queues themselves.
   admin: { code: ['auth', 'domain', 'queues'], why: 'the queue board shows the BullMQ queues themselves' },
@@ -51,7 +51,8 @@ export const LAYERS: Record<string, Layer> = {
   'app.ts': { code: ['*'], why: 'composition root' },
   'services.ts': { code: ['*'], why: 'composition root' },
   'platform.ts': { code: ['auth', 'config', 'events', 'logger.ts', 'observability', 'queues', 'store'], why: 'the machinery every service stands on' },
-  'logger.ts': { code: ['config'], why: 'one structured logger per process' },
+  'logger.ts': { code: ['config', 'log-destination.ts'], why: 'one structured logger per process' },
+  'log-destination.ts': { code: [], why: "the logger's standard output: batched writes, a bounded backlog" },
 };
 
 /** The table of docs/architecture.md, one row per part in the order above. */
