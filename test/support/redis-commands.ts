@@ -20,8 +20,19 @@ export interface CommandCounter {
  * reveal its address and fence the action: MONITOR reports commands in execution order.
  */
 export async function countCommandsOf(connection: RedisClient, redisUrl: string): Promise<CommandCounter> {
-  const client = new Redis(redisUrl);
-  const monitor = await client.monitor();
+  // What `redis.monitor()` does, with the error listener in place before MONITOR is sent:
+  // ioredis marks the connection as monitoring one step after Redis acknowledges MONITOR, and
+  // a line of another client's traffic that arrives in between (a connection's INFO ready
+  // check) has no command to answer, so it is reported as an error (which made monitor()
+  // reject) and dropped. Counting starts at this helper's own fence, later, so that error
+  // costs nothing; any other is thrown.
+  const monitor = new Redis(redisUrl, { monitor: true, lazyConnect: true });
+  monitor.on('error', (error: Error) => {
+    if (!error.message.startsWith('Command queue state error')) throw error;
+  });
+  const monitoring = new Promise<void>((resolve) => monitor.once('monitoring', () => resolve()));
+  await monitor.connect();
+  await monitoring;
   const seen: { args: string[]; source: string }[] = [];
   let arrived: (() => void) | null = null;
   monitor.on('monitor', (_time: string, args: string[], source: string) => {
@@ -49,7 +60,6 @@ export async function countCommandsOf(connection: RedisClient, redisUrl: string)
     },
     close() {
       monitor.disconnect();
-      client.disconnect();
     },
   };
 }
