@@ -16,8 +16,16 @@ export class CallerGate {
   /** The key's caller; Unauthorized for a missing or unknown key, RateLimited past the key's limit. */
   async admit(key: string | undefined, address: string): Promise<Caller> {
     const caller = await this.apiKeys.admit(key, address);
-    const decision = await this.rateLimiter.hit(caller.keyId);
-    if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
+    await this.countAgainst(caller.keyId);
     return caller;
+  }
+
+  /**
+   * Counts a request made on a key's behalf without the key itself (a playback URL's token)
+   * against that key's rate limit; RateLimited past it.
+   */
+  async countAgainst(keyId: string): Promise<void> {
+    const decision = await this.rateLimiter.hit(keyId);
+    if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
   }
 }

@@ -92,7 +92,8 @@ export function transcriptsRoutes({ domain: { transcripts }, uploads, callers }:
     );
 
     // An <audio> element cannot send the key header: the playback URL (Transcript.audioUrl)
-    // carries a token instead. Without one the route asks for the key like any other.
+    // carries a token instead, and its requests count against the rate limit of the key the
+    // transcript belongs to. Without a token the route asks for the key like any other.
     app.get(
       '/transcript/:id/audio',
       { config: { access: 'public', openapi: v2Docs.audio } },
@@ -101,6 +102,7 @@ export function transcriptsRoutes({ domain: { transcripts }, uploads, callers }:
         const header = request.headers['x-api-key'];
         const access = typeof token === 'string' ? { token } : { caller: await callers.admit(typeof header === 'string' ? header : undefined, request.ip) };
         const audio = await transcripts.audio(access, request.params.id);
+        if ('token' in access) await callers.countAgainst(audio.keyId);
         reply.header('Content-Disposition', inline(audio.filename)).header('Cache-Control', 'private, max-age=300');
         return sendRanged(request, reply, audio);
       },

@@ -146,3 +146,25 @@ describe('TRANSCRIPT_KEEP_AUDIO=false: the recording goes once transcribed, as b
     expect((await call('GET', `${id}/audio`)).status).toBe(404);
   });
 });
+
+describe('playback through the token', () => {
+  it("counts against the rate limit of the key the transcript belongs to, as the key's own requests do", async () => {
+    const app = await startTestApp({ ASR_BASE_URL: asr.baseUrl, RATE_LIMIT_PER_MINUTE: '40' });
+    try {
+      const key = await app.createKey('acme');
+      const call = restClient(app.url, key);
+      const id = await transcribeUpload(app, call);
+      const audioUrl = (await execute(app.url, key, TranscriptAudioQuery, { id })).data!.transcript.audioUrl!;
+      // More plays than the whole minute's limit: past it the URL is refused like the key.
+      const plays = [];
+      for (let n = 0; n < 45; n++) plays.push(await call('GET', audioUrl, { key: null }));
+      const refused = plays.find((play) => play.status === 429);
+      expect(refused).toBeDefined();
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(plays.filter((play) => play.status === 200).length).toBeLessThan(40);
+      expect((await call('GET', id)).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -51,6 +51,8 @@ export interface TranscriptServiceDeps {
 
 /** A kept recording as the audio route serves it: its size and type, and its bytes (all, or a range). */
 export interface TranscriptAudio {
+  /** The API key the transcript belongs to: a playback through its token counts against that key's rate limit. */
+  keyId: string;
   size: number;
   contentType: string;
   filename: string;
@@ -262,6 +264,7 @@ export class TranscriptService {
     if (!kept || size === null) throw new NotFound('Recording not found');
     const { blobs } = this.deps;
     return {
+      keyId: transcript.keyId,
       size,
       contentType: kept.contentType ?? 'application/octet-stream',
       filename: kept.filename || 'audio',
