@@ -49,8 +49,10 @@ class OneLinePerRequest extends LogController {
     // their child logger (below) is never made.
     const route = request.routeOptions.url ?? 'unmatched';
     if (error) {
-      const line = { requestId: request.id, req: request, route, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
-      this.logger.error({ ...line, err: error }, 'request errored');
+      this.logger.error(
+        { requestId: request.id, req: request, route, statusCode: reply.statusCode, responseTime: reply.elapsedTime, err: error },
+        'request errored',
+      );
       return;
     }
     writeRequestLine(this.logger as Logger, {
