@@ -357,6 +357,7 @@ type HttpFigures = { floor: LoadFigures; rest: LoadFigures; graphql: LoadFigures
 async function http(bench: Bench, cleanup: Cleanup): Promise<HttpFigures> {
   const floorServer = await startNodeChild('floor', 'bench/bare-floor-server.ts', {
     cwd: ROOT,
+    inspect: Boolean(process.env.BENCH_PROFILE),
     env: { ...inheritedEnv(), PORT: '0', REDIS_URL: bench.redis.url, REDIS_PREFIX: bench.redis.prefix },
   });
   cleanup.add(() => floorServer.stop());
@@ -387,7 +388,8 @@ async function http(bench: Bench, cleanup: Cleanup): Promise<HttpFigures> {
     profile && last ? profileDuring(bench.server, `${profile}-${bench.settings}-${target}.cpuprofile`, load) : load();
   for (let pass = 1; pass <= HTTP_LOAD.rounds; pass++) {
     const last = pass === HTTP_LOAD.rounds;
-    floor = best(floor, await httpLoad(`round ${pass} bare floor`, floorServer.pid, { url: `${floorServer.url}${DETAIL_PATH}`, headers }));
+    const floorLoad = () => httpLoad(`round ${pass} bare floor`, floorServer.pid, { url: `${floorServer.url}${DETAIL_PATH}`, headers });
+    floor = best(floor, await (profile && last ? profileDuring(floorServer, `${profile}-floor.cpuprofile`, floorLoad) : floorLoad()));
     rest = best(
       rest,
       await profiled('rest', last, () => httpLoad(`round ${pass} REST`, bench.server.pid, { url: `${bench.server.url}${DETAIL_PATH}`, headers })),
