@@ -93,7 +93,9 @@ export class LineDestination {
   }
 
   private writeNext(): void {
-    this.writing = false;
-    if (this.pending.length > 0 || this.dropped > 0) this.writeBatch();
+    // Lines that came while this batch was being written wait out a window too: under load
+    // they always do, and writing them at once would make a write of every line or two.
+    if (this.pending.length > 0 || this.dropped > 0) setTimeout(this.writeBatch, BATCH_WINDOW_MS).unref();
+    else this.writing = false;
   }
 }

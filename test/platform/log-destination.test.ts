@@ -52,6 +52,41 @@ describe('the log destination', () => {
     reader.child.kill();
   });
 
+  it('makes one write per batch window under a steady stream of lines, not one per line or two', async () => {
+    // A prompt reader (cat blocks in read) gets each write as a chunk of its own, or several together.
+    const reader = spawn('cat');
+    let chunks = 0;
+    let output = '';
+    reader.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      chunks += 1;
+      output += chunk;
+    });
+    const destination = new LineDestination((reader.stdin as unknown as { _handle: { fd: number } })._handle.fd);
+    const started = performance.now();
+    let written = 0;
+    // A line on every turn of the event loop for 250 ms, as a busy server logs its requests.
+    await new Promise<void>((resolve) => {
+      const next = () => {
+        destination.write(line(written++));
+        if (performance.now() - started < 250) setImmediate(next);
+        else resolve();
+      };
+      next();
+    });
+    const elapsed = performance.now() - started;
+    await waitFor(
+      async () => output.split('\n').filter(Boolean).length,
+      (received) => received >= written,
+      10_000,
+    );
+    // Batches leave about 5 ms apart, however fast the writes complete (one write per line or
+    // two made 1,700 chunks here). The bound is looser than one per 5 ms: a timer may fire a
+    // millisecond early, and a reader may take a batch larger than the pipe's atomic write in two reads.
+    expect(chunks).toBeLessThanOrEqual(Math.ceil(elapsed / 2));
+    expect(written).toBeGreaterThan(chunks * 5);
+    reader.kill();
+  });
+
   it('writes what is pending when the process exits at once', async () => {
     const program = [
       "import { LineDestination } from './src/log-destination.ts';",
