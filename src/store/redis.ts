@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { Cluster, Redis, type ClusterOptions, type Command, type RedisOptions } from 'ioredis';
 import type { Config } from '../config/config';
 
@@ -79,16 +80,12 @@ export function connectRedis(config: RedisConfig, log?: OutageLog): RedisConnect
 }
 
 function connectSingle(redisUrl: string, log?: OutageLog): RedisConnections {
-  const commands = new Redis(redisUrl, {
+  const commands = new CoalescingRedis(redisUrl, {
     lazyConnect: false,
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: COMMAND_TIMEOUT_MS,
     // Queued commands are dropped after one failed reconnect rather than twenty.
     maxRetriesPerRequest: 1,
-    // Commands issued in the same tick (concurrent requests' reads) go out in one socket write:
-    // the writes, one system call per command, were the largest cost of a cached GET. Not on a
-    // cluster: there ioredis batches reads of keys in different slots and then refuses the batch.
-    enableAutoPipelining: true,
   });
   const subscriber = new Redis(redisUrl, { connectTimeout: COMMAND_TIMEOUT_MS });
   reportOutages(commands, 'command', log);
@@ -168,6 +165,38 @@ function connectCluster(config: RedisConfig, entries: readonly string[], log?: O
       bullmq.disconnect();
     },
   };
+}
+
+/**
+ * A single-server connection whose commands issued in the same turn of the event loop
+ * (concurrent requests' reads) leave in one socket write: a write is one system call per
+ * command otherwise, and over loopback that call also runs the receiving side's TCP stack,
+ * the largest cost of a cached GET. The socket is corked at the turn's first command and
+ * uncorked after the turn's I/O callbacks (setImmediate), so Node writes everything in
+ * between with one writev.
+ *
+ * ioredis' own `enableAutoPipelining` batches the same way but builds a Pipeline per batch,
+ * with a second promise and a callback per command and a tick to hand each reply back: it
+ * cost a tenth of the server's CPU on a cached GET, five times what the writes it saves
+ * cost here. Each command still goes through ioredis' plain path (its queue, its timeout,
+ * its replies in order); only the moment its bytes reach the kernel changes. Not on a
+ * cluster: a cluster's node connections are made by ioredis.
+ */
+export class CoalescingRedis extends Redis {
+  private corked: Socket | null = null;
+
+  override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
+    if (!stream && this.corked === null && this.status === 'ready' && this.stream instanceof Socket) {
+      const socket = this.stream;
+      this.corked = socket;
+      socket.cork();
+      setImmediate(() => {
+        this.corked = null;
+        socket.uncork();
+      });
+    }
+    return super.sendCommand(command, stream);
+  }
 }
 
 /**
