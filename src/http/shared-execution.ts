@@ -52,22 +52,26 @@ export class SharedSubscriptions {
    */
   private run(args: ExecutionArgs, payload: unknown, compiled: CompiledQuery | null): Result {
     const masked = (done: ExecutionResult): ExecutionResult => (done.errors ? { ...done, errors: this.mask(done.errors, args) } : done);
-    const byGraphqlJs = () => {
-      const contextValue = contextForOneStep(args.contextValue);
-      return afterward(execute({ ...args, contextValue, rootValue: payload }), (done) => {
-        forgetAuthScopes(contextValue);
-        return masked(done);
-      });
-    };
+    const byGraphqlJs = () =>
+      afterward(
+        inOneStep(args, (contextValue) => execute({ ...args, contextValue, rootValue: payload })),
+        masked,
+      );
     if (!compiled) return byGraphqlJs();
     // As for queries (OperationPipeline.execute): a compiled run that met errors is made again
     // by graphql-js, so every answer has graphql-js's errors; mapping an event only reads.
-    const contextValue = contextForOneStep(args.contextValue);
-    return afterward(compiled.query(payload, contextValue, args.variableValues), (done) => {
-      forgetAuthScopes(contextValue);
-      return done.errors?.length ? byGraphqlJs() : done;
-    });
+    const fast = inOneStep(args, (contextValue) => compiled.query(payload, contextValue, args.variableValues));
+    return afterward(fast, (done) => (done.errors?.length ? byGraphqlJs() : done));
   }
+}
+
+/** Runs one step on a context of its own, whose auth scopes are forgotten once its result is ready. */
+function inOneStep(args: ExecutionArgs, step: (contextValue: unknown) => Result): Result {
+  const contextValue = contextForOneStep(args.contextValue);
+  return afterward(step(contextValue), (done) => {
+    forgetAuthScopes(contextValue);
+    return done;
+  });
 }
 
 /**
