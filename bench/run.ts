@@ -383,7 +383,7 @@ async function http(bench: Bench, cleanup: Cleanup): Promise<HttpFigures> {
 
   const headers = { 'x-api-key': bench.apiKey };
   const figures: HttpFigures = { floor: [], rest: [], graphql: [] };
-  // BENCH_PROFILE=<prefix>: the server's CPU profile over each target's last round, for finding where a request's time goes.
+  // BENCH_PROFILE=<prefix>: a CPU profile of the serving process over each target's last round (the floor's too), for finding where a request's time goes.
   const profile = process.env.BENCH_PROFILE;
   const profiled = (child: NodeChild, file: string, last: boolean, load: () => Promise<LoadFigures>) =>
     profile && last ? profileDuring(child, `${profile}-${file}.cpuprofile`, load) : load();
