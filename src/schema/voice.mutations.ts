@@ -2,7 +2,7 @@ import * as resolvers from '../resolvers/voice.mutations';
 import { builder } from './builder';
 import { SplitModeEnum } from './split-mode';
 import { VoiceRef } from './voice';
-import { VoiceSampleRef } from './voice-sample';
+import { VoiceSampleRef, voiceSampleShape } from './voice-sample';
 
 builder.mutationFields((t) => ({
   createVoice: t.field({
@@ -40,7 +40,10 @@ builder.mutationFields((t) => ({
     type: VoiceSampleRef,
     args: { partner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), file: t.arg({ type: 'Upload', required: true }) },
     authScopes: (_root, args) => ({ partner: args.partner }),
-    resolve: (_root, args, ctx) => resolvers.uploadVoiceSample(ctx, args),
+    resolve: async (_root, args, ctx) => {
+      const { voice, sample } = await resolvers.uploadVoiceSample(ctx, args);
+      return voiceSampleShape(voice, sample);
+    },
   }),
   deleteVoiceSample: t.field({
     type: VoiceRef,

@@ -9,7 +9,7 @@ import { QueueWaitRef } from './queue-wait';
 import { ProgressRef } from './progress';
 import { SplitModeEnum } from './split-mode';
 import { TestSampleRef } from './test-sample';
-import { VoiceSampleRef } from './voice-sample';
+import { VoiceSampleRef, voiceSampleShape } from './voice-sample';
 
 /** A voice as resolvers pass it around; `deleted` is set on the last subscription event. */
 export type VoiceShape = VoiceRecord & { deleted?: boolean };
@@ -17,9 +17,9 @@ export type VoiceShape = VoiceRecord & { deleted?: boolean };
 export const VoicePipelineRef = builder.objectRef<ProcessingState>('VoicePipeline').implement({
   description: 'One of the two processing pipelines of a voice.',
   fields: (t) => ({
-    status: t.field({ type: ProcessingStatusEnum, resolve: (state) => state.status }),
-    error: t.string({ nullable: true, description: 'Readable reason when FAILED.', resolve: (state) => state.error }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (state) => state.updatedAt }),
+    status: t.expose('status', { type: ProcessingStatusEnum }),
+    error: t.exposeString('error', { nullable: true, description: 'Readable reason when FAILED.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
 
@@ -45,12 +45,12 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
     hasOriginal: t.boolean({ resolve: (voice) => voice.original !== null }),
     sampleCount: t.int({ resolve: (voice) => voice.samples.length }),
     status: t.field({ type: VoiceStatusRef, resolve: (voice) => voice }),
-    splitting: t.field({ type: VoicePipelineRef, resolve: (voice) => voice.splitting }),
-    embedding: t.field({ type: VoicePipelineRef, resolve: (voice) => voice.embedding }),
+    splitting: t.expose('splitting', { type: VoicePipelineRef }),
+    embedding: t.expose('embedding', { type: VoicePipelineRef }),
     originalFilename: t.string({ nullable: true, resolve: (voice) => originalFilenameOf(voice) }),
     originalUploadedName: t.string({ nullable: true, resolve: (voice) => voice.original?.uploadedName ?? null }),
     originalDuration: t.float({ nullable: true, description: 'Seconds.', resolve: (voice) => voice.original?.durationSeconds ?? null }),
-    samples: t.field({ type: [VoiceSampleRef], resolve: (voice) => voice.samples.map((sample) => ({ voice, sample })) }),
+    samples: t.field({ type: [VoiceSampleRef], resolve: (voice) => voice.samples.map((sample) => voiceSampleShape(voice, sample)) }),
     splitMode: t.field({
       type: SplitModeEnum,
       nullable: true,
@@ -87,9 +87,9 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
         return files.map((file) => ({ ...file, voice, ttsType }));
       },
     }),
-    preferredSampleIndex: t.int({ nullable: true, resolve: (voice) => voice.preferredSampleIndex }),
-    creatorName: t.string({ nullable: true, resolve: (voice) => voice.creatorName }),
-    creatorEmail: t.string({ nullable: true, resolve: (voice) => voice.creatorEmail }),
+    preferredSampleIndex: t.exposeInt('preferredSampleIndex', { nullable: true }),
+    creatorName: t.exposeString('creatorName', { nullable: true }),
+    creatorEmail: t.exposeString('creatorEmail', { nullable: true }),
     progress: t.field({
       type: ProgressRef,
       nullable: true,
@@ -103,8 +103,8 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
       description: 'Why the split or embedding has not started yet, and when it should; null once it runs or when none is under way.',
       resolve: (voice, _args, ctx) => ctx.domain.voices.queueWait(voice),
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (voice) => voice.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (voice) => voice.updatedAt }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     deleted: t.boolean({ description: 'True only on the last subscription event of a deleted voice.', resolve: (voice) => voice.deleted ?? false }),
   }),
 });
