@@ -33,6 +33,8 @@ interface CheckedDocument {
   errors: readonly GraphQLError[];
   /** Per query name: its runs, and graphql-jit's compilation, made on the second so one-off documents cost no compile. */
   queries: Map<string, QueryRuns> | null;
+  /** Set on each hit, cleared when eviction passes it over: see `check`. */
+  used: boolean;
 }
 
 interface QueryRuns {
@@ -100,26 +102,40 @@ export class OperationPipeline {
   /** graphql's `validate` of a document `parse` gave: the cached answer. */
   readonly validate = (document: DocumentNode): readonly GraphQLError[] => this.byDocument.get(document)?.errors ?? this.checkDocument(document);
 
+  /**
+   * The cache keeps what is used with a second chance rather than in strict recency order: a
+   * hit only marks its entry, and eviction moves a marked entry to the back instead of
+   * dropping it. Reordering the map on every hit (a delete and a set) made V8 rebuild its
+   * table every other request: two thirds of a cached lookup's cost.
+   */
   private check(text: string): CheckedDocument {
     const cached = this.checked.get(text);
     if (cached) {
-      // Kept in recency order, so the oldest entry is the one dropped.
-      this.checked.delete(text);
-      this.checked.set(text, cached);
+      cached.used = true;
       return cached;
     }
     let checked: CheckedDocument;
     try {
       const document = parseLimited(text, this.limits);
-      checked = { id: ++this.nextId, document, errors: this.checkDocument(document), queries: null };
+      checked = { id: ++this.nextId, document, errors: this.checkDocument(document), queries: null, used: false };
       this.byDocument.set(document, checked);
     } catch (error) {
-      checked = { id: ++this.nextId, document: null, errors: [coded(error as GraphQLError, 'GRAPHQL_PARSE_FAILED')], queries: null };
+      checked = { id: ++this.nextId, document: null, errors: [coded(error as GraphQLError, 'GRAPHQL_PARSE_FAILED')], queries: null, used: false };
     }
     if (text.length > MAX_CACHED_TEXT_LENGTH) return checked;
-    if (this.checked.size >= CACHED_DOCUMENTS) this.checked.delete(this.checked.keys().next().value!);
+    if (this.checked.size >= CACHED_DOCUMENTS) this.evictOne();
     this.checked.set(text, checked);
     return checked;
+  }
+
+  /** Drops the oldest entry not used since eviction last passed it; every used entry it passes goes to the back, unmarked. */
+  private evictOne(): void {
+    for (const [text, entry] of this.checked) {
+      this.checked.delete(text);
+      if (!entry.used) return;
+      entry.used = false;
+      this.checked.set(text, entry);
+    }
   }
 
   private checkDocument(document: DocumentNode): readonly GraphQLError[] {
