@@ -20,7 +20,7 @@ import { graphqlErrors, graphqlOperations, graphqlUnexpectedErrors } from '../ob
 import type { GraphqlContext } from '../resolvers/context';
 import { maskError } from './graphql-common';
 import { limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
-import { afterward, forgetAuthScopes, SharedSubscriptions, type Result, type SubscriptionResults } from './shared-execution';
+import { afterward, SharedSubscriptions, type Result, type SubscriptionResults } from './shared-execution';
 import type { OperationParams, TrustedDocuments } from './trusted-documents';
 
 /** A document checked once, by its text: parsed and validated with every rule. */
@@ -150,7 +150,6 @@ export class OperationPipeline {
   readonly execute = (args: ExecutionArgs): Result => {
     const operation = getOperationAST(args.document, args.operationName);
     const finish = (done: ExecutionResult): ExecutionResult => {
-      forgetAuthScopes(args.contextValue);
       count(operation, args.operationName, Boolean(done.errors?.length));
       return done.errors ? { ...done, errors: this.mask(done.errors, args) } : done;
     };

@@ -1,5 +1,4 @@
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { RequestCache } from '@pothos/plugin-scope-auth';
 import type { CompiledQuery } from 'graphql-jit';
 import type { PushSink, PushStream } from '../events/push-stream';
 
@@ -24,7 +23,7 @@ export class SharedSubscriptions {
    * result is then made by it (its `query` maps an event as graphql-js's execution would).
    */
   async subscribe(args: ExecutionArgs, shareKey: string, compiled: CompiledQuery | null = null): Promise<SubscriptionResults | ExecutionResult> {
-    const source = await createSourceEventStream({ ...args, contextValue: contextForOneStep(args.contextValue) });
+    const source = await createSourceEventStream(args);
     // A subscription refused when made (another partner's resource) reports its code too.
     if (!isAsyncIterable(source)) return source.errors ? { ...source, errors: this.mask(source.errors, args) } : source;
     return new MappedEvents(source[Symbol.asyncIterator](), this, args, shareKey, compiled);
@@ -52,48 +51,13 @@ export class SharedSubscriptions {
    */
   private run(args: ExecutionArgs, payload: unknown, compiled: CompiledQuery | null): Result {
     const masked = (done: ExecutionResult): ExecutionResult => (done.errors ? { ...done, errors: this.mask(done.errors, args) } : done);
-    const byGraphqlJs = () =>
-      afterward(
-        inOneStep(args, (contextValue) => execute({ ...args, contextValue, rootValue: payload })),
-        masked,
-      );
+    const byGraphqlJs = () => afterward(execute({ ...args, rootValue: payload }), masked);
     if (!compiled) return byGraphqlJs();
     // As for queries (OperationPipeline.execute): a compiled run that met errors is made again
     // by graphql-js, so every answer has graphql-js's errors; mapping an event only reads.
-    const fast = inOneStep(args, (contextValue) => compiled.query(payload, contextValue, args.variableValues));
+    const fast = compiled.query(payload, args.contextValue, args.variableValues);
     return afterward(fast, (done) => (done.errors?.length ? byGraphqlJs() : done));
   }
-}
-
-/** Runs one step on a context of its own, whose auth scopes are forgotten once its result is ready. */
-function inOneStep(args: ExecutionArgs, step: (contextValue: unknown) => Result): Result {
-  const contextValue = contextForOneStep(args.contextValue);
-  return afterward(step(contextValue), (done) => {
-    forgetAuthScopes(contextValue);
-    return done;
-  });
-}
-
-/**
- * Drops what Pothos' scope-auth plugin remembers of an operation's context (the scopes it
- * evaluated), once the operation is done. The plugin keeps it in a WeakMap keyed by the
- * context, and a WeakMap entry for every request costs the garbage collector far more than
- * the entry itself (the key is young, the map is old): left to the collector, these entries
- * took a fifth of the CPU of a GraphQL query (side by side, 8,910 against 10,904 queries per
- * CPU-second). A field resolved after this on the same context only evaluates its scopes again.
- */
-export function forgetAuthScopes(context: unknown): void {
-  if (typeof context === 'object' && context !== null) RequestCache.clearForContext(context);
-}
-
-/**
- * A copy of the subscription's context for one step (subscribing, or one event's execution).
- * Per-request caches keyed by the context object (Pothos keeps its auth scope cache, several
- * maps, in a WeakMap by context) then go with the step instead of living as long as the
- * subscription, on every one of thousands of idle subscribers.
- */
-function contextForOneStep(context: unknown): unknown {
-  return typeof context === 'object' && context !== null ? { ...context } : context;
 }
 
 /** `next` applied to a result that may still be executing, without a promise when it is not. */

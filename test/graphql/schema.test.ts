@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import SchemaBuilder from '@pothos/core';
-import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { assertRootFieldsAuthorize, schema } from '../../src/schema';
+import { ROOT_ACCESS } from '../../src/schema/root-access';
 
 /** A schema with one query field, built the way src/schema/builder.ts builds ours. */
-function schemaWithOneQuery(options: { authScopes?: { public: boolean } }) {
-  const builder = new SchemaBuilder<{ AuthScopes: { public: boolean } }>({
-    plugins: [ScopeAuthPlugin],
-    scopeAuth: { authScopes: () => ({ public: true }) },
+function schemaWithOneQuery(options: { authScopes?: { public: true } }) {
+  const builder = new SchemaBuilder<{ Context: object }>({
+    plugins: [ROOT_ACCESS],
+    rootAccess: { allows: () => true, refusal: () => new Error('refused') },
   });
   builder.queryType({
     fields: (t) => ({ greeting: t.string({ ...options, resolve: () => 'hello' }) }),
