@@ -16,7 +16,7 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { Platform } from '../platform';
-import { graphqlErrors, graphqlOperations, graphqlUnexpectedErrors } from '../observability/metrics';
+import { graphqlErrorTally, graphqlOperationTally, graphqlUnexpectedErrors, type Tally } from '../observability/metrics';
 import type { GraphqlContext } from '../resolvers/context';
 import { maskError } from './graphql-common';
 import { limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
@@ -246,11 +246,20 @@ function coded(error: GraphQLError, code: string): GraphQLError {
   });
 }
 
+/** Each operation's two tallies, found by its node: no label string is made per operation. */
+const talliesByOperation = new WeakMap<OperationDefinitionNode, { operations: Tally; errors: Tally }>();
+
 /** Counts one operation by name and type, and once more when it answered with errors. */
 function count(operation: OperationDefinitionNode | null | undefined, operationName: string | null | undefined, failed: boolean): void {
-  const labels = { operation: operation?.name?.value ?? operationName ?? 'anonymous', type: operation?.operation ?? 'unknown' };
-  graphqlOperations.inc(labels);
-  if (failed) graphqlErrors.inc(labels);
+  let tallies = operation ? talliesByOperation.get(operation) : undefined;
+  if (!tallies) {
+    const labels = { operation: operation?.name?.value ?? operationName ?? 'anonymous', type: operation?.operation ?? 'unknown' };
+    tallies = { operations: graphqlOperationTally(labels), errors: graphqlErrorTally(labels) };
+    // Only a named operation's labels follow from its node alone.
+    if (operation?.name) talliesByOperation.set(operation, tallies);
+  }
+  tallies.operations.pending++;
+  if (failed) tallies.errors.pending++;
 }
 
 /** Extensions that only steer the HTTP answer (status, headers); never shown to a client. */

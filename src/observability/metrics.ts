@@ -19,19 +19,55 @@ export const httpRequestDuration = new Histogram({
   registers: [registry],
 });
 
-export const graphqlOperations = new Counter({
-  name: 'graphql_operations_total',
-  help: 'GraphQL operations by name and type, over HTTP, SSE and WebSocket',
-  labelNames: ['operation', 'type'] as const,
-  registers: [registry],
-});
+/** One label set's count, kept by whoever counts it: adding to it is the whole hot path. */
+export interface Tally {
+  pending: number;
+}
 
-export const graphqlErrors = new Counter({
-  name: 'graphql_operation_errors_total',
-  help: 'GraphQL operations that answered with errors, by name and type',
-  labelNames: ['operation', 'type'] as const,
-  registers: [registry],
-});
+/**
+ * A counter whose label sets are tallied in plain objects and handed to prom-client when it is
+ * scraped. prom-client's `inc` builds and hashes a label string on every call, which was a
+ * measurable part of a cached GraphQL query; a caller that keeps the Tally of its labels pays
+ * one addition instead.
+ */
+function talliedCounter<Label extends string>(name: string, help: string, labelNames: readonly Label[]) {
+  const tallies = new Map<string, Tally & { labels: Record<Label, string> }>();
+  new Counter({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    collect() {
+      for (const tally of tallies.values()) {
+        if (tally.pending === 0) continue;
+        this.inc(tally.labels, tally.pending);
+        tally.pending = 0;
+      }
+    },
+  });
+  /** The tally of a label set; the same object for the same labels. */
+  return (labels: Record<Label, string>): Tally => {
+    const key = labelNames.map((label) => labels[label]).join('\n');
+    let tally = tallies.get(key);
+    if (!tally) {
+      tally = { labels, pending: 0 };
+      tallies.set(key, tally);
+    }
+    return tally;
+  };
+}
+
+export const graphqlOperationTally = talliedCounter(
+  'graphql_operations_total',
+  'GraphQL operations by name and type, over HTTP, SSE and WebSocket',
+  ['operation', 'type'] as const,
+);
+
+export const graphqlErrorTally = talliedCounter(
+  'graphql_operation_errors_total',
+  'GraphQL operations that answered with errors, by name and type',
+  ['operation', 'type'] as const,
+);
 
 export const graphqlUnexpectedErrors = new Counter({
   name: 'graphql_unexpected_errors_total',

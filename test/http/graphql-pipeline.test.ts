@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
 import { OperationPipeline } from '../../src/http/graphql-pipeline';
 import { graphqlLimits } from '../../src/http/graphql-limits';
+import { registry } from '../../src/observability/metrics';
 import { schema } from '../../src/schema';
 
 describe('the operation pipeline', () => {
@@ -22,5 +23,25 @@ describe('the operation pipeline', () => {
     const again = pipeline.prepare({ query: oneOff(0) });
     expect(again).not.toBe(firstOneOff);
     expect(again).toEqual(firstOneOff);
+  });
+
+  it('counts each operation, and those that answered with errors, by name and type', async () => {
+    const pipeline = new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }));
+    const count = async (name: string, labels: string) => {
+      const text = await registry.getSingleMetricAsString(name);
+      return Number(new RegExp(`^${name}\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    };
+    const labels = 'operation="CountedMe",type="query"';
+    const before = { operations: await count('graphql_operations_total', labels), errors: await count('graphql_operation_errors_total', labels) };
+    const document = pipeline.prepare({ query: 'query CountedMe { me { partners } }' });
+    if (!('kind' in document)) throw new Error('the query was refused');
+    const caller = { keyId: 'k', partners: new Set(['acme']), admin: false };
+    // Three runs (the later ones compiled), the last without a caller: refused.
+    for (const contextValue of [{ caller }, { caller }, { caller: null }])
+      await pipeline.execute({ schema, document, contextValue: contextValue });
+    expect(await count('graphql_operations_total', labels)).toBe(before.operations + 3);
+    expect(await count('graphql_operation_errors_total', labels)).toBe(before.errors + 1);
+    // Counted once: a second scrape adds nothing.
+    expect(await count('graphql_operations_total', labels)).toBe(before.operations + 3);
   });
 });
