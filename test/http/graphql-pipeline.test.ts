@@ -25,6 +25,19 @@ describe('the operation pipeline', () => {
     expect(again).toEqual(firstOneOff);
   });
 
+  it('tells apart documents of the same length', () => {
+    const pipeline = new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }));
+    const [a, b] = ['query A { me { partners } }', 'query B { me { partners } }'];
+    const documents = { a: pipeline.prepare({ query: a }), b: pipeline.prepare({ query: b }) };
+    for (let round = 0; round < 3; round++) {
+      expect(pipeline.prepare({ query: a })).toBe(documents.a);
+      expect(pipeline.prepare({ query: b })).toBe(documents.b);
+      // A new string of the same text is the same document.
+      expect(pipeline.prepare({ query: [...a].join('') })).toBe(documents.a);
+    }
+    expect(documents.a).not.toEqual(documents.b);
+  });
+
   it('counts each operation, and those that answered with errors, by name and type', async () => {
     const pipeline = new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }));
     const count = async (name: string, labels: string) => {
