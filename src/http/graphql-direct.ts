@@ -28,8 +28,12 @@ export class DirectQueries {
     private readonly context: (caller: Caller | null, requestId: string) => GraphqlContext,
   ) {}
 
-  /** True once answered; a result for yoga to answer with; false, having run nothing, for yoga to answer alone. */
-  async answer(request: FastifyRequest, reply: FastifyReply, caller: Caller | null): Promise<boolean | ExecutionResult> {
+  /**
+   * The answer's JSON text, its content type set on `reply`, for the handler to return as
+   * REST's handlers return theirs; a result for yoga to answer with; false, having run
+   * nothing, for yoga to answer alone.
+   */
+  async answer(request: FastifyRequest, reply: FastifyReply, caller: Caller | null): Promise<string | ExecutionResult | false> {
     const answerType = ANSWER_TYPES.get(request.headers.accept);
     if (!answerType) return false;
     const params = request.body as Record<string, unknown> | null | undefined;
@@ -52,8 +56,8 @@ export class DirectQueries {
       contextValue: this.context(caller, request.id),
     });
     if (result.errors?.length) return result;
-    await reply.header('content-type', answerType).send(JSON.stringify(result));
-    return true;
+    reply.header('content-type', answerType);
+    return JSON.stringify(result);
   }
 }
 

@@ -86,7 +86,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
         }
         if (!multipart) {
           const answered = bodyType === 'application/json' ? await direct.answer(request, reply, caller) : false;
-          if (answered === true) return reply;
+          if (typeof answered === 'string') return answered;
           const context: ServerContext = { req: request, reply, caller, requestId: request.id, ...(answered && { answered }) };
           const response = await yoga.handleNodeRequestAndResponse(request, reply, context);
           return sendResponse(reply, response);
@@ -134,7 +134,10 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
 const GRAPHQL_BODY_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded']);
 
 function mediaType(request: FastifyRequest): string {
-  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const header = request.headers['content-type'] ?? '';
+  // As nearly every client sends it, with nothing to take apart.
+  if (header === 'application/json') return header;
+  return header.split(';')[0]!.trim().toLowerCase();
 }
 
 function uploadLimits(services: HttpServices) {
