@@ -57,17 +57,15 @@ function talliedCounter<Label extends string>(name: string, help: string, labelN
   };
 }
 
-export const graphqlOperationTally = talliedCounter(
-  'graphql_operations_total',
-  'GraphQL operations by name and type, over HTTP, SSE and WebSocket',
-  ['operation', 'type'] as const,
-);
+export const graphqlOperationTally = talliedCounter('graphql_operations_total', 'GraphQL operations by name and type, over HTTP, SSE and WebSocket', [
+  'operation',
+  'type',
+] as const);
 
-export const graphqlErrorTally = talliedCounter(
-  'graphql_operation_errors_total',
-  'GraphQL operations that answered with errors, by name and type',
-  ['operation', 'type'] as const,
-);
+export const graphqlErrorTally = talliedCounter('graphql_operation_errors_total', 'GraphQL operations that answered with errors, by name and type', [
+  'operation',
+  'type',
+] as const);
 
 export const graphqlUnexpectedErrors = new Counter({
   name: 'graphql_unexpected_errors_total',

@@ -50,8 +50,7 @@ describe('the operation pipeline', () => {
     if (!('kind' in document)) throw new Error('the query was refused');
     const caller = { keyId: 'k', partners: new Set(['acme']), admin: false };
     // Three runs (the later ones compiled), the last without a caller: refused.
-    for (const contextValue of [{ caller }, { caller }, { caller: null }])
-      await pipeline.execute({ schema, document, contextValue: contextValue });
+    for (const contextValue of [{ caller }, { caller }, { caller: null }]) await pipeline.execute({ schema, document, contextValue: contextValue });
     expect(await count('graphql_operations_total', labels)).toBe(before.operations + 3);
     expect(await count('graphql_operation_errors_total', labels)).toBe(before.errors + 1);
     // Counted once: a second scrape adds nothing.
