@@ -219,7 +219,11 @@ describe('real traffic', () => {
     expect(metric(after, 'events_delivered_total')).toBeGreaterThanOrEqual(1);
     expect(metric(after, 'engine_call_duration_seconds_count', { engine: 'llm', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
 
-    const jobLines = logLines().filter((line) => line.requestId === 'job-request-42' && line.queue === 'complete');
+    // The job's metric is counted as it ends; its log line leaves with the log's next batch, a few ms later.
+    const jobLines = await waitFor(
+      async () => logLines().filter((line) => line.requestId === 'job-request-42' && line.queue === 'complete'),
+      (lines) => lines.some((line) => line.msg === 'job ended'),
+    );
     expect(jobLines.map((line) => line.msg)).toEqual(expect.arrayContaining(['job started', 'job ended']));
     expect(jobLines.find((line) => line.msg === 'job ended')).toMatchObject({
       outcome: 'completed',
