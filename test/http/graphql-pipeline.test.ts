@@ -6,9 +6,14 @@ import { graphqlLimits } from '../../src/http/graphql-limits';
 import { registry } from '../../src/observability/metrics';
 import { schema } from '../../src/schema';
 
+/** A pipeline of its own for each test, so one test's cached documents are not another's. */
+function newPipeline(): OperationPipeline {
+  return new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }));
+}
+
 describe('the operation pipeline', () => {
   it('keeps a document in use while hundreds of one-off documents pass through, and drops the one-offs', () => {
-    const pipeline = new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }));
+    const pipeline = newPipeline();
     const hot = 'query Hot { me { partners } }';
     const first = pipeline.prepare({ query: hot });
     const oneOff = (n: number) => `query OneOff${n} { me { partners } }`;
@@ -26,7 +31,7 @@ describe('the operation pipeline', () => {
   });
 
   it('tells apart documents of the same length', () => {
-    const pipeline = new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }));
+    const pipeline = newPipeline();
     const [a, b] = ['query A { me { partners } }', 'query B { me { partners } }'];
     const documents = { a: pipeline.prepare({ query: a }), b: pipeline.prepare({ query: b }) };
     for (let round = 0; round < 3; round++) {
@@ -39,7 +44,7 @@ describe('the operation pipeline', () => {
   });
 
   it('counts each operation, and those that answered with errors, by name and type', async () => {
-    const pipeline = new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }));
+    const pipeline = newPipeline();
     const count = async (name: string, labels: string) => {
       const text = await registry.getSingleMetricAsString(name);
       return Number(new RegExp(`^${name}\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
