@@ -21,7 +21,8 @@ const subscriber = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const partner = process.env.PARTNER ?? 'bench';
 
 interface FloorSocket extends WebSocket {
-  subscriptionId?: string;
+  /** Its `next` messages' text before the payload, encoded once, as the service keeps it. */
+  prefix?: Buffer;
   /** The upgraded TCP stream under the WebSocket, written to as the service writes its pushed results. */
   stream?: Duplex;
 }
@@ -35,7 +36,7 @@ sockets.on('connection', (socket: FloorSocket, request) => {
     if (message.type === 'connection_init') socket.send('{"type":"connection_ack"}');
     else if (message.type === 'ping') socket.send('{"type":"pong"}');
     else if (message.type === 'subscribe' && message.id) {
-      socket.subscriptionId = message.id;
+      socket.prefix = nextMessagePrefix(message.id);
       socket.send(JSON.stringify({ id: message.id, type: 'next', payload: { data: { voiceUpdated: null } } }));
     }
   });
@@ -50,10 +51,9 @@ subscriber.on('message', (_channel: string, message: string) => {
   const event = JSON.parse(message) as ChangeEvent<VoiceRecord>;
   const payload = payloadOf(event.data);
   for (const socket of sockets.clients as Set<FloorSocket>) {
-    if (!socket.subscriptionId || !socket.stream) continue;
+    if (!socket.prefix || !socket.stream) continue;
     // The same framing as the service's, so the two differ only by what happens around it.
-    const prefix = nextMessagePrefix(socket.subscriptionId);
-    socket.stream.write(nextMessageFrame(prefix, Buffer.byteLength(prefix), payload));
+    socket.stream.write(nextMessageFrame(socket.prefix, payload));
   }
 });
 

@@ -247,11 +247,16 @@ async function subscriptions(bench: Bench, cleanup: Cleanup): Promise<Subscriber
       const settled = await collectGarbage(bench.server);
       const rounds: RoundResult[] = [];
       const cpuBefore = processUsage(bench.server.pid).cpuSeconds;
-      for (let change = 0; change < CHANGES_PER_COUNT; change++) {
-        const expected = bench.changes.peek();
-        rounds.push(await pool.measure(() => bench.changes.send(), expectPreferred(expected), 30_000));
-        await sleep(200);
-      }
+      const changes = async () => {
+        for (let change = 0; change < CHANGES_PER_COUNT; change++) {
+          const expected = bench.changes.peek();
+          rounds.push(await pool.measure(() => bench.changes.send(), expectPreferred(expected), 30_000));
+          await sleep(200);
+        }
+      };
+      // BENCH_PROFILE=<prefix>: the server's CPU profile over each count's changes.
+      const profile = process.env.BENCH_PROFILE;
+      await (profile ? profileDuring(bench.server, `${profile}-subscribers-${count}.cpuprofile`, changes) : changes());
       const cpuSeconds = processUsage(bench.server.pid).cpuSeconds - cpuBefore;
       const latencies = rounds.flatMap((result) => result.latenciesMs);
       figures.push({
