@@ -348,10 +348,9 @@ function limitReason(reason: string): string {
 const TEXT_FRAME = 0x81; // FIN and opcode 1: a whole text message in one frame
 const CLOSING_BRACE = 0x7d;
 
-/** An unmasked WebSocket text frame of `length` bytes of message, its header written; the message goes after `offset`. */
-function textFrameOf(length: number): { frame: Buffer; offset: number } {
-  const offset = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(offset + length);
+/** An unmasked WebSocket text frame of `length` bytes of message, its header written; the message is its last `length` bytes. */
+function textFrameOf(length: number): Buffer {
+  const frame = Buffer.allocUnsafe((length < 126 ? 2 : length < 65_536 ? 4 : 10) + length);
   frame[0] = TEXT_FRAME;
   if (length < 126) {
     frame[1] = length;
@@ -362,7 +361,7 @@ function textFrameOf(length: number): { frame: Buffer; offset: number } {
     frame[1] = 127;
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  return { frame, offset };
+  return frame;
 }
 
 /**
@@ -371,7 +370,9 @@ function textFrameOf(length: number): { frame: Buffer; offset: number } {
  * closing brace.
  */
 export function nextMessageFrame(prefix: Buffer, payload: Buffer): Buffer {
-  const { frame, offset } = textFrameOf(prefix.length + payload.length + 1);
+  const length = prefix.length + payload.length + 1;
+  const frame = textFrameOf(length);
+  const offset = frame.length - length;
   frame.set(prefix, offset);
   frame.set(payload, offset + prefix.length);
   frame[frame.length - 1] = CLOSING_BRACE;
@@ -380,8 +381,9 @@ export function nextMessageFrame(prefix: Buffer, payload: Buffer): Buffer {
 
 /** A whole text message as one unmasked WebSocket frame. */
 function textFrame(text: string): Buffer {
-  const { frame, offset } = textFrameOf(Buffer.byteLength(text));
-  frame.write(text, offset, 'utf8');
+  const length = Buffer.byteLength(text);
+  const frame = textFrameOf(length);
+  frame.write(text, frame.length - length, 'utf8');
   return frame;
 }
 

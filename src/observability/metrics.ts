@@ -74,12 +74,75 @@ export const graphqlUnexpectedErrors = new Counter({
   registers: [registry],
 });
 
-export const liveDeliveryLag = new Histogram({
-  name: 'live_delivery_lag_seconds',
-  help: 'From a change written (by the writing process) to its event written to a subscriber socket (graphql-ws or SSE)',
-  buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
+/** One line of a histogram as the registry writes it. */
+interface HistogramLine {
+  metricName: string;
+  labels: { le?: number | string };
+  value: number;
+  /** prom-client's buckets carry one (null without exemplars); kept so its JSON reads the same. */
+  exemplar?: null;
+}
+
+/**
+ * A histogram without labels whose observation is a bucket search and two additions.
+ * prom-client's `observe` makes a label object, a closure and a label hash on every call (about
+ * 190 ns, against 15 here), and the live path observes once per socket write, ten thousand
+ * times per change at ten thousand subscribers. It registers itself as a metric, and the
+ * registry writes its lines as it writes prom-client's own histograms.
+ */
+export class TalliedHistogram {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  /** Observations per bucket (not cumulative); the last is above every bound. */
+  private readonly counts: Float64Array;
+  private sum = 0;
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly bounds: readonly number[],
+    registers: Registry[],
+  ) {
+    this.counts = new Float64Array(bounds.length + 1);
+    for (const register of registers) register.registerMetric(this as unknown as Histogram);
+  }
+
+  observe(value: number): void {
+    const bounds = this.bounds;
+    let bucket = 0;
+    while (bucket < bounds.length && value > bounds[bucket]!) bucket++;
+    this.counts[bucket]!++;
+    this.sum += value;
+  }
+
+  get(): { name: string; help: string; type: string; aggregator: string; values: HistogramLine[] } {
+    const bucketName = `${this.name}_bucket`;
+    let count = 0;
+    const values: HistogramLine[] = this.bounds.map((le, index) => {
+      count += this.counts[index]!;
+      return { metricName: bucketName, labels: { le }, value: count, exemplar: null };
+    });
+    count += this.counts[this.bounds.length]!;
+    values.push(
+      { metricName: bucketName, labels: { le: '+Inf' }, value: count, exemplar: null },
+      { metricName: `${this.name}_sum`, labels: {}, value: this.sum },
+      { metricName: `${this.name}_count`, labels: {}, value: count },
+    );
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  }
+
+  reset(): void {
+    this.counts.fill(0);
+    this.sum = 0;
+  }
+}
+
+export const liveDeliveryLag = new TalliedHistogram(
+  'live_delivery_lag_seconds',
+  'From a change written (by the writing process) to its event written to a subscriber socket (graphql-ws or SSE)',
+  [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  [registry],
+);
 
 export const liveSlowClientCloses = new Counter({
   name: 'live_slow_client_closes_total',
