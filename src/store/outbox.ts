@@ -16,6 +16,32 @@ const GROUP = 'drain';
  * another takes it over (handing it on twice is harmless: entries name what they create).
  */
 const ABANDONED_AFTER_MS = 10_000;
+/** A consumer with nothing pending that has not read for this long is forgotten by the sweep. */
+const IDLE_CONSUMER_MS = 10 * 60_000;
+
+/**
+ * Removes the group's consumers that hold no entry and have been idle for ARGV[2] ms; how many.
+ * Checked and removed in one script: a consumer that took an entry between a check and its
+ * removal would take the entry's place in the pending list with it, and no drainer could then
+ * take the entry over. A missing stream or group has no consumers to forget.
+ */
+const FORGET_IDLE_CONSUMERS = `
+local ok, consumers = pcall(redis.call, 'XINFO', 'CONSUMERS', KEYS[1], ARGV[1])
+if not ok then return 0 end
+local idleFor = tonumber(ARGV[2])
+local removed = 0
+for _, consumer in ipairs(consumers) do
+  local fields = {}
+  for i = 1, #consumer, 2 do fields[consumer[i]] = consumer[i + 1] end
+  if fields['pending'] == 0 and fields['idle'] >= idleFor then
+    redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], fields['name'])
+    removed = removed + 1
+  end
+end
+return removed
+`;
+
+type ForgetIdleConsumers = (key: string, group: string, idleMs: number) => Promise<number>;
 
 /**
  * What writes leave for workers to carry out after them (webhook deliveries), recorded by the
@@ -37,6 +63,7 @@ export class Outbox {
     private readonly keys: KeySpace,
   ) {
     this.slots = new SlotRegistry(redis, keys.key('outbox-slots'));
+    if (!('outboxForgetIdleConsumers' in redis)) redis.defineCommand('outboxForgetIdleConsumers', { numberOfKeys: 1, lua: FORGET_IDLE_CONSUMERS });
   }
 
   /** The topic a write with entries announces its outbox on, so drainers start at once. */
@@ -90,6 +117,16 @@ export class Outbox {
         .xdel(key, ...ids)
         .exec();
     }
+  }
+
+  /**
+   * Forgets the consumers of `key`'s group that hold nothing and have not read for `idleMs`; how
+   * many. Every drainer process reads under a name of its own, so without this each process that
+   * ever ran stayed in the group for good. A live drainer forgotten while quiet is made again by
+   * its next read.
+   */
+  forgetIdleConsumers(key: string, idleMs = IDLE_CONSUMER_MS): Promise<number> {
+    return (this.redis as unknown as { outboxForgetIdleConsumers: ForgetIdleConsumers }).outboxForgetIdleConsumers(key, GROUP, idleMs);
   }
 
   /** On a cluster, drops a slot from the registry once its outbox has been empty since long before. */

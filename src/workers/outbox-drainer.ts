@@ -19,7 +19,8 @@ export interface OutboxDrainer {
  * Hands what writes left in the outbox on (`handOn`: to the queues), on every worker process:
  * at once when a write announces its outbox, and in a sweep by one worker every SWEEP_MS. An
  * entry goes to one drainer (the outbox's consumer group) and leaves the outbox once handed on;
- * one whose drainer died on the way is taken over by the sweep. An entry that cannot be handed
+ * one whose drainer died on the way is taken over by the sweep, which also forgets the
+ * consumers of drainers long idle with nothing pending (those of dead processes). An entry that cannot be handed
  * on for a reason other than Redis (it no longer parses) would fail forever: it is logged whole
  * and dropped.
  */
@@ -73,6 +74,7 @@ export function startOutboxDrainer(platform: Platform, handOn: (entry: string) =
       onOneWorker(platform, 'outbox-sweep', SWEEP_MS, async () => {
         for (const key of await outbox.outboxKeys()) {
           await drain(key, true);
+          await outbox.forgetIdleConsumers(key);
           await outbox.forgetIfEmpty(key);
         }
       }),

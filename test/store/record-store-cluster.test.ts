@@ -60,6 +60,11 @@ describe('on a Redis Cluster', () => {
     expect(await noting.outbox.take(key, 'other', 10, { abandoned: false })).toEqual([]);
     await noting.outbox.settle(taken);
     expect(await redis.commands.xlen(key)).toBe(0);
+    // The sweep's forgetting of idle consumers runs in the outbox's slot too: the drainer that
+    // settled goes (the one that found nothing was never made a consumer).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await noting.outbox.forgetIdleConsumers(key, 10)).toBe(1);
+    expect(await redis.commands.xinfo('CONSUMERS', key, 'drain')).toEqual([]);
   });
 
   it("keeps a record and its partner's name index in one slot, whatever the partner is called", async () => {
