@@ -111,9 +111,20 @@ export class ApiKeyService {
     }
     const caller = await this.verify(key);
     if (caller) return caller;
+    this.countInvalid(address);
+    throw new Unauthorized();
+  }
+
+  /** RateLimited when the address is refused for presenting invalid credentials. */
+  refuseIfBlocked(address: string): void {
+    const blocked = this.invalidKeys.peek(address);
+    if (!blocked.allowed) throw new RateLimited(blocked.retryAfterSeconds);
+  }
+
+  /** Counts an invalid credential other than a key (a playback token that opened nothing) against the address; RateLimited past its limit. */
+  countInvalid(address: string): void {
     const decision = this.invalidKeys.hit(address);
     if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
-    throw new Unauthorized();
   }
 
   async verify(key: string | undefined): Promise<Caller | null> {

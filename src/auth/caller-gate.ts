@@ -1,4 +1,4 @@
-import { RateLimited } from '../domain/errors';
+import { NotFound, RateLimited } from '../domain/errors';
 import type { ApiKeyService, Caller } from './api-keys';
 import type { RateLimiter } from './rate-limiter';
 
@@ -18,6 +18,22 @@ export class CallerGate {
     const caller = await this.apiKeys.admit(key, address);
     await this.countAgainst(caller.keyId);
     return caller;
+  }
+
+  /**
+   * Runs a request that presents a playback URL's token instead of a key. An address refused
+   * for presenting invalid keys is refused here too, before anything is looked up; a token that
+   * opens nothing (the request ends in NotFound) counts against the address as an unknown key
+   * does, so tokens can be guessed at no faster than keys.
+   */
+  async withToken<T>(address: string, request: () => Promise<T>): Promise<T> {
+    this.apiKeys.refuseIfBlocked(address);
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof NotFound) this.apiKeys.countInvalid(address);
+      throw error;
+    }
   }
 
   /**

@@ -93,7 +93,8 @@ export function transcriptsRoutes({ domain: { transcripts }, uploads, callers }:
 
     // An <audio> element cannot send the key header: the playback URL (Transcript.audioUrl)
     // carries a token instead, and its requests count against the rate limit of the key the
-    // transcript belongs to. Without a token the route asks for the key like any other.
+    // transcript belongs to; a token that opens nothing counts against the caller's address as
+    // an unknown key does. Without a token the route asks for the key like any other.
     app.get(
       '/transcript/:id/audio',
       { config: { access: 'public', openapi: v2Docs.audio } },
@@ -101,7 +102,10 @@ export function transcriptsRoutes({ domain: { transcripts }, uploads, callers }:
         const token = request.query?.token;
         const header = request.headers['x-api-key'];
         const access = typeof token === 'string' ? { token } : { caller: await callers.admit(typeof header === 'string' ? header : undefined, request.ip) };
-        const audio = await transcripts.audio(access, request.params.id);
+        const audio =
+          'token' in access
+            ? await callers.withToken(request.ip, () => transcripts.audio(access, request.params.id))
+            : await transcripts.audio(access, request.params.id);
         if ('token' in access) await callers.countAgainst(audio.keyId);
         reply.header('Content-Disposition', inline(audio.filename)).header('Cache-Control', 'private, max-age=300');
         return sendRanged(request, reply, audio);

@@ -29,7 +29,7 @@ export const v2Docs = {
     tag: TAGS.v2,
     summary: 'Play the uploaded recording of a transcript',
     description:
-      'The recording as it was uploaded, kept as long as its transcript (unless TRANSCRIPT_KEEP_AUDIO=false). Authorized by the API key header, or by the token of the playback URL that GraphQL Transcript.audioUrl hands out (valid about an hour), so an <audio> element can play it; a playback through the token counts against the rate limit of the key the transcript belongs to (429 past it). Supports a single Range (206, 416 past the end) for seeking. 404 for an audio_url transcript and when the recording is not kept.',
+      'The recording as it was uploaded, kept as long as its transcript (unless TRANSCRIPT_KEEP_AUDIO=false). Authorized by the API key header, or by the token of the playback URL that GraphQL Transcript.audioUrl hands out (valid about an hour), so an <audio> element can play it; a playback through the token counts against the rate limit of the key the transcript belongs to (429 past it), and a token that opens nothing against the address it came from, as an invalid key does (429 past INVALID_KEY_LIMIT_PER_MINUTE). Supports a single Range (206, 416 past the end) for seeking. 404 for an audio_url transcript and when the recording is not kept.',
     query: audioParams,
     success: {
       200: { description: 'The whole recording.', mediaType: 'audio/*', headers: { 'Accept-Ranges': 'bytes' } },

@@ -147,14 +147,40 @@ describe('TRANSCRIPT_KEEP_AUDIO=false: the recording goes once transcribed, as b
   });
 });
 
+/** A transcript of an upload on an app of its own, started with `env`: its playback URL, and a client of the key it belongs to. */
+async function withPlayback(env: Record<string, string>, run: (call: RestClient, id: string, audioUrl: string) => Promise<void>): Promise<void> {
+  const app = await startTestApp({ ASR_BASE_URL: asr.baseUrl, ...env });
+  try {
+    const key = await app.createKey('acme');
+    const call = restClient(app.url, key);
+    const id = await transcribeUpload(app, call);
+    await run(call, id, (await execute(app.url, key, TranscriptAudioQuery, { id })).data!.transcript.audioUrl!);
+  } finally {
+    await app.close();
+  }
+}
+
 describe('playback through the token', () => {
+  it('counts a token that opens nothing against the address, as an unknown key, and then refuses the address before any lookup', async () => {
+    await withPlayback({ INVALID_KEY_LIMIT_PER_MINUTE: '5' }, async (call, id, audioUrl) => {
+      expect((await call('GET', audioUrl, { key: null })).status).toBe(200);
+      const guesses = [];
+      for (let n = 0; n < 7; n++) {
+        const forged = audioUrl.replace(/token=(\d+)\.(.{8})/, (_match, expires: string) => `token=${expires}.guess${n}xyz`);
+        guesses.push((await call('GET', forged, { key: null })).status);
+      }
+      expect(guesses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+      // From then on the address plays no token, the right one included, until its minute is over.
+      const refused = await call('GET', audioUrl, { key: null });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The key's own requests are another matter: a key this process knows still works.
+      expect((await call('GET', `${id}/audio`)).status).toBe(200);
+    });
+  });
+
   it("counts against the rate limit of the key the transcript belongs to, as the key's own requests do", async () => {
-    const app = await startTestApp({ ASR_BASE_URL: asr.baseUrl, RATE_LIMIT_PER_MINUTE: '40' });
-    try {
-      const key = await app.createKey('acme');
-      const call = restClient(app.url, key);
-      const id = await transcribeUpload(app, call);
-      const audioUrl = (await execute(app.url, key, TranscriptAudioQuery, { id })).data!.transcript.audioUrl!;
+    await withPlayback({ RATE_LIMIT_PER_MINUTE: '40' }, async (call, id, audioUrl) => {
       // More plays than the whole minute's limit: past it the URL is refused like the key.
       const plays = [];
       for (let n = 0; n < 45; n++) plays.push(await call('GET', audioUrl, { key: null }));
@@ -163,8 +189,6 @@ describe('playback through the token', () => {
       expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(plays.filter((play) => play.status === 200).length).toBeLessThan(40);
       expect((await call('GET', id)).status).toBe(429);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
