@@ -5,11 +5,12 @@ import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config/config';
 import { EventBus } from './events/event-bus';
 import { createLogger, type Logger } from './logger';
-import { trackEventSubscribers, trackQueues } from './observability/metrics';
+import { onEngineCall, trackEventSubscribers, trackQueues } from './observability/metrics';
 import { FairScheduler } from './queues/fair-scheduler';
 import { QueueRegistry } from './queues/queue-registry';
 import { LocalBlobStore, type BlobStore } from './store/blob-store';
 import { ChunkIndex, type ChunkIndexLocation } from './store/chunk-index';
+import { EngineCallLog } from './store/engine-calls';
 import { KeySpace } from './store/keys';
 import { queueTopic } from './queues/fair-scheduler';
 import { RecordStore } from './store/record-store';
@@ -34,6 +35,8 @@ export interface Platform {
   /** The knowledge bases' retrieval index, beside the blobs (DATA_DIR or the same bucket). */
   chunkIndex: ChunkIndex;
   queues: QueueRegistry;
+  /** How each engine's last call ended, across the deployment. */
+  engineCalls: EngineCallLog;
   close(): Promise<void>;
 }
 
@@ -56,7 +59,12 @@ export async function createPlatform(config: Config): Promise<Platform> {
     (queue) => keys.channel(queueTopic(queue)),
   );
   const queues = new QueueRegistry(redis.bullmq, config.REDIS_PREFIX, scheduler);
-  const untrack = [trackEventSubscribers(() => events.subscriberCount), trackQueues(() => queues.jobCounts())];
+  const engineCalls = new EngineCallLog(redis.commands, keys);
+  const untrack = [
+    trackEventSubscribers(() => events.subscriberCount),
+    trackQueues(() => queues.jobCounts()),
+    onEngineCall((engine, error) => engineCalls.note(engine, error)),
+  ];
   return {
     config,
     logger,
@@ -70,6 +78,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     blobs,
     chunkIndex,
     queues,
+    engineCalls,
     async close() {
       for (const stop of untrack) stop();
       // Politely if Redis answers; while it is down a polite close never ends, so past a few

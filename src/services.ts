@@ -174,7 +174,7 @@ export function createServices(platform: Platform): Services {
     knowledgeBaseEmbedding,
     retrieval,
     webhooks,
-    engines: new EngineCatalog(describeEngines(config)),
+    engines: new EngineCatalog(describeEngines(config), platform.engineCalls),
     webhookDeliveries,
     webhookJobs,
     webhookSender: webhookSender({ timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS }),

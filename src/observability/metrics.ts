@@ -270,15 +270,27 @@ export function trackQueues(source: () => Promise<JobCounts>): () => void {
   return () => void queueSources.delete(source);
 }
 
+/** Told how each engine call ended: `error` is what it threw, undefined when it answered. */
+export type EngineCallListener = (engine: string, error?: unknown) => void;
+const engineCallListeners = new Set<EngineCallListener>();
+
+/** Hears every engine call's end in this process until the returned function is called. */
+export function onEngineCall(listener: EngineCallListener): () => void {
+  engineCallListeners.add(listener);
+  return () => void engineCallListeners.delete(listener);
+}
+
 /** Times one engine call and counts its outcome; the call's result or error passes through. */
 export async function measureEngineCall<T>(engine: string, call: () => Promise<T>): Promise<T> {
   const end = engineCallDuration.startTimer({ engine });
   try {
     const result = await call();
     end({ outcome: 'ok' });
+    for (const listener of engineCallListeners) listener(engine);
     return result;
   } catch (error) {
     end({ outcome: 'error' });
+    for (const listener of engineCallListeners) listener(engine, error);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { ENGINE_KINDS, ENGINE_STATUSES, type EngineDescription } from '../domain/engines/engine-catalog';
+import { ENGINE_KINDS, ENGINE_STATUSES, type EngineState, type LastEngineCall } from '../domain/engines/engine-catalog';
 import { engines } from '../resolvers/engine.queries';
 import { builder } from './builder';
 
@@ -18,8 +18,21 @@ const EngineStatusEnum = builder.enumType('EngineStatus', {
   },
 });
 
-const EngineRef = builder.objectRef<EngineDescription>('Engine').implement({
-  description: 'An engine of this deployment, as its configuration says (not a live probe of the service).',
+const EngineCallRef = builder.objectRef<LastEngineCall>('EngineCall').implement({
+  description: 'How a call to an engine ended.',
+  fields: (t) => ({
+    at: t.field({ type: 'DateTime', description: 'When it ended (a process repeats the same outcome at most every 10 seconds).', resolve: (call) => call.at }),
+    ok: t.exposeBoolean('ok', { description: 'Whether the engine answered.' }),
+    error: t.exposeString('error', {
+      nullable: true,
+      description:
+        "What went wrong, in a word or two (HTTP 401, timed out, unreachable, not configured, unexpected answer, failed); never the engine's own words. The jobs that failed say more.",
+    }),
+  }),
+});
+
+const EngineRef = builder.objectRef<EngineState>('Engine').implement({
+  description: 'An engine of this deployment, as its configuration says, with how its last call ended (not a probe: no call, no news).',
   fields: (t) => ({
     kind: t.field({ type: EngineKindEnum, resolve: (engine) => engine.kind }),
     status: t.field({ type: EngineStatusEnum, resolve: (engine) => engine.status }),
@@ -35,6 +48,13 @@ const EngineRef = builder.objectRef<EngineDescription>('Engine').implement({
     }),
     variable: t.exposeString('variable', { description: 'The environment variable that points the service at an engine of this kind.' }),
     features: t.exposeStringList('features', { description: 'What waits on this engine.' }),
+    lastCall: t.field({
+      type: EngineCallRef,
+      nullable: true,
+      description:
+        'How the last call to it ended, in any process of the deployment; null before the first (and for the built-in embedder, which runs in process).',
+      resolve: (engine) => engine.lastCall,
+    }),
   }),
 });
 

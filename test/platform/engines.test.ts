@@ -10,6 +10,7 @@ import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../sup
 import { startTestRedis } from '../support/redis-server';
 import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 const EnginesQuery = graphql(`
   query Engines {
@@ -20,6 +21,19 @@ const EnginesQuery = graphql(`
       host
       variable
       features
+    }
+  }
+`);
+
+const LastCallsQuery = graphql(`
+  query EngineLastCalls {
+    engines {
+      kind
+      lastCall {
+        at
+        ok
+        error
+      }
     }
   }
 `);
@@ -105,6 +119,29 @@ describe('GraphQL engines and /readyz', () => {
       { kind: 'TEXT_EMBEDDING', status: 'CONFIGURED', model: 'nomic-embed-text', host },
       { kind: 'VOICE', status: 'LOCAL', model: 'local (ffmpeg, espeak-ng)', host: null },
     ]);
+  });
+
+  it("says how the last call to each ended, in a word and never in the engine's own words", async () => {
+    const key = await equipped.createKey('acme');
+    const llmCall = async () => (await execute(equipped.url, key, LastCallsQuery)).data!.engines.find((listed) => listed.kind === 'LLM')!.lastCall;
+    const complete = () => restClient(equipped.url, key)('POST', '/v2/completions', { json: { input: { messages: [{ role: 'user', content: 'hello' }] } } });
+
+    engine.setBehaviour({ failures: { chat: { status: 401, message: 'Incorrect API key provided: sk-live-do-not-show' } } });
+    try {
+      expect((await complete()).status).toBe(200);
+      const failed = await waitFor(llmCall, (call) => call?.ok === false, 10_000);
+      expect(failed).toEqual({ at: expect.any(String), ok: false, error: 'HTTP 401' });
+      expect(Date.now() - Date.parse(failed!.at)).toBeLessThan(60_000);
+      expect(JSON.stringify(await execute(equipped.url, key, LastCallsQuery))).not.toContain('do-not-show');
+    } finally {
+      engine.setBehaviour({ failures: {} });
+    }
+    // The next call answers: the outcome changed, so it is written at once.
+    expect((await complete()).status).toBe(200);
+    expect(await waitFor(llmCall, (call) => call?.ok === true, 10_000)).toEqual({ at: expect.any(String), ok: true, error: null });
+    // Engines never called have no last call; the built-in voice engine of this app has not been asked.
+    const { data } = await execute(equipped.url, key, LastCallsQuery);
+    expect(data!.engines.find((listed) => listed.kind === 'VOICE')!.lastCall).toBeNull();
   });
 
   it('lists them on /readyz, ready even with engines missing', async () => {

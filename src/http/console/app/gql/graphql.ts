@@ -228,7 +228,7 @@ export type EmbeddingPreviewDocument = {
   name: Scalars['String']['output'];
 };
 
-/** An engine of this deployment, as its configuration says (not a live probe of the service). */
+/** An engine of this deployment, as its configuration says, with how its last call ended (not a probe: no call, no news). */
 export type Engine = {
   __typename?: 'Engine';
   /** What waits on this engine. */
@@ -236,11 +236,24 @@ export type Engine = {
   /** Where the configured service is (scheme, host and port); null unless CONFIGURED. */
   host?: Maybe<Scalars['String']['output']>;
   kind: EngineKind;
+  /** How the last call to it ended, in any process of the deployment; null before the first (and for the built-in embedder, which runs in process). */
+  lastCall?: Maybe<EngineCall>;
   /** The model the service is asked for, or the built-in engine; null when missing. */
   model?: Maybe<Scalars['String']['output']>;
   status: EngineStatus;
   /** The environment variable that points the service at an engine of this kind. */
   variable: Scalars['String']['output'];
+};
+
+/** How a call to an engine ended. */
+export type EngineCall = {
+  __typename?: 'EngineCall';
+  /** When it ended (a process repeats the same outcome at most every 10 seconds). */
+  at: Scalars['DateTime']['output'];
+  /** What went wrong, in a word or two (HTTP 401, timed out, unreachable, not configured, unexpected answer, failed); never the engine's own words. The jobs that failed say more. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** Whether the engine answered. */
+  ok: Scalars['Boolean']['output'];
 };
 
 /** A kind of work the service hands to an engine. */
