@@ -336,16 +336,17 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     await page.getByRole('link', { name: 'Engines' }).click();
     const engine = (kind: string) => page.locator(`tr[data-engine="${kind}"]`);
     await engine('LLM').waitFor();
-    expect(await engine('SPEECH_TO_TEXT').locator('.badge').innerText()).toBe('configured');
-    expect(await engine('LLM').locator('.badge').innerText()).toBe('missing');
+    const status = (kind: string) => engine(kind).locator('td[data-label="Status"] .badge').innerText();
+    expect(await status('SPEECH_TO_TEXT')).toBe('configured');
+    expect(await status('LLM')).toBe('missing');
     expect(await engine('LLM').innerText()).toContain('LLM_BASE_URL');
-    expect(await engine('TEXT_EMBEDDING').locator('.badge').innerText()).toBe('local');
+    expect(await status('TEXT_EMBEDDING')).toBe('local');
 
     // Two transcripts held in a paused queue: the second says one is ahead of it.
     const transcribe = app.app.services.platform.queues.get(transcribeQueue);
     await transcribe.pause();
+    const ids: string[] = [];
     try {
-      const ids: string[] = [];
       for (let n = 0; n < 2; n++) ids.push((await call('POST', '/v2/transcript', { form: await multipart({}, { audio: speech }) })).body.id);
       await page.getByRole('link', { name: 'Transcripts' }).click();
       const second = page.locator(`#transcripts tr[data-key="${ids[1]}"][data-status="QUEUED"]`);
@@ -354,6 +355,19 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     } finally {
       await transcribe.resume();
     }
+
+    // Once they ran, the engines say how the last call went: speech-to-text answered; the
+    // LLM, missing and never called, has none.
+    await waitFor(
+      async () => (await call('GET', ids[1]!)).body.status,
+      (status) => status === 'completed',
+      20_000,
+    );
+    await page.getByRole('link', { name: 'Engines' }).click();
+    const speechToText = engine('SPEECH_TO_TEXT').locator('.last-call');
+    await speechToText.locator('.badge', { hasText: 'answered' }).waitFor();
+    expect(await speechToText.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await engine('LLM').locator('.last-call').innerText()).toBe('—');
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
     await page.close();

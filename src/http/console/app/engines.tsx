@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { request } from './api';
 import { ConsoleEnginesDocument, type ConsoleEnginesQuery, type EngineKind } from './gql/graphql';
 import { Store, useStore } from './store';
-import { Badge, PageHeader } from './ui';
+import { Badge, PageHeader, when } from './ui';
 
 type Engine = ConsoleEnginesQuery['engines'][number];
 
@@ -43,7 +43,10 @@ export function EnginesPage() {
   return (
     <section>
       <PageHeader title="Engines" />
-      <p class="lead">What does the work behind each feature. A missing engine's features are accepted, then fail naming the variable to set.</p>
+      <p class="lead">
+        What does the work behind each feature, and how the last call to it went. A missing engine's features are accepted, then fail naming the variable to
+        set.
+      </p>
       {known === null ? (
         <p>Loading…</p>
       ) : known.length === 0 ? (
@@ -57,6 +60,7 @@ export function EnginesPage() {
               <th scope="col">Model</th>
               <th scope="col">Variable</th>
               <th scope="col">Features</th>
+              <th scope="col">Last call</th>
             </tr>
           </thead>
           <tbody>
@@ -71,11 +75,26 @@ export function EnginesPage() {
                   <code>{engine.variable}</code>
                 </td>
                 <td data-label="Features">{engine.features.join(', ')}</td>
+                <td data-label="Last call" class="last-call">
+                  <LastCall call={engine.lastCall} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
     </section>
+  );
+}
+
+/** How the last call to an engine ended, in any process of the service: nothing before the first. */
+function LastCall(props: { call: Engine['lastCall'] }) {
+  const { call } = props;
+  if (!call) return <>—</>;
+  return (
+    <>
+      <Badge status={call.ok ? 'COMPLETED' : 'FAILED'}>{call.ok ? 'answered' : `failed: ${call.error ?? 'unknown'}`}</Badge>{' '}
+      <time dateTime={call.at}>{when(call.at)}</time>
+    </>
   );
 }

@@ -1321,7 +1321,15 @@ export type ConsoleEnginesQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ConsoleEnginesQuery = {
   __typename?: 'Query';
-  engines: Array<{ __typename?: 'Engine'; kind: EngineKind; status: EngineStatus; model?: string | null; variable: string; features: Array<string> }>;
+  engines: Array<{
+    __typename?: 'Engine';
+    kind: EngineKind;
+    status: EngineStatus;
+    model?: string | null;
+    variable: string;
+    features: Array<string>;
+    lastCall?: { __typename?: 'EngineCall'; at: string; ok: boolean; error?: string | null } | null;
+  }>;
 };
 
 export type VoiceSummaryFragment = {
@@ -2051,6 +2059,11 @@ export const ConsoleEnginesDocument = new TypedDocumentString(`
     model
     variable
     features
+    lastCall {
+      at
+      ok
+      error
+    }
   }
 }
     `) as unknown as TypedDocumentString<ConsoleEnginesQuery, ConsoleEnginesQueryVariables>;
