@@ -3,6 +3,7 @@ import { ApiKeyService } from './auth/api-keys';
 import { CallerGate } from './auth/caller-gate';
 import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config/config';
+import { ENGINE_CALL_NAMES } from './config/engines';
 import { EventBus } from './events/event-bus';
 import { createLogger, type Logger } from './logger';
 import { onEngineCall, trackEventSubscribers, trackQueues } from './observability/metrics';
@@ -63,7 +64,10 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const untrack = [
     trackEventSubscribers(() => events.subscriberCount),
     trackQueues(() => queues.jobCounts()),
-    onEngineCall((engine, error) => engineCalls.note(engine, error)),
+    // Only the listed engines' outcomes are read: ffmpeg's, downloads' and webhooks' would be writes for no one.
+    onEngineCall((engine, error) => {
+      if (ENGINE_CALL_NAMES.has(engine)) engineCalls.note(engine, error);
+    }),
   ];
   return {
     config,

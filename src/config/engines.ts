@@ -26,6 +26,27 @@ export interface EngineDescription {
 }
 
 /**
+ * The name each kind's calls are measured under (`measureEngineMethods` in its client): the
+ * service's, or the built-in engine's when its calls are measured too.
+ */
+const CALL_NAMES: Record<EngineKind, { service: string; local: string | null }> = {
+  speech_to_text: { service: 'speech-to-text', local: null },
+  llm: { service: 'llm', local: null },
+  text_embedding: { service: 'embeddings', local: null },
+  voice: { service: 'gpu-jobs', local: 'local-voice' },
+};
+
+/** The name the calls of the engine doing this work are measured under; null when none are. */
+export function callNameOf(engine: EngineDescription): string | null {
+  return engine.status === 'configured' ? CALL_NAMES[engine.kind].service : CALL_NAMES[engine.kind].local;
+}
+
+/** Every name an engine of the list may be measured under (not ffmpeg, downloads or webhooks, which are no engine of it). */
+export const ENGINE_CALL_NAMES: ReadonlySet<string> = new Set(
+  Object.values(CALL_NAMES).flatMap(({ service, local }) => (local ? [service, local] : [service])),
+);
+
+/**
  * Which engine does what in this configuration: the one place the start-up log, /readyz and
  * the GraphQL `engines` query read it from, so they cannot disagree.
  */

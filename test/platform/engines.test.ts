@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
 import { describeEngines } from '../../src/config/engines';
+import { measureEngineCall } from '../../src/observability/metrics';
 import { graphql } from '../gql';
 import { startAppProcess } from '../support/app-process';
 import { makeTempDir, removeDir } from '../support/audio';
@@ -142,6 +143,21 @@ describe('GraphQL engines and /readyz', () => {
     // Engines never called have no last call; the built-in voice engine of this app has not been asked.
     const { data } = await execute(equipped.url, key, LastCallsQuery);
     expect(data!.engines.find((listed) => listed.kind === 'VOICE')!.lastCall).toBeNull();
+  });
+
+  it('keeps the outcomes of the listed engines only, not of ffmpeg, downloads or webhooks', async () => {
+    // Engine calls are heard process-wide, so calls measured here reach the apps of this process.
+    await measureEngineCall('ffmpeg', async () => undefined);
+    await measureEngineCall('webhook', async () => undefined);
+    await measureEngineCall('local-voice', async () => undefined);
+    const calls = equipped.app.services.platform.engineCalls;
+    const kept = await waitFor(
+      () => calls.read(),
+      (read) => read.has('local-voice'),
+      5_000,
+    );
+    expect(kept.has('ffmpeg')).toBe(false);
+    expect(kept.has('webhook')).toBe(false);
   });
 
   it('lists them on /readyz, ready even with engines missing', async () => {

@@ -1,4 +1,4 @@
-import type { EngineDescription, EngineKind } from '../../config/engines';
+import { callNameOf, type EngineDescription } from '../../config/engines';
 import type { EngineCallLog, LastEngineCall } from '../../store/engine-calls';
 
 export type { EngineDescription, EngineKind, EngineStatus } from '../../config/engines';
@@ -9,17 +9,6 @@ export type { LastEngineCall } from '../../store/engine-calls';
 export interface EngineState extends EngineDescription {
   lastCall: LastEngineCall | null;
 }
-
-/**
- * The name an engine's calls are measured under (`measureEngineMethods` in each client), by
- * kind: the service's, or the built-in engine's when there is one whose calls are watched.
- */
-const MEASURED_AS: Record<EngineKind, { service: string; local: string | null }> = {
-  speech_to_text: { service: 'speech-to-text', local: null },
-  llm: { service: 'llm', local: null },
-  text_embedding: { service: 'embeddings', local: null },
-  voice: { service: 'gpu-jobs', local: 'local-voice' },
-};
 
 /**
  * Which engines this deployment has, as its configuration says, and whether they answer: how
@@ -34,7 +23,7 @@ export class EngineCatalog {
   async list(): Promise<EngineState[]> {
     const last = await this.calls.read();
     return this.engines.map((engine) => {
-      const measured = engine.status === 'configured' ? MEASURED_AS[engine.kind].service : MEASURED_AS[engine.kind].local;
+      const measured = callNameOf(engine);
       return { ...engine, lastCall: (measured && last.get(measured)) || null };
     });
   }
