@@ -48,6 +48,31 @@ export function readParams(request: FastifyRequest, options: ReadParamsOptions):
 /** A JSON value sent as a multipart part: read whole, so it is kept small. */
 const MAX_JSON_PART_BYTES = 1024 * 1024;
 
+/**
+ * The parameters that name a tenant or a resource. Each must arrive as one value: a check
+ * that read the first of two and a handler that took the last would act on a partner or a
+ * resource the check never saw.
+ */
+export const IDENTIFYING_PARAMS: readonly string[] = ['partner', 'kb', 'voice', 'document', 'folder', 'id', 'doc_id'];
+
+/**
+ * Refuses an identifying parameter given more than once: repeated in the query string, or
+ * in the query and the body (`bodyValues`), or with another value than the path gives it.
+ * `repeatedInBody` names the body's fields that a form repeated.
+ */
+export function refuseAmbiguousIdentifiers(request: FastifyRequest, bodyValues?: Record<string, unknown>, repeatedInBody?: ReadonlySet<string>): void {
+  const query = request.query as Record<string, unknown> | undefined;
+  const path = request.params as Record<string, unknown> | undefined;
+  for (const name of IDENTIFYING_PARAMS) {
+    const inQuery = query?.[name];
+    const inBody = bodyValues?.[name];
+    if (Array.isArray(inQuery) || repeatedInBody?.has(name) || (inQuery !== undefined && inBody !== undefined)) throw Invalid.param(name, 'must be given once');
+    const given = inBody ?? inQuery;
+    const inPath = path?.[name];
+    if (inPath !== undefined && given !== undefined && given !== inPath) throw Invalid.param(name, 'must be given once');
+  }
+}
+
 async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Promise<RequestParams> {
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries((request.query as Record<string, unknown>) ?? {})) {
@@ -60,17 +85,24 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
 
   if (!request.isMultipart()) {
     const body = request.body;
-    if (body === undefined || body === null) return { values, files, cleanup };
+    if (body === undefined || body === null) {
+      refuseAmbiguousIdentifiers(request);
+      return { values, files, cleanup };
+    }
     // An array, a number or a string is no set of parameters; read as none, it would start work.
     if (typeof body !== 'object' || Array.isArray(body)) throw Invalid.param('body', 'must be a JSON object');
+    const repeated = new Set(Object.keys(body).filter((name) => (body as Record<string, unknown>)[name] instanceof RepeatedField));
+    refuseAmbiguousIdentifiers(request, body as Record<string, unknown>, repeated);
     Object.assign(values, body);
     return { values, files, cleanup };
   }
 
   const accepts = (field: string) => options.fileFields === 'any' || (options.fileFields ?? ['file']).includes(field);
   const formValues: Record<string, unknown> = {};
+  const repeated = new Set<string>();
   try {
     for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, fields: 200, fieldSize: 1024 * 1024, files: 10 } })) {
+      if (part.fieldname in formValues) repeated.add(part.fieldname);
       if (part.type === 'field') {
         addValue(formValues, part.fieldname, String(part.value));
         continue;
@@ -101,6 +133,12 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
     if (error instanceof Invalid) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxFileBytes);
     throw multipartError(error);
+  }
+  try {
+    refuseAmbiguousIdentifiers(request, formValues, repeated);
+  } catch (error) {
+    await cleanup();
+    throw error;
   }
   Object.assign(values, formValues);
   return { values, files, cleanup };

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { canAccessPartner, type Caller } from '../auth/api-keys';
 import type { CallerGate } from '../auth/caller-gate';
 import { Forbidden, Unauthorized } from '../domain/errors';
-import { readParams, type ReadParamsOptions } from '../http/request-params';
+import { nameParam } from '../domain/shared/form-values';
+import { readParams, refuseAmbiguousIdentifiers, type ReadParamsOptions } from '../http/request-params';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +30,7 @@ declare module 'fastify' {
 export function authenticate(callers: CallerGate) {
   return async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
+    refuseAmbiguousIdentifiers(request);
     if (config.access === 'public') return;
     const header = request.headers['x-api-key'];
     const fromQuery = config.apiKeyInQuery ? (request.query as Record<string, unknown> | undefined)?.api_key : undefined;
@@ -44,14 +46,15 @@ export function authenticate(callers: CallerGate) {
 
 /**
  * The preHandler hook of `partnerInBody` routes: reads the body (the handler gets the same
- * reading) and checks its `partner`. A missing or malformed partner is left to the handler's
- * validation, which names it.
+ * reading, which has refused a partner given twice) and checks its `partner` as the handler's
+ * input reads it, so the two cannot see different partners. A missing or malformed partner is
+ * left to the handler's validation, which names it.
  */
 export function authorizePartnerInBody(readOptions: ReadParamsOptions) {
   return async (request: FastifyRequest) => {
     const params = await readParams(request, readOptions);
-    const partner = params.values.partner;
-    if (typeof partner === 'string' && !canAccessPartner(requireCaller(request), partner)) {
+    const partner = nameParam.safeParse(params.values.partner);
+    if (partner.success && !canAccessPartner(requireCaller(request), partner.data)) {
       await params.cleanup();
       throw new Forbidden();
     }

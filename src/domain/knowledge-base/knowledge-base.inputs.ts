@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { describedAs, formBoolean, formInteger, httpUrlShape, isHttpUrl, optionalText, resourceName, single, wireShape } from '../shared/form-values';
+import { describedAs, formBoolean, formInteger, httpUrlShape, isHttpUrl, nameParam, optionalText, resourceName, single, wireShape } from '../shared/form-values';
 import { CONTENT_TYPE_ALIASES, CONTENT_TYPES, normalizeContentType, type ContentType } from './content-types';
 import { CONTENT_KINDS, DOCUMENT_TYPES, MODEL_TIERS, PROCESS_ACTIONS } from './knowledge-base.types';
 
 /** Inputs of the knowledge base operations, shared by REST (form strings) and GraphQL (typed values). */
 const text = (max: number) => z.preprocess(single, optionalText(max));
-const name = z.preprocess(single, resourceName);
+const name = nameParam;
 /**
  * Form values with one readable message each, where a union would only say "Invalid input".
  * The transform hides what it accepts from JSON Schema, so the wrapped schema's shape is

@@ -125,6 +125,9 @@ export const resourceName = z
   .max(255, 'must be at most 255 characters')
   .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not contain control characters');
 
+/** A name as a parameter: forms may repeat other fields, so one value is taken as `single` does. */
+export const nameParam = z.preprocess(single, resourceName);
+
 export const optionalText = (max: number) =>
   z
     .string()
