@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { describedAs, formBoolean, formInteger, httpUrlShape, isHttpUrl, nameParam, optionalText, resourceName, single, wireShape } from '../shared/form-values';
+import {
+  describedAs,
+  formBoolean,
+  formInteger,
+  httpUrlShape,
+  isHttpUrl,
+  nameParam,
+  optionalText,
+  resourceName,
+  single,
+  wireShape,
+} from '../shared/form-values';
 import { CONTENT_TYPE_ALIASES, CONTENT_TYPES, normalizeContentType, type ContentType } from './content-types';
 import { CONTENT_KINDS, DOCUMENT_TYPES, MODEL_TIERS, PROCESS_ACTIONS } from './knowledge-base.types';
 
