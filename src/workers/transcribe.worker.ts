@@ -67,15 +67,15 @@ async function fileToText(
   if (!isAcceptedContainer(probe.formatName)) {
     throw new JobFailure(`The audio is not in a supported format (${AUDIO_FORMATS.join(', ')})`, false);
   }
-  const result = await deps.transcriber.transcribe(path, {
+  // The length the partner sees is the transcriber's, as decoded: the probe reads it from the
+  // header, which a file can forge, and engines round or omit theirs.
+  return deps.transcriber.transcribe(path, {
     durationSeconds: probe.durationSeconds,
     workDir,
     options,
     onProgress: (done, total) => progress?.report('transcribing', done, total),
     signal,
   });
-  // The probe measures the audio itself; engines round or omit their duration.
-  return { ...result, durationSeconds: probe.durationSeconds };
 }
 
 /** Transcribes one transcript's audio and records the text through the transcript service. */

@@ -140,7 +140,7 @@ describe('SegmentedTranscriber against an engine that behaves like OpenAI', () =
 
   it('sends nothing for a recording without sound and gives empty text and no words', async () => {
     const transcription = await (await transcribe(join(dir, 'silence.wav'))).result;
-    expect(transcription).toEqual({ text: '', words: [] });
+    expect(transcription).toEqual({ text: '', words: [], durationSeconds: 90 });
     expect(engine.requests).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -47,6 +47,22 @@ export function makeSine(path: string, options: { seconds?: number; frequency?: 
   const { seconds = 3, frequency = 220, volume = 0.14 } = options;
   // The sine source peaks at 1/8 of full scale.
   return renderLavfi(path, `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`, { filter: `volume=${volume * 8}` });
+}
+
+/**
+ * A real MP3 of `seconds` whose Xing/Info header claims `claimedSeconds`: ffprobe reports the
+ * claim (it trusts the frame count the header gives), only decoding finds the truth.
+ */
+export async function makeMp3WithForgedLength(path: string, options: { seconds: number; claimedSeconds: number }): Promise<string> {
+  const sampleRate = 44_100;
+  await renderLavfi(path, `sine=frequency=220:sample_rate=${sampleRate}:duration=${options.seconds}`, { sampleRate });
+  const bytes = await readFile(path);
+  const tag = Math.max(bytes.indexOf('Info'), bytes.indexOf('Xing'));
+  // The tag, its flags (bit 1: a frame count follows), then the count of 1152-sample frames, big-endian.
+  if (tag < 0 || (bytes.readUInt32BE(tag + 4) & 1) === 0) throw new Error('the encoder wrote no Xing/Info frame count');
+  bytes.writeUInt32BE(Math.round((options.claimedSeconds * sampleRate) / 1152), tag + 8);
+  await writeFile(path, bytes);
+  return path;
 }
 
 export function makeNoise(path: string, options: { seconds?: number; amplitude?: number } = {}) {

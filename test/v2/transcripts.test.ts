@@ -5,7 +5,7 @@ import { finished } from 'node:stream/promises';
 import type { FormData } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
-import { makeSine, makeTempDir, removeDir } from '../support/audio';
+import { makeMp3WithForgedLength, makeSine, makeTempDir, probeFile, removeDir } from '../support/audio';
 import { startTestApp, storedBlobs, type TestApp } from '../support/test-app';
 import { multipart, restClient, type RestAnswer, type RestClient } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
@@ -209,6 +209,15 @@ describe('transcription', () => {
       (blobs) => blobs.length === 0,
       10_000,
     );
+  });
+
+  it('reports the length it decoded as audio_duration, not the one an MP3 header claims', async () => {
+    const forged = await makeMp3WithForgedLength(join(dir, 'forged.mp3'), { seconds: 3, claimedSeconds: 360_000 });
+    // The header lies to the probe: 100 hours.
+    expect((await probeFile(forged)).durationSeconds).toBeGreaterThan(359_000);
+    const done = await submitAndWait(await call('POST', '/v2/transcript', { form: await uploadForm({}, forged, 'forged.mp3') }));
+    expect(done.status).toBe('completed');
+    expect(done.audio_duration).toBe(3);
   });
 
   it('fetches audio_url, keeps fillers when asked and leaves the text unformatted', async () => {

@@ -19,7 +19,7 @@ export interface SegmentedTranscriberOptions {
 }
 
 export interface SegmentedTranscription {
-  /** Seconds of the recording; only the probe knows it before the audio is read. */
+  /** Seconds of the recording as its header says (the probe): the plan's first estimate, until the audio is decoded. */
   durationSeconds: number;
   /** Where the decoded recording (115 MB an hour) and the segment files are written; the caller removes it. */
   workDir: string;
@@ -53,7 +53,11 @@ export class SegmentedTranscriber {
     if (this.maxSegmentSeconds < 10) throw new Error('The speech-to-text upload limit leaves room for less than 10 s of audio a request');
   }
 
-  async transcribe(path: string, job: SegmentedTranscription): Promise<Transcription> {
+  /**
+   * The transcription, with the recording's length as decoded: a header can claim any length
+   * (an MP3's Xing frame count is written by whoever made the file), the decoded audio cannot.
+   */
+  async transcribe(path: string, job: SegmentedTranscription): Promise<Transcription & { durationSeconds: number }> {
     this.options.speechToText.ensureConfigured();
     const controller = new AbortController();
     if (job.signal?.aborted) controller.abort(job.signal.reason);
@@ -66,6 +70,7 @@ export class SegmentedTranscriber {
     // Segments are cut from what the detection pass decoded, on the very timeline it measured.
     const pcm = join(job.workDir, 'recording.pcm');
     let openSilence: number | null = null;
+    let decodedSeconds = 0;
 
     const detection = async () => {
       try {
@@ -91,7 +96,8 @@ export class SegmentedTranscriber {
             },
           },
         );
-        segments.add(planner.finish((await stat(pcm)).size / SPEECH_PCM.bytesPerSecond));
+        decodedSeconds = (await stat(pcm)).size / SPEECH_PCM.bytesPerSecond;
+        segments.add(planner.finish(decodedSeconds));
       } finally {
         segments.close();
       }
@@ -110,9 +116,9 @@ export class SegmentedTranscriber {
       job.signal?.removeEventListener('abort', abortWithCaller);
       await rm(pcm, { force: true });
     }
-    progress.finish();
-    if (results.length === 0) return { text: '', ...(job.options.words ? { words: [] } : {}) };
-    return stitch(results);
+    progress.finish(decodedSeconds);
+    if (results.length === 0) return { text: '', ...(job.options.words ? { words: [] } : {}), durationSeconds: decodedSeconds };
+    return { ...stitch(results), durationSeconds: decodedSeconds };
   }
 
   private async transcribeSegment(pcm: string, segment: SpeechSegment, job: SegmentedTranscription, signal: AbortSignal): Promise<SegmentTranscription> {
@@ -189,8 +195,10 @@ function spanProgress(durationSeconds: number, onProgress: ProgressCallback | un
       done += segment.span.endSeconds - segment.span.startSeconds;
       onProgress?.(Math.min(total, Math.floor(done)), total);
     },
-    finish() {
-      onProgress?.(total, total);
+    /** All done: the total is the length as decoded, which the header's estimate may have missed by far. */
+    finish(decodedSeconds: number) {
+      const decodedTotal = Math.ceil(decodedSeconds);
+      onProgress?.(decodedTotal, decodedTotal);
     },
   };
 }
