@@ -79,11 +79,26 @@ export class RateLimited extends DomainError {
   }
 }
 
-/** A backing service (Redis) cannot be reached; the client should come back shortly. */
+/**
+ * A backing service (Redis, the object storage) cannot be reached, or a tool the work needs is
+ * not installed; the client should come back later. The message says which, when it is known.
+ */
 export class ServiceUnavailable extends DomainError {
   readonly status = 503;
   readonly code = 'SERVICE_UNAVAILABLE';
-  constructor(readonly retryAfterSeconds = 5) {
-    super('Service temporarily unavailable');
+  constructor(
+    readonly retryAfterSeconds = 5,
+    message = 'Service temporarily unavailable',
+  ) {
+    super(message);
+  }
+}
+
+/** The service's own disk is full: nothing of the request was kept, and the same request may succeed once space is freed. */
+export class InsufficientStorage extends DomainError {
+  readonly status = 507;
+  readonly code = 'INSUFFICIENT_STORAGE';
+  constructor() {
+    super("The service's disk is full; try again later");
   }
 }

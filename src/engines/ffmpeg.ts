@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import type { ProgressCallback } from '../domain/shared/progress';
+import { InsufficientStorage } from '../domain/errors';
 import { EngineError } from '../domain/shared/engine-error';
 import { measureEngineMethods } from '../observability/metrics';
 
@@ -103,13 +104,14 @@ const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
  */
 const OPUS_OUTPUT = ['-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '96k', '-vbr', 'constrained', '-f', 'ogg'];
 
+/** ffmpeg's words for a full disk, answered as the service's disk being full (507), whatever it was writing. */
+const NO_SPACE = 'No space left on device';
 /**
  * ffmpeg failures that are the server's fault. Any other failure on a file ffmpeg could be
  * started on means the input cannot be decoded; listing the many ways a damaged or foreign
  * file shows up in ffmpeg's log would never be complete.
  */
 const SERVER_SIDE_FAILURES = [
-  'No space left on device',
   'Unknown encoder',
   'Cannot allocate memory',
   'Too many open files',
@@ -615,6 +617,7 @@ function fileUrl(path: string): string {
 
 function toEngineError(error: unknown, action: string, output: string): unknown {
   if (!(error instanceof ProcessFailed)) return error;
+  if (error.stderrTail.includes(NO_SPACE)) return new InsufficientStorage();
   const serverSide = error.exitCode === null || error.stderrTail.includes(output) || SERVER_SIDE_FAILURES.some((pattern) => error.stderrTail.includes(pattern));
   if (!serverSide) return new EngineError(NOT_READABLE, false);
   const how = error.exitCode === null ? 'was killed' : `exit code ${error.exitCode}`;

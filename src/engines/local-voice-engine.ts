@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import { EngineError } from '../domain/shared/engine-error';
+import { storageFailureOf } from '../domain/shared/storage-failure';
 import { assessSample, type SampleQuality } from '../domain/voice/sample-quality';
 import { analyzeAudio, type AudioAnalysis } from './audio-analysis';
 import type { Ffmpeg } from './ffmpeg';
@@ -200,7 +201,7 @@ async function writeArchive(path: string, files: Record<string, string>): Promis
     await pipeline(zip.outputStream, createWriteStream(path));
   } catch (error) {
     await rm(path, { force: true });
-    throw new EngineError(`Could not write the embedding archive: ${(error as Error).message}`);
+    throw storageFailureOf(error) ?? new EngineError(`Could not write the embedding archive: ${(error as Error).message}`);
   }
 }
 

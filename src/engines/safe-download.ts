@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { Agent, request } from 'undici';
 import { EngineError } from '../domain/shared/engine-error';
 import type { ProgressCallback } from '../domain/shared/progress';
+import { storageFailureOf } from '../domain/shared/storage-failure';
 import { measureEngineCall } from '../observability/metrics';
 
 /** What a refusal of a private address tells the operator: the service calls one only when allowed. */
@@ -92,7 +93,8 @@ async function download(url: string, destinationPath: string, options: DownloadO
       }
     }
   } catch (error) {
-    throw describeFailure(error, controller.signal.aborted, options.timeoutMs);
+    // A full disk while writing the download is the service's trouble, not the download's.
+    throw storageFailureOf(error) ?? describeFailure(error, controller.signal.aborted, options.timeoutMs);
   } finally {
     clearTimeout(timer);
   }

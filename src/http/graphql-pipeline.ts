@@ -196,14 +196,14 @@ export class OperationPipeline {
 
   /**
    * Errors as a client may see them: domain errors with their code (and HTTP status), anything
-   * else masked as an internal error. What is masked, and what says the service is unavailable,
-   * is logged once here with the request id, the operation and the stack, and counted.
+   * else masked as an internal error. What is masked, and what says the service is unavailable
+   * or out of disk, is logged once here with the request id, the operation and the stack, and counted.
    */
   mask(errors: readonly GraphQLError[], args: Pick<ExecutionArgs, 'document' | 'operationName' | 'contextValue'>): GraphQLError[] {
     return errors.map((error) => {
       const masked = maskError(error, 'Unexpected error.') as GraphQLError;
       const code = masked.extensions?.code;
-      if (code === INTERNAL_ERROR || code === 'SERVICE_UNAVAILABLE') this.report(error, String(code), args);
+      if (code === INTERNAL_ERROR || code === 'SERVICE_UNAVAILABLE' || code === 'INSUFFICIENT_STORAGE') this.report(error, String(code), args);
       return masked;
     });
   }

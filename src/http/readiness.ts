@@ -1,4 +1,5 @@
 import { describeEngines, type EngineDescription } from '../config/engines';
+import { storageFailureOf } from '../domain/shared/storage-failure';
 import type { Platform } from '../platform';
 
 export interface Readiness {
@@ -11,15 +12,19 @@ export interface Readiness {
 
 /**
  * Whether this process can serve requests now: Redis answers, the data directory takes a
- * write, and so does the object storage when blobs live there. Liveness (`/healthz`) asks
+ * write of a few kilobytes (a full disk refuses it as it refuses an upload), and so does the
+ * object storage when blobs live there. Liveness (`/healthz`) asks
  * less: a process that waits for Redis to come back is alive and should not be restarted.
  */
 export async function checkReadiness(platform: Pick<Platform, 'redis' | 'blobs' | 'config'>): Promise<Readiness> {
   const probes: Record<string, () => Promise<unknown>> = { redis: () => platform.redis.commands.ping(), ...platform.blobs.readinessProbes() };
   const names = Object.keys(probes);
   const outcomes = await Promise.allSettled(names.map((name) => probes[name]!()));
-  const checks = Object.fromEntries(
-    outcomes.map((outcome, at) => [names[at]!, outcome.status === 'fulfilled' ? 'ok' : String((outcome.reason as Error)?.message ?? outcome.reason)]),
-  );
+  const checks = Object.fromEntries(outcomes.map((outcome, at) => [names[at]!, outcome.status === 'fulfilled' ? 'ok' : whyFailed(outcome.reason)]));
   return { ready: Object.values(checks).every((outcome) => outcome === 'ok'), checks, engines: describeEngines(platform.config) };
+}
+
+/** In the service's words where it has them (a full disk), else the probe's own. */
+function whyFailed(reason: unknown): string {
+  return storageFailureOf(reason)?.message ?? String((reason as Error | undefined)?.message ?? reason);
 }

@@ -129,6 +129,10 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
       if (part.file.truncated) throw tooLarge(options.maxFileBytes);
     }
   } catch (error) {
+    // Refused mid-body (a full disk, a part refused): the rest of the body is still arriving,
+    // unpiped from the parser. Read away, it lets the answer through and the connection's next
+    // request be heard; left unread, that request would wait behind it for good.
+    request.raw.resume();
     await cleanup();
     if (error instanceof Invalid) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxFileBytes);

@@ -1,15 +1,18 @@
 import type { FastifyError } from 'fastify';
 import { DomainError, Invalid, PayloadTooLarge, ServiceUnavailable } from '../domain/errors';
+import { storageFailureOf } from '../domain/shared/storage-failure';
 import { isRedisUnavailable } from '../store/redis';
 
 /**
- * What goes wrong below the doors (Redis unreachable, fastify's body parsing and limits,
- * a malformed multipart body) in domain terms, so that each door answers it in its own
- * dialect; null for a fault of ours.
+ * What goes wrong below the doors (Redis or the object storage unreachable, the disk full,
+ * fastify's body parsing and limits, a malformed multipart body) in domain
+ * terms, so that each door answers it in its own dialect; null for a fault of ours.
  */
 export function transportError(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
   if (isRedisUnavailable(error)) return new ServiceUnavailable();
+  const storage = storageFailureOf(error);
+  if (storage) return storage;
   const fastifyError = error as Partial<FastifyError> | undefined;
   switch (fastifyError?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':

@@ -45,6 +45,9 @@ export const restApiDescription: Omit<ApiDescription, 'isUndocumented' | 'securi
 
 const retryAfter = { 'Retry-After': 'Seconds to wait before trying again.' };
 
+const UNAVAILABLE = 'Service temporarily unavailable, the message says why: Redis or the file storage cannot be reached. Nothing was stored.';
+const INSUFFICIENT_STORAGE = "The service's disk is full; nothing was stored. The same request may succeed once space is freed.";
+
 const API_ERRORS: Record<number, string> = {
   401: 'Invalid API key (missing or wrong).',
   403: 'Access denied: the key does not reach this partner.',
@@ -55,7 +58,8 @@ const API_ERRORS: Record<number, string> = {
   422: 'A parameter is invalid (the detail names it), an upload cannot be read, or the URL is malformed.',
   429: 'Rate limit exceeded.',
   500: 'Internal server error.',
-  503: 'Service temporarily unavailable (Redis cannot be reached).',
+  503: UNAVAILABLE,
+  507: INSUFFICIENT_STORAGE,
 };
 
 const V2_ERRORS: Record<number, string> = {
@@ -66,7 +70,8 @@ const V2_ERRORS: Record<number, string> = {
   422: 'The given data was invalid: each failing parameter with its messages.',
   429: 'Rate limit exceeded. Try again in N seconds.',
   500: 'Internal server error.',
-  503: 'Service temporarily unavailable (Redis cannot be reached).',
+  503: UNAVAILABLE,
+  507: INSUFFICIENT_STORAGE,
 };
 
 function errorResponses(table: Record<number, string>, bodyOf: (status: number) => z.ZodType, statuses: readonly number[]) {
@@ -97,7 +102,7 @@ interface RouteOptions {
 export function apiRoute(options: RouteOptions & { access?: 'partner' | 'public'; keyInQuery?: boolean }): RouteDoc {
   const access = options.access ?? 'partner';
   // 422 too: a malformed URL or an over-long path parameter is refused before any route runs.
-  const always = access === 'public' ? [422, 500, 503] : [401, 403, 422, 429, 500, 503];
+  const always = access === 'public' ? [422, 500, 503] : [401, 403, 422, 429, 500, 503, 507];
   const bodyErrors = options.body ? [413] : [];
   return {
     tag: options.tag,
@@ -116,7 +121,7 @@ export function apiRoute(options: RouteOptions & { access?: 'partner' | 'public'
 
 /** A route of /v2: errors as {error}, invalid input as {message, errors}; each key sees only its own resources. */
 export function v2Route(options: RouteOptions): RouteDoc {
-  const statuses = [...(options.errors ?? []), ...(options.body ? [413] : []), 401, 422, 429, 500, 503].sort();
+  const statuses = [...(options.errors ?? []), ...(options.body ? [413] : []), 401, 422, 429, 500, 503, 507].sort();
   return {
     tag: options.tag,
     summary: options.summary,

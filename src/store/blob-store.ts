@@ -8,6 +8,9 @@ import { entriesBefore, type ScratchSpace } from './scratch-space';
 
 export const BLOB_ID = /^[0-9a-f-]{36}$/;
 
+/** What the readiness probe writes: a few blocks of any file system, as the first chunks of an upload are. */
+const PROBE_BYTES = Buffer.alloc(16 * 1024);
+
 export function assertBlobId(blobId: string): void {
   if (!BLOB_ID.test(blobId)) throw new Error(`not a blob id: ${blobId}`);
 }
@@ -68,11 +71,18 @@ export abstract class BlobStore {
     return buffer(this.read(blobId));
   }
 
-  /** The scratch space is on local disk in every mode: the data directory must take a write. */
+  /**
+   * The scratch space is on local disk in every mode: the data directory must take a write as
+   * an upload makes one. An empty file would still be created on a full disk (it needs an
+   * inode, no block), so the probe writes real bytes.
+   */
   protected async probeScratch(): Promise<void> {
     const probe = this.scratch.tmpPath('.readyz');
-    await writeFile(probe, '');
-    await rm(probe, { force: true });
+    try {
+      await writeFile(probe, PROBE_BYTES);
+    } finally {
+      await rm(probe, { force: true });
+    }
   }
 }
 

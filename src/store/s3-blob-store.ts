@@ -8,6 +8,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import { Upload } from '@aws-sdk/lib-storage';
 import { assertBlobId, BLOB_ID, BlobStore, type ByteRange } from './blob-store';
 import type { ScratchSpace } from './scratch-space';
+import { ObjectStorageUnreachable } from './storage-faults';
 
 export interface S3Settings {
   /** Unset for AWS itself; the URL of any other S3-compatible service. */
@@ -25,6 +26,13 @@ export interface S3Settings {
 const PART_BYTES = 8 * 1024 * 1024;
 const UPLOAD_QUEUE = 2;
 const PROBE_TIMEOUT_MS = 2000;
+/**
+ * A storage that does not even accept a connection (a dropped route, a dead host) is out of
+ * reach after this long, instead of holding the request until the client gives up. Only the
+ * connection is bounded: a download read slowly by its client keeps its socket idle for as
+ * long as the client takes.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * Blobs as objects in an S3-compatible bucket (AWS S3, MinIO, R2, ...), keyed
@@ -45,6 +53,7 @@ export class S3BlobStore extends BlobStore {
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
       credentials: settings.credentials,
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
       // Recent SDKs send streamed bodies aws-chunked with a trailing checksum; S3-compatible
       // servers other than AWS (s3rver, some MinIO-likes) store or answer those wrongly.
       // Checksums then travel only where an operation requires them.
@@ -71,7 +80,9 @@ export class S3BlobStore extends BlobStore {
     const { client, settings } = this;
     // A generator runs only once read: a bundle of many blobs opens one object at a time.
     async function* body() {
-      const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }));
+      const object = await reaching(() =>
+        client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` })),
+      );
       yield* object.Body as Readable;
     }
     return Readable.from(body(), { objectMode: false });
@@ -79,7 +90,7 @@ export class S3BlobStore extends BlobStore {
 
   async size(blobId: string): Promise<number | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(blobId) }));
+      const head = await reaching(() => this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(blobId) })));
       return head.ContentLength ?? null;
     } catch (error) {
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
@@ -89,19 +100,23 @@ export class S3BlobStore extends BlobStore {
 
   async remove(...blobIds: (string | undefined | null)[]): Promise<void> {
     await Promise.all(
-      blobIds.filter((id): id is string => !!id).map((id) => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(id) }))),
+      blobIds
+        .filter((id): id is string => !!id)
+        .map((id) => reaching(() => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(id) })))),
     );
   }
 
   async blobsBefore(cutoffMs: number): Promise<string[]> {
     const ids: string[] = [];
     const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.settings.bucket, Prefix: this.settings.prefix });
-    for await (const page of pages) {
-      for (const object of page.Contents ?? []) {
-        const id = object.Key?.slice(this.settings.prefix.length) ?? '';
-        if (BLOB_ID.test(id) && object.LastModified && object.LastModified.getTime() < cutoffMs) ids.push(id);
+    await reaching(async () => {
+      for await (const page of pages) {
+        for (const object of page.Contents ?? []) {
+          const id = object.Key?.slice(this.settings.prefix.length) ?? '';
+          if (BLOB_ID.test(id) && object.LastModified && object.LastModified.getTime() < cutoffMs) ids.push(id);
+        }
       }
-    }
+    });
     return ids;
   }
 
@@ -145,7 +160,7 @@ export class S3BlobStore extends BlobStore {
       partSize: PART_BYTES,
       queueSize: UPLOAD_QUEUE,
     });
-    await upload.done();
+    await reaching(() => upload.done());
     return id;
   }
 
@@ -153,4 +168,25 @@ export class S3BlobStore extends BlobStore {
     assertBlobId(blobId);
     return `${this.settings.prefix}${blobId}`;
   }
+}
+
+/** Runs one call to the storage; an outage becomes ObjectStorageUnreachable, which every API answers with a 503. */
+async function reaching<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw isOutOfReach(error) ? new ObjectStorageUnreachable(error) : error;
+  }
+}
+
+/**
+ * Whether an AWS SDK error means the storage is out of reach: no HTTP answer at all (refused,
+ * reset, timed out) or one that says it is failing or throttling (5xx, 429). A refusal such as
+ * a missing bucket or wrong credentials is a configuration fault, not an outage.
+ */
+function isOutOfReach(error: unknown): boolean {
+  const metadata = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata;
+  if (!metadata) return false;
+  const status = metadata.httpStatusCode;
+  return status === undefined || status >= 500 || status === 429;
 }

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { z } from 'zod';
 import { JobFailure } from '../domain/shared/job-failure';
+import { storageFailureOf } from '../domain/shared/storage-failure';
 import type { Logger } from '../logger';
 import { jobDuration } from '../observability/metrics';
 import type { Platform } from '../platform';
@@ -65,6 +66,9 @@ const BULLMQ_REASONS: Record<string, string> = {
 };
 
 export function readableReason(error: unknown): string {
+  // A full disk or an unreachable object storage, in the service's words rather than the system's (`ENOSPC: ...`).
+  const storage = storageFailureOf(error);
+  if (storage) return storage.message;
   if (error instanceof Error && error.message) return BULLMQ_REASONS[error.message] ?? error.message;
   if (typeof error === 'string' && error) return BULLMQ_REASONS[error] ?? error;
   return 'Processing failed for an unknown reason';

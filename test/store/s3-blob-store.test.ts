@@ -17,6 +17,8 @@ let call: RestClient;
 let bucket: TestBucket;
 let dir: string;
 
+const STORAGE_UNREACHABLE = 'The file storage cannot be reached; try again shortly';
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Our objects as the bucket lists them, read with a client of its own. */
@@ -126,6 +128,36 @@ describe('with BLOB_STORE=s3', () => {
       expect(answer.body.checks.objectStorage).toMatch(/bucket/i);
     } finally {
       await missing.close();
+    }
+  });
+});
+
+describe('when the object storage goes down', () => {
+  it('answers uploads 503 with Retry-After in each API’s format, keeps nothing, and readiness says which part is down', async () => {
+    const outage = await startTestS3();
+    const down = await startTestApp({ ...outage.env, ROLE: 'api' });
+    try {
+      const downCall = restClient(down.url, await down.createKey('acme'));
+      const recording = await makeNoise(join(dir, 'during-outage.wav'), { seconds: 2 });
+      await outage.stop();
+
+      const voice = await downCall('POST', '/api/voices/acme', { form: await multipart({ name: 'Outage' }, { file: recording }) });
+      expect(voice.status).toBe(503);
+      expect(voice.headers.get('retry-after')).toBe('5');
+      expect(voice.body).toEqual({ detail: STORAGE_UNREACHABLE });
+      expect((await downCall('GET', '/api/voices/acme/Outage')).status).toBe(404);
+
+      const transcript = await downCall('POST', '/v2/transcript', { form: await multipart({}, { audio: recording }) });
+      expect(transcript.status).toBe(503);
+      expect(transcript.headers.get('retry-after')).toBe('5');
+      expect(transcript.body).toEqual({ error: STORAGE_UNREACHABLE });
+
+      expect(await readdir(join(down.dataDir, 'tmp'))).toEqual([]);
+      const ready = await downCall('GET', '/readyz', { key: null });
+      expect(ready.status).toBe(503);
+      expect(ready.body.failing).toEqual(['objectStorage']);
+    } finally {
+      await down.close();
     }
   });
 });

@@ -8,7 +8,7 @@ const readiness = z
   .object({
     status: z.enum(['ok', 'unavailable']),
     failing: z.array(z.string()).optional().meta({ description: 'The checks that failed.' }),
-    checks: z.record(z.string(), z.string()).meta({ description: 'Each check (redis, dataDir): ok, or why it failed.' }),
+    checks: z.record(z.string(), z.string()).meta({ description: 'Each check (redis, dataDir, objectStorage with BLOB_STORE=s3): ok, or why it failed.' }),
     engines: z
       .array(
         z.object({
@@ -39,7 +39,8 @@ export const operationsDocs = {
   readyz: {
     tag,
     summary: 'Readiness',
-    description: 'Redis answers and the data directory takes a write; the engines are listed, and never make it unready (each is optional).',
+    description:
+      'Redis answers, the data directory takes a write of a few kilobytes (a full disk fails it), and the bucket takes one with BLOB_STORE=s3; the engines are listed, and never make it unready (each is optional).',
     security: [],
     responses: {
       200: { description: 'Ready.', schema: readiness },
