@@ -12,6 +12,7 @@ import { batchInput, createKnowledgeBaseInput } from '../src/domain/knowledge-ba
 import { parseInput } from '../src/domain/shared/validation';
 import { createPlatform, type Platform } from '../src/platform';
 import { createServices } from '../src/services';
+import { checkTools } from '../src/app';
 import { reconcileSources } from '../src/workers';
 import { reconcile } from '../src/workers/reconciler';
 import { espeakAvailable, FFMPEG_PATH, makeRecording, renderLavfi } from '../test/support/audio';
@@ -226,7 +227,7 @@ async function startApiServer(cleanup: Cleanup, log: (line: string) => void): Pr
 }
 
 async function voiceReads(api: ServiceChild, platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReadCost[]> {
-  const { voices } = createServices(platform);
+  const { voices } = createServices(platform, await checkTools(platform.config));
   const costs: ReadCost[] = [];
   let present = 0;
   for (const size of VOICE_COUNTS) {
@@ -275,7 +276,7 @@ const RECONCILE_IDLE_COUNTS = [1_000, 100_000];
  * Redis, where nothing else runs meanwhile.
  */
 async function reconcileRuns(platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReconcileCost[]> {
-  const services = createServices(platform);
+  const services = createServices(platform, await checkTools(platform.config));
   const sources = reconcileSources(services);
   const processed = async () => Number(/total_commands_processed:(\d+)/.exec(await counter.info('stats'))![1]);
   const costs: ReconcileCost[] = [];
@@ -299,7 +300,7 @@ async function reconcileRuns(platform: Platform, counter: Redis, log: (line: str
 }
 
 async function documentReads(api: ServiceChild, platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReadCost[]> {
-  const { knowledgeBases, documents } = createServices(platform);
+  const { knowledgeBases, documents } = createServices(platform, await checkTools(platform.config));
   await knowledgeBases.create(PARTNER, parseInput(createKnowledgeBaseInput, { name: 'growth' }));
   const costs: ReadCost[] = [];
   let present = 0;

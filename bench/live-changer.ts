@@ -1,6 +1,7 @@
 import { loadConfig } from '../src/config/config';
 import { createPlatform } from '../src/platform';
 import { createServices } from '../src/services';
+import { checkTools } from '../src/app';
 import { changedName } from './live-plan';
 
 /**
@@ -28,7 +29,7 @@ export interface ChangerReport {
 const now = () => performance.timeOrigin + performance.now();
 
 const platform = await createPlatform(loadConfig(process.env));
-const { voices } = createServices(platform);
+const { voices } = createServices(platform, await checkTools(platform.config));
 
 async function create(partner: string, prefix: string, count: number): Promise<ChangerReport> {
   const started = performance.now();

@@ -1,5 +1,7 @@
 import { registerQueueBoard } from './admin/queue-board';
 import type { Config } from './config/config';
+import type { AudioTool } from './domain/engines/audio-tools';
+import { checkAudioTools } from './engines/audio-tool-check';
 import { buildHttpServer, type HttpServer } from './http/server';
 import { createPlatform } from './platform';
 import { registerRest } from './rest';
@@ -23,10 +25,19 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** Starts the halves the role asks for: the API server, the workers, or both. */
-export async function startApp(config: Config): Promise<RunningApp> {
+/** The audio tools this configuration runs, each tried once; espeak-ng only where the built-in voice engine would use it. */
+export function checkTools(config: Config): Promise<AudioTool[]> {
+  return checkAudioTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH, espeakPath: config.GPU_JOBS_URL ? null : config.ESPEAK_PATH });
+}
+
+/**
+ * Starts the halves the role asks for: the API server, the workers, or both. `tools` as
+ * `checkTools` found them, when the caller has already checked (to log them).
+ */
+export async function startApp(config: Config, tools?: readonly AudioTool[]): Promise<RunningApp> {
+  const checkedTools = tools ?? (await checkTools(config));
   const platform = await createPlatform(config);
-  const services = createServices(platform);
+  const services = createServices(platform, checkedTools);
   const jobs = jobKinds(services);
   const queues = jobs.map((job) => job.queue);
   // Every queue is open from the start, so the metrics show each one before its first job.

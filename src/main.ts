@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config/config';
 import { describeEngines, engineLogLine } from './config/engines';
-import { startApp } from './app';
+import { checkTools, startApp } from './app';
+import { missingNames, toolsLogLine } from './domain/engines/audio-tools';
 import { describeRedis, redisAtStart, RedisUnreachable, type RedisAtStart } from './store/embedded-redis';
 
 async function main(): Promise<void> {
@@ -21,8 +22,10 @@ async function main(): Promise<void> {
   process.once('exit', () => redis.embedded?.kill());
   console.log(describeRedis(redis, config.REDIS_PREFIX, config.DATA_DIR));
   // Which engines do the work, or which variable would bring one: before the first request, not in its failure.
-  for (const engine of describeEngines(config)) console.log(engineLogLine(engine));
-  const app = await startApp(config.REDIS_CLUSTER_NODES ? config : { ...config, REDIS_URL: redis.url });
+  const tools = await checkTools(config);
+  console.log(toolsLogLine(tools));
+  for (const engine of describeEngines(config, missingNames(tools))) console.log(engineLogLine(engine));
+  const app = await startApp(config.REDIS_CLUSTER_NODES ? config : { ...config, REDIS_URL: redis.url }, tools);
   const role = config.ROLE === 'all' ? 'API and workers' : config.ROLE === 'api' ? 'API' : 'workers';
   console.log(`persona-platform (${role}) ${app.url ? `listening on ${app.url}` : 'running'}`);
 

@@ -37,6 +37,7 @@ import { WebhookService } from './domain/webhooks/webhook.service';
 import { webhookSender, webhookUrlGuard } from './engines/webhook-sender';
 import type { Domain } from './domain/domain';
 import { EngineCatalog } from './domain/engines/engine-catalog';
+import { missingNames, type AudioTool } from './domain/engines/audio-tools';
 import { describeEngines } from './config/engines';
 import type { Platform } from './platform';
 import { documentJson, embeddingStatusJson } from './rest/knowledge-base/knowledge-base.wire';
@@ -80,7 +81,8 @@ const restBodies: ResourceBodies = {
   completion: completionJson,
 };
 
-export function createServices(platform: Platform): Services {
+/** `tools`: the audio tools as found at start (`checkAudioTools`), which the engine catalog and readiness report. */
+export function createServices(platform: Platform, tools: readonly AudioTool[]): Services {
   const { config } = platform;
   const ffmpeg = new Ffmpeg({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
   const voiceEmbedding: VoiceEmbeddingEngine = config.GPU_JOBS_URL
@@ -174,7 +176,7 @@ export function createServices(platform: Platform): Services {
     knowledgeBaseEmbedding,
     retrieval,
     webhooks,
-    engines: new EngineCatalog(describeEngines(config), platform.engineCalls),
+    engines: new EngineCatalog(describeEngines(config, missingNames(tools)), platform.engineCalls, tools),
     webhookDeliveries,
     webhookJobs,
     webhookSender: webhookSender({ timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS }),

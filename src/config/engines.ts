@@ -47,10 +47,11 @@ export const ENGINE_CALL_NAMES: ReadonlySet<string> = new Set(
 );
 
 /**
- * Which engine does what in this configuration: the one place the start-up log, /readyz and
- * the GraphQL `engines` query read it from, so they cannot disagree.
+ * Which engine does what in this configuration, with the audio tools found at start
+ * (`missingTools` names those that could not be run): the one place the start-up log, /readyz
+ * and the GraphQL `engines` query read it from, so they cannot disagree.
  */
-export function describeEngines(config: Config): EngineDescription[] {
+export function describeEngines(config: Config, missingTools: readonly string[]): EngineDescription[] {
   return [
     remote('speech_to_text', config.ASR_BASE_URL, config.ASR_MODEL, 'ASR_BASE_URL', ['transcripts', 'completions from audio'], null),
     remote('llm', config.LLM_BASE_URL, llmModels(config), 'LLM_BASE_URL', ['completions', 'rewrite'], null),
@@ -63,8 +64,14 @@ export function describeEngines(config: Config): EngineDescription[] {
       ['knowledge base embedding', 'retrieval'],
       'local-hashing-384',
     ),
-    remote('voice', config.GPU_JOBS_URL, 'gpu-jobs', 'GPU_JOBS_URL', ['voice embedding', 'test samples'], 'local (ffmpeg, espeak-ng)'),
+    remote('voice', config.GPU_JOBS_URL, 'gpu-jobs', 'GPU_JOBS_URL', ['voice embedding', 'test samples'], localVoiceModel(missingTools)),
   ];
+}
+
+/** The built-in voice engine names the tools it works with; without ffmpeg it cannot work at all. */
+function localVoiceModel(missingTools: readonly string[]): string | null {
+  if (missingTools.includes('ffmpeg') || missingTools.includes('ffprobe')) return null;
+  return missingTools.includes('espeak-ng') ? 'local (ffmpeg)' : 'local (ffmpeg, espeak-ng)';
 }
 
 function llmModels(config: Config): string {

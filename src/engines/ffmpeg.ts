@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import type { ProgressCallback } from '../domain/shared/progress';
 import { InsufficientStorage } from '../domain/errors';
-import { EngineError } from '../domain/shared/engine-error';
+import { EngineError, ToolUnavailable } from '../domain/shared/engine-error';
 import { measureEngineMethods } from '../observability/metrics';
 
 export interface FfmpegOptions {
@@ -412,9 +412,9 @@ export class Ffmpeg {
     } catch (error) {
       if (!(error instanceof ProcessNotStarted)) throw error;
       const name = binary.split(/[\\/]/).pop() ?? binary;
-      throw error.missing
-        ? new EngineError(`The audio tool ${name} is not installed on the server`, false)
-        : new EngineError(`The audio tool ${name} could not be started: ${error.message}`);
+      throw new ToolUnavailable(
+        error.missing ? `The audio tool ${name} is not installed on the server` : `The audio tool ${name} could not be started: ${error.message}`,
+      );
     }
   }
 

@@ -137,7 +137,7 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
   await registerCompression(app);
   app.get('/healthz', { config: { openapi: operationsDocs.healthz } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { openapi: operationsDocs.readyz } }, async (_request, reply) => {
-    const { ready, checks, engines } = await checkReadiness(services.platform);
+    const { ready, checks, engines } = await checkReadiness(services.platform, services.domain.engines);
     const failing = Object.keys(checks).filter((name) => checks[name] !== 'ok');
     if (!ready) reply.status(503).header('Retry-After', '5');
     return ready ? { status: 'ok', checks, engines } : { status: 'unavailable', failing, checks, engines };

@@ -1,11 +1,15 @@
 import type { FastifyError } from 'fastify';
 import { DomainError, Invalid, PayloadTooLarge, ServiceUnavailable } from '../domain/errors';
+import { ToolUnavailable } from '../domain/shared/engine-error';
 import { storageFailureOf } from '../domain/shared/storage-failure';
 import { isRedisUnavailable } from '../store/redis';
 
+/** A missing tool stays missing until someone installs it: no point in coming back within seconds. */
+const TOOL_RETRY_SECONDS = 60;
+
 /**
- * What goes wrong below the doors (Redis or the object storage unreachable, the disk full,
- * fastify's body parsing and limits, a malformed multipart body) in domain
+ * What goes wrong below the doors (Redis or the object storage unreachable, the disk full, an
+ * audio tool missing, fastify's body parsing and limits, a malformed multipart body) in domain
  * terms, so that each door answers it in its own dialect; null for a fault of ours.
  */
 export function transportError(error: unknown): DomainError | null {
@@ -13,6 +17,7 @@ export function transportError(error: unknown): DomainError | null {
   if (isRedisUnavailable(error)) return new ServiceUnavailable();
   const storage = storageFailureOf(error);
   if (storage) return storage;
+  if (error instanceof ToolUnavailable) return new ServiceUnavailable(TOOL_RETRY_SECONDS, error.message);
   const fastifyError = error as Partial<FastifyError> | undefined;
   switch (fastifyError?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':

@@ -45,7 +45,8 @@ export const restApiDescription: Omit<ApiDescription, 'isUndocumented' | 'securi
 
 const retryAfter = { 'Retry-After': 'Seconds to wait before trying again.' };
 
-const UNAVAILABLE = 'Service temporarily unavailable, the message says why: Redis or the file storage cannot be reached. Nothing was stored.';
+const UNAVAILABLE =
+  'Service temporarily unavailable, the message says why: Redis or the file storage cannot be reached, or an audio tool the request needs (ffmpeg, ffprobe) is not installed. Nothing was stored.';
 const INSUFFICIENT_STORAGE = "The service's disk is full; nothing was stored. The same request may succeed once space is freed.";
 
 const API_ERRORS: Record<number, string> = {

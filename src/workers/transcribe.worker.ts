@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import type { TranscriptService } from '../domain/transcription/transcript.service';
 import { applySegmentOptions, applyTextOptions, applyWordOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
 import { AUDIO_FORMATS, isAcceptedContainer } from '../domain/transcription/transcript.types';
-import { EngineError } from '../domain/shared/engine-error';
+import { blamesInput } from '../domain/shared/engine-error';
 import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
@@ -62,7 +62,7 @@ async function fileToText(
   signal?: AbortSignal,
 ): Promise<Transcription & { durationSeconds: number }> {
   const probe = await deps.ffmpeg.probe(path, { signal }).catch((error: unknown) => {
-    throw error instanceof EngineError ? new JobFailure('The audio is not readable audio', false) : error;
+    throw blamesInput(error) ? new JobFailure('The audio is not readable audio', false) : error;
   });
   if (!isAcceptedContainer(probe.formatName)) {
     throw new JobFailure(`The audio is not in a supported format (${AUDIO_FORMATS.join(', ')})`, false);

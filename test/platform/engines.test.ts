@@ -5,13 +5,14 @@ import { describeEngines } from '../../src/config/engines';
 import { measureEngineCall } from '../../src/observability/metrics';
 import { graphql } from '../gql';
 import { startAppProcess } from '../support/app-process';
-import { makeTempDir, removeDir } from '../support/audio';
+import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { execute } from '../support/graphql-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startTestRedis } from '../support/redis-server';
-import { restClient } from '../support/rest-client';
+import { multipart, restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import { serveFiles } from '../v2/helpers';
 
 const EnginesQuery = graphql(`
   query Engines {
@@ -63,6 +64,7 @@ describe('the engines as the configuration has them', () => {
         LLM_MODEL: 'llama3.2:3b',
         LLM_MODEL_ECONOMY: 'llama3.2:1b',
       }),
+      [],
     );
     expect(engines.slice(0, 2)).toEqual([
       {
@@ -171,9 +173,69 @@ describe('GraphQL engines and /readyz', () => {
   });
 });
 
+describe('without ffmpeg and ffprobe', () => {
+  let toolless: TestApp;
+  let dir: string;
+  let ffmpegPath: string;
+  let ffprobePath: string;
+  let recording: string;
+
+  beforeAll(async () => {
+    dir = await makeTempDir('no-tools-');
+    ffmpegPath = join(dir, 'no-such-ffmpeg');
+    ffprobePath = join(dir, 'no-such-ffprobe');
+    toolless = await startTestApp({ FFMPEG_PATH: ffmpegPath, FFPROBE_PATH: ffprobePath, ALLOW_PRIVATE_URLS: 'true' });
+    recording = await makeSine(join(dir, 'tone.wav'), { seconds: 1 });
+  });
+  afterAll(async () => {
+    await toolless?.close();
+    await removeDir(dir);
+  });
+
+  const MISSING = 'The audio tool no-such-ffprobe is not installed on the server';
+
+  it('is not ready, names the missing tools, and lists the built-in voice engine as missing', async () => {
+    const ready = await restClient(toolless.url)('GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.failing).toEqual(['audioTools']);
+    expect(ready.body.checks.audioTools).toBe(`ffmpeg (FFMPEG_PATH=${ffmpegPath}: not installed); ffprobe (FFPROBE_PATH=${ffprobePath}: not installed)`);
+    expect(ready.body.engines.find((engine: { kind: string }) => engine.kind === 'voice')).toMatchObject({ status: 'missing', model: null });
+  });
+
+  it('answers an upload that needs them 503 naming the tool, never a 4xx that blames the file', async () => {
+    const call = restClient(toolless.url, await toolless.createKey('acme'));
+
+    const voice = await call('POST', '/api/voices/acme', { form: await multipart({ name: 'Ada' }, { file: recording }) });
+    expect(voice.status).toBe(503);
+    expect(voice.headers.get('retry-after')).toBe('60');
+    expect(voice.body).toEqual({ detail: MISSING });
+    expect((await call('GET', '/api/voices/acme/Ada')).status).toBe(404);
+
+    const transcript = await call('POST', '/v2/transcript', { form: await multipart({}, { audio: recording }) });
+    expect(transcript.status).toBe(503);
+    expect(transcript.body).toEqual({ error: MISSING });
+  });
+
+  it('fails a transcript of a URL with the missing tool as its reason, not as unreadable audio', async () => {
+    const files = await serveFiles({ 'tone.wav': { path: recording, contentType: 'audio/wav' } });
+    try {
+      const call = restClient(toolless.url, await toolless.createKey('acme'));
+      const submitted = await call('POST', '/v2/transcript', { json: { audio_url: files.url('tone.wav') } });
+      expect(submitted.status).toBe(200);
+      const ended = await waitFor(
+        async () => (await call('GET', submitted.body.id as string)).body as { status: string; error?: string },
+        (transcript) => transcript.status === 'error',
+      );
+      expect(ended.error).toBe(MISSING);
+    } finally {
+      await files.close();
+    }
+  });
+});
+
 describe('the start-up log', () => {
-  it('has one line per engine: what does the work, or the variable to set', async () => {
-    const dir = await makeTempDir('engines-log-');
+  /** What the service prints on its way up as a real process, with these variables over a fresh Redis and data directory. */
+  async function startUpLines(env: Record<string, string>, dir: string): Promise<string[]> {
     const redis = await startTestRedis();
     const app = await startAppProcess({
       PORT: '0',
@@ -182,21 +244,49 @@ describe('the start-up log', () => {
       REDIS_PREFIX: redis.prefix,
       DATA_DIR: join(dir, 'data'),
       LOG_LEVEL: 'warn',
-      ASR_BASE_URL: 'https://user:secret@asr.example.com/v1',
+      ...env,
     });
     try {
-      const lines = app.output().split('\n');
+      return app.output().split('\n');
+    } finally {
+      app.kill('SIGTERM');
+      await app.exited;
+      await redis.stop();
+    }
+  }
+
+  it('says which audio tools are missing, and no longer offers the built-in voice engine without them', async () => {
+    const dir = await makeTempDir('tools-log-');
+    try {
+      // A PATH with nothing on it: ffmpeg, ffprobe and espeak-ng are found nowhere.
+      const lines = await startUpLines({ PATH: dir }, dir);
+      expect(lines.filter((line) => line.startsWith('audio tools: '))).toEqual([
+        'audio tools: MISSING ffmpeg (FFMPEG_PATH=ffmpeg: not installed), ffprobe (FFPROBE_PATH=ffprobe: not installed): ' +
+          'voices, transcripts and audio or video documents answer 503 until they are installed; ' +
+          'espeak-ng (ESPEAK_PATH=espeak-ng: not installed): no test samples from the local voice engine',
+      ]);
+      expect(lines).toContain('engine voice: missing; voice embedding, test samples will fail until GPU_JOBS_URL is set');
+      expect(lines.join('\n')).not.toContain('(ffmpeg, espeak-ng)');
+    } finally {
+      await removeDir(dir);
+    }
+  });
+
+  it('has one line per engine: what does the work, or the variable to set', async () => {
+    const dir = await makeTempDir('engines-log-');
+    try {
+      const lines = await startUpLines({ ASR_BASE_URL: 'https://user:secret@asr.example.com/v1' }, dir);
+      expect(lines.filter((line) => line.startsWith('audio tools: '))).toEqual([
+        expect.stringMatching(/^audio tools: ffmpeg \S+, ffprobe \S+, espeak-ng \S+$/),
+      ]);
       expect(lines.filter((line) => line.startsWith('engine '))).toEqual([
         'engine speech-to-text: whisper-1 at https://asr.example.com (ASR_BASE_URL)',
         'engine LLM: missing; completions, rewrite will fail until LLM_BASE_URL is set',
         'engine text embeddings: local default local-hashing-384; set EMBEDDINGS_BASE_URL for a service (knowledge base embedding, retrieval)',
         'engine voice: local default local (ffmpeg, espeak-ng); set GPU_JOBS_URL for a service (voice embedding, test samples)',
       ]);
-      expect(app.output()).not.toContain('secret');
+      expect(lines.join('\n')).not.toContain('secret');
     } finally {
-      app.kill('SIGTERM');
-      await app.exited;
-      await redis.stop();
       await removeDir(dir);
     }
   });

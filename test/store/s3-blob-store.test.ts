@@ -118,7 +118,7 @@ describe('with BLOB_STORE=s3', () => {
   it('is ready when the bucket takes a write, and says so when it does not', async () => {
     const ready = await call('GET', '/readyz', { key: null });
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ redis: 'ok', dataDir: 'ok', objectStorage: 'ok' });
+    expect(ready.body.checks).toEqual({ redis: 'ok', dataDir: 'ok', objectStorage: 'ok', audioTools: 'ok' });
 
     const missing = await startTestApp({ ...s3.env, S3_BUCKET: 'no-such-bucket', ROLE: 'api' });
     try {

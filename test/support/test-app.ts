@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startApp, type RunningApp } from '../../src/app';
+import { checkTools, startApp, type RunningApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { createPlatform } from '../../src/platform';
 import { createServices, type Services } from '../../src/services';
@@ -84,9 +84,10 @@ export interface TestDomain {
 export async function startTestDomain(): Promise<TestDomain> {
   const redis = await startTestBackend();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-test-'));
-  const platform = await createPlatform(loadConfig(testEnvironment(redis, dataDir, {})));
+  const config = loadConfig(testEnvironment(redis, dataDir, {}));
+  const platform = await createPlatform(config);
   return {
-    services: createServices(platform),
+    services: createServices(platform, await checkTools(config)),
     redis,
     async close() {
       await platform.close();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import type { Caller } from '../../auth/api-keys';
-import { EngineError } from '../shared/engine-error';
+import { blamesInput } from '../shared/engine-error';
 import type { AudioProbe } from '../shared/audio-probe';
 import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
@@ -145,7 +145,7 @@ export class CompletionService {
       const probe = await this.deps.audio.probe(path);
       return probe.hasAudio && isAcceptedContainer(probe.formatName);
     } catch (error) {
-      if (error instanceof EngineError) return false;
+      if (blamesInput(error)) return false;
       throw error;
     }
   }

@@ -1,5 +1,6 @@
 import { callNameOf, type EngineDescription } from '../../config/engines';
 import type { EngineCallLog, LastEngineCall } from '../../store/engine-calls';
+import type { AudioTool } from './audio-tools';
 
 export type { EngineDescription, EngineKind, EngineStatus } from '../../config/engines';
 export { ENGINE_KINDS, ENGINE_STATUSES } from '../../config/engines';
@@ -12,12 +13,14 @@ export interface EngineState extends EngineDescription {
 
 /**
  * Which engines this deployment has, as its configuration says, and whether they answer: how
- * the last call to each ended, in any process. Read by any key, no partner needed.
+ * the last call to each ended, in any process. Read by any key, no partner needed. The audio
+ * tools found at start come with them: readiness names a missing one.
  */
 export class EngineCatalog {
   constructor(
-    private readonly engines: readonly EngineDescription[],
+    readonly engines: readonly EngineDescription[],
     private readonly calls: EngineCallLog,
+    readonly tools: readonly AudioTool[],
   ) {}
 
   async list(): Promise<EngineState[]> {

@@ -13,3 +13,19 @@ export class EngineNotConfigured extends EngineError {
     super(`The ${engine} engine is not configured (set ${variable})`, false);
   }
 }
+
+/**
+ * A program the server runs (ffmpeg, ffprobe) is not installed or cannot be started: the
+ * server's fault, never the input's. A request that needs it is answered 503 naming it; a job
+ * fails at once with this reason, since another attempt on the same machine meets the same.
+ */
+export class ToolUnavailable extends EngineError {
+  constructor(message: string) {
+    super(message, false);
+  }
+}
+
+/** Whether an engine's failure says the input cannot be read, rather than that the server cannot read anything. */
+export function blamesInput(error: unknown): error is EngineError {
+  return error instanceof EngineError && !(error instanceof ToolUnavailable);
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../auth/api-keys';
 import type { AudioProbe } from '../shared/audio-probe';
-import { EngineError } from '../shared/engine-error';
+import { blamesInput } from '../shared/engine-error';
 import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
 import type { Readable } from 'node:stream';
@@ -289,7 +289,7 @@ export class TranscriptService {
       const probe = await this.deps.audio.probe(file.path);
       return probe.hasAudio && isAcceptedContainer(probe.formatName) ? probe.formatName : null;
     } catch (error) {
-      if (error instanceof EngineError) return null;
+      if (blamesInput(error)) return null;
       throw error;
     }
   }

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
-import { EngineError } from '../shared/engine-error';
+import { blamesInput } from '../shared/engine-error';
 import type { BlobStore } from '../../store/blob-store';
 import { NameTaken, type ChangeEvent } from '../../store/record-store';
 import { Conflict, Invalid, NotFound, Unreadable } from '../errors';
@@ -338,7 +338,7 @@ export class VoiceService {
       if (!probe.hasAudio || !(probe.durationSeconds > 0)) throw new Unreadable('The file is not readable audio');
       return probe;
     } catch (error) {
-      if (error instanceof EngineError) throw new Unreadable(error.message);
+      if (blamesInput(error)) throw new Unreadable(error.message);
       throw error;
     }
   }

@@ -8,7 +8,9 @@ const readiness = z
   .object({
     status: z.enum(['ok', 'unavailable']),
     failing: z.array(z.string()).optional().meta({ description: 'The checks that failed.' }),
-    checks: z.record(z.string(), z.string()).meta({ description: 'Each check (redis, dataDir, objectStorage with BLOB_STORE=s3): ok, or why it failed.' }),
+    checks: z
+      .record(z.string(), z.string())
+      .meta({ description: 'Each check (redis, dataDir, objectStorage with BLOB_STORE=s3, audioTools): ok, or why it failed.' }),
     engines: z
       .array(
         z.object({
@@ -40,7 +42,7 @@ export const operationsDocs = {
     tag,
     summary: 'Readiness',
     description:
-      'Redis answers, the data directory takes a write of a few kilobytes (a full disk fails it), and the bucket takes one with BLOB_STORE=s3; the engines are listed, and never make it unready (each is optional).',
+      'Redis answers, the data directory takes a write of a few kilobytes (a full disk fails it), the bucket takes one with BLOB_STORE=s3, and ffmpeg and ffprobe were found at start; the engines are listed, and never make it unready (each is optional).',
     security: [],
     responses: {
       200: { description: 'Ready.', schema: readiness },
