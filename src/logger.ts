@@ -12,14 +12,32 @@ interface LoggedRequest {
 }
 
 // The voice API accepts its key as `?api_key=`, and a transcript's playback URL carries a
-// `?token=`; a logged URL keeps the parameter's name only.
-const API_KEY_PARAMETER = /([?&](?:api_key|token)=)[^&#]*/gi;
+// `?token=`; a logged URL keeps the parameter's name only. A name is compared as the query
+// parser reads it (percent-decoded, `+` a space, any case): `?%61pi_key=` and `?api%5Fkey=`
+// reach the route as `api_key`, so they are masked as `api_key` is. A value runs to the next
+// `&`, as the parser reads it (a `#` in it is part of the key).
+const SECRET_PARAMETERS = new Set(['api_key', 'token']);
+const PARAMETER = /([?&])([^&=]*)=[^&]*/g;
+
+function decodedName(name: string): string {
+  if (!name.includes('%') && !name.includes('+')) return name.toLowerCase();
+  const spaced = name.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced).toLowerCase();
+  } catch {
+    // The parser keeps a name whose escapes do not decode as it is.
+    return spaced.toLowerCase();
+  }
+}
 
 export function redactUrl(url: string): string;
 export function redactUrl(url: string | undefined): string | undefined;
 export function redactUrl(url: string | undefined): string | undefined {
   // Most URLs have no parameter at all: a scan for '=' is cheaper than the pattern's.
-  return url?.includes('=') ? url.replace(API_KEY_PARAMETER, '$1[redacted]') : url;
+  if (!url?.includes('=')) return url;
+  return url.replace(PARAMETER, (parameter, separator: string, name: string) =>
+    SECRET_PARAMETERS.has(decodedName(name)) ? `${separator}${name}=[redacted]` : parameter,
+  );
 }
 
 let stdout: LineDestination | undefined;

@@ -262,6 +262,17 @@ describe('API keys in logs', () => {
       (found) => found.some((line) => line.msg === 'request completed'),
     );
     expect(JSON.stringify(lines)).toContain('api_key=[redacted]');
+    // The query parser decodes parameter names: these reach the route as api_key, and work.
+    for (const [index, name] of ['%61pi_key', 'api%5Fkey'].entries()) {
+      const requestId = `query-key-encoded-${index}`;
+      const encoded = await fetch(`${url}/api/voices/acme?${name}=${encodeURIComponent(key)}`, { headers: { 'x-request-id': requestId } });
+      expect(encoded.status, name).toBe(200);
+      const logged = await waitFor(
+        async () => logLines().filter((line) => line.requestId === requestId),
+        (found) => found.some((line) => line.msg === 'request completed'),
+      );
+      expect(JSON.stringify(logged)).toContain(`${name}=[redacted]`);
+    }
     await scrape({ 'x-api-key': ADMIN_KEY });
     expect(app.output()).not.toContain(key);
     expect(app.output()).not.toContain(ADMIN_KEY);

@@ -71,3 +71,17 @@ describe("a request's line", () => {
     expect(lines).toEqual([]);
   });
 });
+
+describe('a logged URL', () => {
+  it('masks the key parameter by the name the query parser reads, however it is spelt', () => {
+    for (const name of ['api_key', '%61pi_key', 'api%5Fkey', 'api%5fkey', 'API_KEY', '%61%70%69%5F%6B%65%79', 'token', '%74oken']) {
+      expect(redactUrl(`/api/voices/acme?x=1&${name}=pk_secret%23tail&y=2`), name).toBe(`/api/voices/acme?x=1&${name}=[redacted]&y=2`);
+    }
+  });
+
+  it('runs a value to the next &, as the parser does, and leaves other parameters and odd escapes alone', () => {
+    expect(redactUrl('/p?api_key=pk_secret#fragment&y=2')).toBe('/p?api_key=[redacted]&y=2');
+    expect(redactUrl('/p?%ZZ=1&api+key=2&apikey=3')).toBe('/p?%ZZ=1&api+key=2&apikey=3');
+    expect(redactUrl('/p/a=b')).toBe('/p/a=b');
+  });
+});
