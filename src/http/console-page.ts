@@ -76,9 +76,8 @@ export function registerConsole(app: FastifyInstance): void {
   const send = (reply: FastifyReply, { body, type }: Asset) =>
     reply
       .type(type)
+      // nosniff, no framing and no referrer come with every page (./page-headers).
       .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Referrer-Policy', 'no-referrer')
       // Small files: always revalidated, so a new release is never hidden behind a stale copy.
       .header('Cache-Control', 'no-cache')
       .send(body);

@@ -148,6 +148,8 @@ async function sendResponse(reply: FastifyReply, response: Response) {
   response.headers.forEach((value, name) => {
     reply.header(name, value);
   });
+  // The one page yoga answers with: GraphiQL, for a browser's GET.
+  if (response.headers.get('content-type')?.startsWith('text/html')) reply.header('Content-Security-Policy', graphiql.contentSecurityPolicy());
   reply.status(response.status);
   // Only event streams need streaming; a JSON answer sent whole skips the stream machinery
   // that otherwise costs more than executing the query.

@@ -11,6 +11,7 @@ import { refuseSingleConnectionMode } from './graphql-sse-modes';
 import { registerObservability, requestIdOf } from './observability';
 import type { ApiDescription, CollectedRoute } from './openapi/document';
 import { operationsDocs } from './openapi/operations.docs';
+import { registerPageHeaders } from './page-headers';
 import { registerApiReference } from './openapi/reference';
 import { checkReadiness } from './readiness';
 import { parseUrlEncoded } from './request-params';
@@ -133,6 +134,7 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, doc: route.config?.openapi });
   });
   registerObservability(app, services.platform.config);
+  registerPageHeaders(app);
   await registerCors(app, services.platform.config.CORS_ORIGINS);
   await registerCompression(app);
   app.get('/healthz', { config: { openapi: operationsDocs.healthz } }, async () => ({ status: 'ok' }));

@@ -68,6 +68,11 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
     it('loads from the service alone, takes the key in its Headers tab, and streams a voice as it is processed', async () => {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       const external = await keepLocal(page, [app.url]);
+      // The page runs under a Content-Security-Policy that allows its own inline script only.
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
       await page.goto(`${app.url}/graphql`);
       await page.locator('.graphiql-query-editor .monaco-editor').waitFor();
       expect(await page.locator('.graphiql-query-editor .view-lines').innerText()).toContain('X-Api-Key');
@@ -133,6 +138,7 @@ describe.skipIf(!chromiumPath)('in a real browser (Chromium)', () => {
       await page.locator('button[aria-label^="Prettify"]').click();
       await page.screenshot({ path: join(OUTPUT_DIR, 'graphiql.png') });
       expect(external).toEqual([]);
+      expect(refused).toEqual([]);
       await page.close();
     });
   });

@@ -6,12 +6,14 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 
+const ADMIN_KEY = 'front-door-admin-key-0123456789';
+
 let app: TestApp;
 let call: RestClient;
 let dir: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ ADMIN_API_KEY: ADMIN_KEY });
   call = restClient(app.url, await app.createKey('acme'));
   dir = await makeTempDir('front-door-');
 });
@@ -27,6 +29,34 @@ describe('the front door', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const page = await response.text();
     for (const link of ['/console', '/graphql', '/docs']) expect(page).toContain(`href="${link}"`);
+  });
+
+  it("serves every HTML page, GraphiQL included, with the console's protective headers, and every answer nosniff", async () => {
+    // Every GET route without parameters, as a browser asks for it (the queue board wants the admin key).
+    const paths = app.app.http!.routes.filter((route) => route.method === 'GET' && !/[:*]/.test(route.url)).map((route) => route.url);
+    const pages: string[] = [];
+    for (const path of new Set(paths)) {
+      const response = await fetch(`${app.url}${path}`, { headers: { accept: 'text/html', 'x-api-key': ADMIN_KEY } });
+      await response.arrayBuffer();
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      if (!response.headers.get('content-type')?.startsWith('text/html')) continue;
+      pages.push(path);
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+    }
+    expect(pages).toEqual(expect.arrayContaining(['/', '/console', '/graphql', '/docs', '/admin/queues']));
+    // GraphiQL runs its own inline script, allowed by its hash, and nothing else.
+    const graphiql = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(graphiql.headers.get('content-security-policy')).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*';/);
+    expect(graphiql.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    await graphiql.arrayBuffer();
+    for (const asset of ['/docs/assets/swagger-ui-bundle.js', '/admin/queues/static/favicon-32x32.png', '/console/console.js']) {
+      const response = await fetch(`${app.url}${asset}`, { headers: { 'x-api-key': ADMIN_KEY } });
+      await response.arrayBuffer();
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get('x-content-type-options'), asset).toBe('nosniff');
+    }
   });
 
   it('serves a favicon at /favicon.ico and /favicon.svg', async () => {
