@@ -80,7 +80,17 @@ async function startApi(cleanup: Cleanup, label: string, shared: Backend, env: R
   buildService();
   const server = await startNodeChild(label, SERVICE_ENTRY, {
     cwd: ROOT,
-    env: { ...inheritedEnv(), ...shared.env, PORT: '0', HOST: '127.0.0.1', ROLE: 'api', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    env: {
+      ...inheritedEnv(),
+      ...shared.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ROLE: 'api',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      LIVE_MAX_SUBSCRIPTIONS_PER_KEY: '100000000',
+      ...env,
+    },
   });
   cleanup.add(() => server.stop());
   return server;

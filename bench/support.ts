@@ -331,6 +331,8 @@ export async function startService(
       DATA_DIR: path.join(dataDir, 'server'),
       // The limit itself never binds a bench run; how it is counted stays the default.
       RATE_LIMIT_PER_MINUTE: '100000000',
+      // The bench's one key holds every subscription of the run.
+      LIVE_MAX_SUBSCRIPTIONS_PER_KEY: '100000000',
       ...options.env,
     },
   });

@@ -24,6 +24,10 @@ export function canAccessPartner(caller: Caller, partner: string): boolean {
 }
 
 const REVOKED_TOPIC = 'apikeys:revoked';
+/** What a revocation announces: the key's id, never the key or its hash. */
+interface RevokedMessage {
+  keyId: string;
+}
 const CREATED_TOPIC = 'apikeys:created';
 /** How long a key that Redis does not know is answered from memory. */
 const UNKNOWN_KEY_TTL_MS = 5_000;
@@ -37,13 +41,16 @@ const hashKey = (key: string) => hash('sha256', key, 'hex');
  * wrong keys costs Redis one lookup per key and process. Every creation and revocation is
  * broadcast, and every process then drops its cached answers: a key revoked anywhere stops
  * working, and a key created anywhere (the CLI) works, as soon as the broadcast arrives
- * (normally within a millisecond; a request that overtakes it gets the cached answer).
+ * (normally within a millisecond; a request that overtakes it gets the cached answer). A
+ * revocation names the key's id, so that each process can also end what the key holds open
+ * there (its live connections and subscriptions: `onRevoked`).
  */
 export class ApiKeyService {
   private readonly cache = new Map<string, Caller>();
   private readonly unknownUntil = new Map<string, number>();
   private readonly hashesKey: string;
   private readonly invalidKeys: LocalRateLimiter;
+  private readonly revokedListeners = new Set<(keyId: string) => void>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -61,7 +68,22 @@ export class ApiKeyService {
       this.cache.clear();
       this.unknownUntil.clear();
     };
-    await Promise.all([events.listen(REVOKED_TOPIC, forget), events.listen(CREATED_TOPIC, forget)]);
+    const revoked = (message: unknown) => {
+      forget();
+      const { keyId } = message as Partial<RevokedMessage>;
+      if (typeof keyId !== 'string') return;
+      for (const listener of this.revokedListeners) listener(keyId);
+    };
+    await Promise.all([events.listen(REVOKED_TOPIC, revoked), events.listen(CREATED_TOPIC, forget)]);
+  }
+
+  /**
+   * Calls `listener` with the id of every key revoked from now on, by any process, once this
+   * process has dropped its cached answer for it; the returned function stops it.
+   */
+  onRevoked(listener: (keyId: string) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
   }
 
   async create(partners: string[], label?: string): Promise<{ key: string; record: ApiKeyRecord }> {
@@ -85,13 +107,16 @@ export class ApiKeyService {
   /** Revokes by the key itself or by its id (as `list` shows it). */
   async revoke(keyOrId: string): Promise<boolean> {
     let field: string | undefined = hashKey(keyOrId);
-    if (!(await this.redis.hexists(this.hashesKey, field))) {
+    let raw = await this.redis.hget(this.hashesKey, field);
+    if (raw === null) {
       const entries = await this.redis.hgetall(this.hashesKey);
-      field = Object.entries(entries).find(([, raw]) => (JSON.parse(raw) as ApiKeyRecord).id === keyOrId)?.[0];
+      [field, raw] = Object.entries(entries).find(([, each]) => (JSON.parse(each) as ApiKeyRecord).id === keyOrId) ?? [undefined, null];
     }
-    if (!field) return false;
-    await this.redis.hdel(this.hashesKey, field);
-    await this.redis.publish(this.keys.channel(REVOKED_TOPIC), JSON.stringify({ revoked: true }));
+    if (!field || raw === null) return false;
+    // Only the process that deletes the field announces it: a revocation is announced once.
+    if ((await this.redis.hdel(this.hashesKey, field)) === 0) return false;
+    const message: RevokedMessage = { keyId: (JSON.parse(raw) as ApiKeyRecord).id };
+    await this.redis.publish(this.keys.channel(REVOKED_TOPIC), JSON.stringify(message));
     return true;
   }
 

@@ -95,6 +95,16 @@ export const configSchema = z
       .int()
       .min(64 * 1024)
       .default(1024 * 1024),
+    /**
+     * The most subscriptions one graphql-ws connection holds at once; a subscribe past it is
+     * answered with an error naming this limit (`SUBSCRIPTION_LIMIT`) and the connection stays.
+     */
+    LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().positive().default(100),
+    /**
+     * The most subscriptions one API key holds at once in one API process, over graphql-ws and
+     * SSE together (per process: with P API processes a key may hold P times as many).
+     */
+    LIVE_MAX_SUBSCRIPTIONS_PER_KEY: z.coerce.number().int().positive().default(10_000),
     /** graphql-codegen's persisted-documents.json; when set, only the operations in it run. */
     PERSISTED_DOCUMENTS: z.string().min(1).optional(),
     MAX_UPLOAD_MB: z.coerce.number().positive().default(100),

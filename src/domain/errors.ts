@@ -79,6 +79,12 @@ export class RateLimited extends DomainError {
   }
 }
 
+/** A caller holds as many live subscriptions as a limit allows; the message names the limit. */
+export class TooManySubscriptions extends DomainError {
+  readonly status = 429;
+  readonly code = 'SUBSCRIPTION_LIMIT';
+}
+
 /**
  * A backing service (Redis, the object storage) cannot be reached, or a tool the work needs is
  * not installed; the client should come back later. The message says which, when it is known.

@@ -2,8 +2,11 @@
 export interface PushSink<T> {
   /** `source` is what the item was made from, when it was mapped (the event a result was executed for). */
   next(item: T, source?: unknown): void;
-  /** No more items: the stream finished (after handing over its last item) or was ended. */
-  end(): void;
+  /**
+   * No more items: the stream finished (after handing over its last item) or was ended;
+   * `error` when it was ended by the server for a reason its consumer must hear (a revoked key).
+   */
+  end(error?: Error): void;
 }
 
 /**

@@ -20,6 +20,7 @@ import { graphqlErrorTally, graphqlOperationTally, graphqlUnexpectedErrors, type
 import type { GraphqlContext } from '../resolvers/context';
 import { maskError } from './graphql-common';
 import { limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
+import type { KeySubscriptions } from './key-subscriptions';
 import { afterward, SharedSubscriptions, type Result, type SubscriptionResults } from './shared-execution';
 import type { OperationParams, TrustedDocuments } from './trusted-documents';
 
@@ -73,6 +74,8 @@ export class OperationPipeline {
     private readonly limits: GraphqlLimits,
     readonly trusted: TrustedDocuments | null,
     private readonly logger: Platform['logger'],
+    /** Where each key's subscriptions are counted against its cap, and ended when it is revoked. */
+    private readonly keySubscriptions: KeySubscriptions,
   ) {
     this.rules = [...specifiedRules, ...limitRules(limits)];
     this.shared = new SharedSubscriptions((errors, args) => this.mask(errors, args));
@@ -182,15 +185,34 @@ export class OperationPipeline {
   /**
    * Starts a subscription: its results are executed once per event for every subscriber of the
    * same operation, variables and caller (by graphql-jit once compiled). A refusal when it starts (another partner's resource)
-   * is an ordinary result with errors.
+   * is an ordinary result with errors, and so is a key that holds as many subscriptions as it
+   * may (`SUBSCRIPTION_LIMIT`) or was just revoked. A key's subscription is held in
+   * `keySubscriptions` until it ends, so the key's revocation ends it.
    */
   readonly subscribe = async (args: ExecutionArgs): Promise<SubscriptionResults | ExecutionResult> => {
+    const keyId = (args.contextValue as GraphqlContext).caller?.keyId;
+    const operation = getOperationAST(args.document, args.operationName);
+    if (keyId !== undefined) {
+      try {
+        this.keySubscriptions.reserve(keyId);
+      } catch (error) {
+        count(operation, args.operationName, true);
+        return { errors: this.mask([new GraphQLError((error as Error).message, { originalError: error as Error })], args) };
+      }
+    }
     // Compiled from the second subscription of a document on, as queries from their second run:
     // its events are then mapped by graphql-jit, a fraction of graphql-js's cost per event.
     const compiled = this.compiled(args.document, args.operationName ?? '');
-    const outcome = await this.shared.subscribe(args, this.shareKey(args), compiled);
-    const refused = !(Symbol.asyncIterator in outcome);
-    count(getOperationAST(args.document, args.operationName), args.operationName, refused && Boolean(outcome.errors?.length));
+    let outcome: SubscriptionResults | ExecutionResult;
+    try {
+      outcome = await this.shared.subscribe(args, this.shareKey(args), compiled);
+    } catch (error) {
+      if (keyId !== undefined) this.keySubscriptions.settle(keyId, null);
+      throw error;
+    }
+    const started = Symbol.asyncIterator in outcome ? outcome : null;
+    if (keyId !== undefined) this.keySubscriptions.settle(keyId, started);
+    count(operation, args.operationName, !started && Boolean((outcome as ExecutionResult).errors?.length));
     return outcome;
   };
 

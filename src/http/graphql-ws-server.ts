@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
 import { getOperationAST, GraphQLError, OperationTypeNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { CloseCode, GRAPHQL_TRANSPORT_WS_PROTOCOL, handleProtocols } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
-import type { PushSink } from '../events/push-stream';
-import { liveDeliveryLag, liveSlowClientCloses } from '../observability/metrics';
+import { TooManySubscriptions } from '../domain/errors';
+import { maskError } from './graphql-common';
 import { clientError } from './graphql-pipeline';
-import { replacementKey, SendBacklog, writtenAtOf } from './send-backlog';
+import { LiveSender, NextMessageWriter, OrderedWrites, SLOW_CLIENT_CLOSE, type SendingSocket, type SharedPayloads } from './live-writes';
 import type { Result, SubscriptionResults } from './shared-execution';
 
 /**
@@ -45,44 +44,30 @@ export interface GraphqlWsHooks<C> {
   report(error: unknown, connection: C | undefined): void;
 }
 
+/** A subscription's place in its connection's operations while it starts: it counts against the connection's cap. */
+const STARTING = 'starting';
+
+type Operations = Map<string, SubscriptionResults | typeof STARTING | null>;
+
 const KEEP_ALIVE_SLICES = 24;
 const CONNECTION_INIT_WAIT_MS = 3_000;
 
 /** Per-connection state, kept on the socket itself so a connection costs no closures of ours. */
-interface ServedSocket<C = unknown> extends WebSocket {
-  /** The upgraded TCP stream under the WebSocket: `next` messages are framed here and written to it. */
-  stream?: Duplex;
+interface ServedSocket<C = unknown> extends SendingSocket {
   /** The upgrade request, until connection_init has read the key from it. */
   upgrade?: IncomingMessage;
   initTimer?: NodeJS.Timeout;
   initReceived?: boolean;
   /** Set once acknowledged. */
   connection?: C;
-  /** Operations by id: null while one is being prepared, then what ends it. */
-  operations?: Map<string, SubscriptionResults | null>;
+  /**
+   * Operations by id: null while one is being prepared (and while a query or mutation runs),
+   * STARTING once it is known to be a subscription, then what ends it.
+   */
+  operations?: Operations;
   awaitingPong?: boolean;
   /** Which of the keep-alive turns pings this socket. */
   pingSlice?: number;
-  /** Messages waiting while the client reads slower than they come; none otherwise. */
-  backlog?: SendBacklog<Buffer>;
-}
-
-/**
- * Each result's payload serialised and encoded once for every subscriber that receives it:
- * the payload is most of a message's bytes, and each socket's frame copies them.
- */
-export class SharedPayloads {
-  private readonly encoded = new WeakMap<object, Buffer>();
-
-  bytesOf(result: ExecutionResult): Buffer {
-    let bytes = this.encoded.get(result);
-    if (!bytes) {
-      const { errors, ...rest } = result;
-      bytes = Buffer.from(JSON.stringify(errors ? { ...rest, errors: errors.map(clientError) } : rest));
-      this.encoded.set(result, bytes);
-    }
-    return bytes;
-  }
 }
 
 /** What serveGraphqlWs needs beyond the hooks. */
@@ -91,15 +76,23 @@ export interface GraphqlWsOptions {
   keepAliveMs: number;
   /** What a connection may hold for a client that falls behind (LIVE_MAX_BUFFER_BYTES). */
   budgetBytes: number;
+  /** The most subscriptions a connection holds at once (LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION). */
+  maxSubscriptions: number;
 }
 
-export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketServer, options: GraphqlWsOptions): void {
+/** What the door can do to the connections it served. */
+export interface ServedConnections<C> {
+  /** Closes each connection for which `matches` holds, its operations ended first (a revoked key's). */
+  closeWhere(matches: (connection: C) => boolean, code: number, reason: string): void;
+}
+
+export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketServer, options: GraphqlWsOptions): ServedConnections<C> {
   const { payloads, keepAliveMs } = options;
   const isProd = process.env.NODE_ENV === 'production';
   sockets.options.handleProtocols = handleProtocols;
   // A client too far behind: what waits for it goes, its operations end, and the close frame
   // goes out after the little its socket still buffers.
-  const sender = new LiveSender(options.budgetBytes, (socket: ServedSocket<C>) => {
+  const sender = new LiveSender(options.budgetBytes, (socket) => {
     endOperations(socket);
     socket.close(SLOW_CLIENT_CLOSE.code, SLOW_CLIENT_CLOSE.reason);
   });
@@ -127,7 +120,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
   function endOperations(socket: ServedSocket<C>) {
     const operations = socket.operations;
     socket.operations = undefined;
-    for (const results of operations?.values() ?? []) void results?.return();
+    for (const results of operations?.values() ?? []) if (isResults(results)) void results.return();
   }
   function initTimeout(socket: ServedSocket<C>) {
     if (!socket.initReceived) socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
@@ -175,7 +168,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
       case 'complete': {
         const results = socket.operations?.get(message.id);
         socket.operations?.delete(message.id);
-        await results?.return();
+        if (isResults(results)) await results.return();
         return;
       }
       default:
@@ -199,7 +192,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
 
   async function run(socket: ServedSocket<C>, id: string, request: OperationRequest): Promise<void> {
     if (socket.connection === undefined) return socket.close(CloseCode.Unauthorized, 'Unauthorized');
-    const operations = (socket.operations ??= new Map());
+    const operations = (socket.operations ??= new Map() as Operations);
     if (operations.has(id)) return socket.close(CloseCode.SubscriberAlreadyExists, `Subscriber for ${id} already exists`);
     operations.set(id, null);
     const writer = new NextMessageWriter(socket, id, payloads, sender);
@@ -209,7 +202,18 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
       if (isErrors(args)) return sendError(socket, id, args);
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation) return sendError(socket, id, [new GraphQLError('Unable to identify operation')]);
-      const outcome = operation.operation === OperationTypeNode.SUBSCRIPTION ? await hooks.subscribe(args) : await hooks.execute(args);
+      const subscription = operation.operation === OperationTypeNode.SUBSCRIPTION;
+      if (subscription) {
+        // Ended while it was being prepared: nothing to start.
+        if (socket.operations?.get(id) !== null) return;
+        // Refused as a subscription refused when made is (another partner's, a key at its cap): a result with errors.
+        if (subscriptionsOf(operations) >= options.maxSubscriptions) {
+          writer.write({ errors: [tooManySubscriptions(options.maxSubscriptions)] });
+          return complete(socket, id);
+        }
+        operations.set(id, STARTING);
+      }
+      const outcome = subscription ? await hooks.subscribe(args) : await hooks.execute(args);
       if (!(Symbol.asyncIterator in outcome)) {
         if (socket.operations?.has(id)) {
           writer.write(outcome);
@@ -220,7 +224,7 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
       results = outcome;
     } catch (error) {
       // As in graphql-ws, a failure to prepare or start the operation is the server's: it closes the connection (4500).
-      if (socket.operations?.get(id) === null) socket.operations.delete(id);
+      if (!isResults(socket.operations?.get(id))) socket.operations?.delete(id);
       throw error;
     }
     // Ended by the client (or the connection) while it was starting.
@@ -285,6 +289,34 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
   }, keepAliveMs / KEEP_ALIVE_SLICES);
   keepAlive.unref();
   sockets.once('close', () => clearInterval(keepAlive));
+
+  return {
+    closeWhere(matches, code, reason) {
+      for (const socket of sockets.clients as Set<ServedSocket<C>>) {
+        if (socket.connection === undefined || !matches(socket.connection)) continue;
+        endOperations(socket);
+        socket.close(code, reason);
+      }
+    },
+  };
+}
+
+function isResults(value: SubscriptionResults | typeof STARTING | null | undefined): value is SubscriptionResults {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The subscriptions a connection holds or is starting; its queries and mutations are null while they run. */
+function subscriptionsOf(operations: Operations): number {
+  let count = 0;
+  for (const value of operations.values()) if (value !== null) count++;
+  return count;
+}
+
+function tooManySubscriptions(limit: number): GraphQLError {
+  return maskError(
+    new TooManySubscriptions(`Subscription limit reached: a connection holds at most ${limit} subscriptions at once (LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION)`),
+    'Unexpected error.',
+  ) as GraphQLError;
 }
 
 type ClientMessage =
@@ -343,187 +375,4 @@ function isErrors(value: ExecutionArgs | readonly GraphQLError[]): value is read
 /** WebSocket close reasons are limited to 123 bytes. */
 function limitReason(reason: string): string {
   return Buffer.byteLength(reason) > 123 ? 'Internal server error' : reason;
-}
-
-const TEXT_FRAME = 0x81; // FIN and opcode 1: a whole text message in one frame
-const CLOSING_BRACE = 0x7d;
-
-/** An unmasked WebSocket text frame of `length` bytes of message, its header written; the message is its last `length` bytes. */
-function textFrameOf(length: number): Buffer {
-  const frame = Buffer.allocUnsafe((length < 126 ? 2 : length < 65_536 ? 4 : 10) + length);
-  frame[0] = TEXT_FRAME;
-  if (length < 126) {
-    frame[1] = length;
-  } else if (length < 65_536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
-  }
-  return frame;
-}
-
-/**
- * A graphql-transport-ws `next` message as one unmasked WebSocket text frame, header
- * included: `prefix` (the message up to its payload, in UTF-8), the payload's bytes, and the
- * closing brace.
- */
-export function nextMessageFrame(prefix: Buffer, payload: Buffer): Buffer {
-  const length = prefix.length + payload.length + 1;
-  const frame = textFrameOf(length);
-  const offset = frame.length - length;
-  frame.set(prefix, offset);
-  frame.set(payload, offset + prefix.length);
-  frame[frame.length - 1] = CLOSING_BRACE;
-  return frame;
-}
-
-/** A whole text message as one unmasked WebSocket frame. */
-function textFrame(text: string): Buffer {
-  const length = Buffer.byteLength(text);
-  const frame = textFrameOf(length);
-  frame.write(text, frame.length - length, 'utf8');
-  return frame;
-}
-
-/** How a connection ends when its client falls further behind than its budget. */
-export const SLOW_CLIENT_CLOSE = { code: 4408, reason: 'Too far behind: the client reads slower than its events come' } as const;
-
-/**
- * Every message to a client goes through here. While its socket takes what it is given (its
- * stream asks for no drain), a message is written at once; once the client reads slower than
- * messages come, they wait in the connection's backlog, where a newer progress-only message
- * replaces an older one of the same resource, and go out as the socket drains. What waits,
- * and what the socket buffers, is bounded by the budget: past it the connection is handed to
- * `overflowed` to be closed. So a slow client costs its budget at most, and the others,
- * written to in the same loop, wait for nothing.
- */
-export class LiveSender {
-  constructor(
-    private readonly budgetBytes: number,
-    private readonly overflowed: (socket: ServedSocket<never>) => void,
-  ) {}
-
-  /** A `next` frame; `scope` and `source` (the operation, and the event the result was made for) say whether a newer one may replace it. */
-  send(socket: WebSocket, frame: Buffer, scope: string, source: unknown): void {
-    const served = socket as ServedSocket<never>;
-    const stream = served.stream;
-    if (socket.readyState !== socket.OPEN || !stream) return;
-    if (!served.backlog && !stream.writableNeedDrain) return write(stream, frame, writtenAtOf(source));
-    this.wait(served, stream, frame, replacementKey(scope, source), writtenAtOf(source));
-  }
-
-  /** Any other message of the protocol (an acknowledgement, a pong, an operation's end), after whatever waits. */
-  sendText(socket: WebSocket, text: string): void {
-    const served = socket as ServedSocket<never>;
-    if (socket.readyState !== socket.OPEN) return;
-    const stream = served.stream;
-    if (!stream || (!served.backlog && !stream.writableNeedDrain)) return socket.send(text);
-    this.wait(served, stream, textFrame(text), null, null);
-  }
-
-  private wait(socket: ServedSocket<never>, stream: Duplex, frame: Buffer, key: string | null, writtenAt: number | null): void {
-    let backlog = socket.backlog;
-    if (!backlog) {
-      backlog = socket.backlog = new SendBacklog();
-      // A closure only for a socket that fell behind.
-      stream.once('drain', () => this.flush(socket, stream));
-    }
-    backlog.push(frame, frame.length, key, writtenAt);
-    if (backlog.bytes + stream.writableLength <= this.budgetBytes) return;
-    socket.backlog = undefined;
-    liveSlowClientCloses.inc({ transport: 'graphql-ws' });
-    this.overflowed(socket);
-  }
-
-  private flush(socket: ServedSocket<never>, stream: Duplex): void {
-    const backlog = socket.backlog;
-    if (!backlog || socket.readyState !== socket.OPEN) return;
-    while (!stream.writableNeedDrain) {
-      const waiting = backlog.shift();
-      if (!waiting) {
-        socket.backlog = undefined;
-        return;
-      }
-      write(stream, waiting.message, waiting.writtenAt);
-    }
-    stream.once('drain', () => this.flush(socket, stream));
-  }
-}
-
-function write(stream: Duplex, frame: Buffer, writtenAt: number | null): void {
-  stream.write(frame);
-  if (writtenAt !== null) liveDeliveryLag.observe((Date.now() - writtenAt) / 1000);
-}
-
-/** What a `next` message of subscription `id` says before its payload, in UTF-8. */
-export function nextMessagePrefix(id: string): Buffer {
-  return Buffer.from(`{"id":${JSON.stringify(id)},"type":"next","payload":`);
-}
-
-/**
- * Writes one operation's `next` messages straight to its socket's stream: the shared
- * payload's bytes are copied into one frame per socket, so a delivery is one allocation, one
- * copy and one write, with no string work and no second write for the frame header. Order
- * with the other messages holds because `ws` writes to the same stream and never holds
- * messages back without compression.
- */
-export class NextMessageWriter implements ResultWriter {
-  /** Encoded once: copying its bytes into each frame is cheaper than encoding the text again. */
-  private readonly prefix: Buffer;
-
-  constructor(
-    private readonly socket: WebSocket,
-    private readonly id: string,
-    private readonly payloads: SharedPayloads,
-    private readonly sender: LiveSender,
-  ) {
-    this.prefix = nextMessagePrefix(id);
-  }
-
-  write(result: ExecutionResult, source?: unknown): void {
-    if (this.socket.readyState !== this.socket.OPEN) return;
-    this.sender.send(this.socket, nextMessageFrame(this.prefix, this.payloads.bytesOf(result)), this.id, source);
-  }
-}
-
-/** Where ordered results go: a socket's frames, or an event stream's queue. */
-export interface ResultWriter {
-  /** `source` is the event the result was executed for, when it was pushed. */
-  write(result: ExecutionResult, source?: unknown): void;
-}
-
-/**
- * Writes pushed results in the order of their events. A shared result is usually ready (the
- * first subscriber's execution finished synchronously); one still executing holds back the
- * ones after it, and the end waits for the last.
- */
-export class OrderedWrites implements PushSink<Result> {
-  private tail: Promise<void> | null = null;
-
-  constructor(
-    private readonly writer: ResultWriter,
-    private readonly finished: (error?: unknown) => void,
-  ) {}
-
-  next(result: Result, source?: unknown): void {
-    if (!this.tail && !(result instanceof Promise)) return this.writer.write(result, source);
-    const tail = (this.tail ?? Promise.resolve()).then(() => result).then((ready) => this.writer.write(ready, source));
-    this.tail = tail;
-    tail.then(
-      () => {
-        if (this.tail === tail) this.tail = null;
-      },
-      (error: unknown) => this.finished(error),
-    );
-  }
-
-  end(): void {
-    if (!this.tail) return this.finished();
-    this.tail.then(
-      () => this.finished(),
-      (error: unknown) => this.finished(error),
-    );
-  }
 }

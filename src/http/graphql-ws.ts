@@ -1,17 +1,22 @@
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import type { Caller } from '../auth/api-keys';
+import { Unauthorized } from '../domain/errors';
 import { trackWebSockets } from '../observability/metrics';
 import { createGraphqlContext } from '../resolvers/context';
 import type { HttpServices } from '../services';
 import { GRAPHQL_PATH } from './graphql-common';
 import type { OperationPipeline } from './graphql-pipeline';
-import { serveGraphqlWs, type SharedPayloads } from './graphql-ws-server';
+import { serveGraphqlWs } from './graphql-ws-server';
+import type { SharedPayloads } from './live-writes';
 import { lastingRequestIdOf } from './observability';
-import { authorizeConnection, authorizeOperation, findKey } from './socket-auth';
+import type { KeySubscriptions } from './key-subscriptions';
+import { authorizeConnection, authorizeOperation, CloseCode, findKey } from './socket-auth';
 
 export interface GraphqlSockets {
   count(): number;
+  /** Closes every connection made with the key (4401 `Invalid API key`): it was revoked. */
+  revoke(keyId: string): void;
   /** Asks every client to go, then drops the ones that have not gone within a second. */
   close(): Promise<void>;
 }
@@ -31,7 +36,13 @@ interface Connection {
  * pipeline as HTTP and SSE, called directly: the per-subscribe work of yoga's plugin chain
  * costs memory on every one of thousands of long-lived subscriptions.
  */
-export function registerGraphqlSockets(server: Server, pipeline: OperationPipeline, services: HttpServices, payloads: SharedPayloads): GraphqlSockets {
+export function registerGraphqlSockets(
+  server: Server,
+  pipeline: OperationPipeline,
+  services: HttpServices,
+  payloads: SharedPayloads,
+  keySubscriptions: KeySubscriptions,
+): GraphqlSockets {
   const { config } = services.platform;
   // No compression: deflate keeps a zlib context per socket (tens of KiB each) and costs CPU
   // on every one of thousands of identical deliveries.
@@ -45,19 +56,26 @@ export function registerGraphqlSockets(server: Server, pipeline: OperationPipeli
   });
 
   const { schema } = pipeline;
-  serveGraphqlWs<Connection>(
+  const served = serveGraphqlWs<Connection>(
     {
       async connect(socket, request, params) {
         const key = findKey(params) ?? request.headers['x-api-key'];
         const address = request.socket.remoteAddress ?? '';
         const authorized = await authorizeConnection(services, key, address, socket);
-        return authorized ? { caller: authorized.caller, address, requestId: lastingRequestIdOf(request) } : false;
+        if (!authorized) return false;
+        // Revoked while this connection was being admitted with the key's cached answer.
+        if (authorized.caller && keySubscriptions.isRevoked(authorized.caller.keyId)) {
+          socket.close(CloseCode.InvalidKey, new Unauthorized().message);
+          return false;
+        }
+        return { caller: authorized.caller, address, requestId: lastingRequestIdOf(request) };
       },
       async prepare(connection, request) {
-        const document = pipeline.prepare(request);
-        if (!('kind' in document)) return document;
+        // Counted first, as an HTTP request is counted before its body is read.
         const authorized = await authorizeOperation(services, request.extensions, connection);
         if (!('caller' in authorized)) return authorized;
+        const document = pipeline.prepare(request);
+        if (!('kind' in document)) return document;
         const contextValue = createGraphqlContext(services.domain, authorized.caller, connection.requestId);
         return { schema, document, operationName: request.operationName, variableValues: request.variables, contextValue };
       },
@@ -67,12 +85,18 @@ export function registerGraphqlSockets(server: Server, pipeline: OperationPipeli
         services.platform.logger.error({ requestId: connection?.requestId, err: error }, 'graphql-ws connection failed; closed with 4500'),
     },
     sockets,
-    { payloads, keepAliveMs: config.WS_KEEP_ALIVE_SECONDS * 1000, budgetBytes: config.LIVE_MAX_BUFFER_BYTES },
+    {
+      payloads,
+      keepAliveMs: config.WS_KEEP_ALIVE_SECONDS * 1000,
+      budgetBytes: config.LIVE_MAX_BUFFER_BYTES,
+      maxSubscriptions: config.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    },
   );
 
   const untrack = trackWebSockets(() => sockets.clients.size);
   return {
     count: () => sockets.clients.size,
+    revoke: (keyId) => served.closeWhere((connection) => connection.caller?.keyId === keyId, CloseCode.InvalidKey, new Unauthorized().message),
     async close() {
       untrack();
       const clients = [...sockets.clients];

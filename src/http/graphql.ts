@@ -11,11 +11,12 @@ import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
 import { graphiql } from './graphiql';
 import { DirectQueries } from './graphql-direct';
 import { graphqlLimits } from './graphql-limits';
+import { KeySubscriptions } from './key-subscriptions';
 import { clientError, OperationPipeline } from './graphql-pipeline';
 import { bindUploads, releaseUploads } from './graphql-uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './graphql-ws';
 import { EventStreamResults } from './event-stream-results';
-import { SharedPayloads } from './graphql-ws-server';
+import { SharedPayloads } from './live-writes';
 import { TrustedDocuments, type OperationParams } from './trusted-documents';
 
 interface ServerContext {
@@ -37,9 +38,10 @@ export interface GraphqlServer {
  * graphql-ws subscriptions on the same port and path.
  */
 export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchema, services: HttpServices): Promise<GraphqlServer> {
-  const { PERSISTED_DOCUMENTS } = services.platform.config;
+  const { PERSISTED_DOCUMENTS, LIVE_MAX_SUBSCRIPTIONS_PER_KEY } = services.platform.config;
   const trusted = PERSISTED_DOCUMENTS ? TrustedDocuments.load(PERSISTED_DOCUMENTS) : null;
-  const pipeline = new OperationPipeline(schema, graphqlLimits(services.platform.config), trusted, services.platform.logger);
+  const keySubscriptions = new KeySubscriptions(LIVE_MAX_SUBSCRIPTIONS_PER_KEY);
+  const pipeline = new OperationPipeline(schema, graphqlLimits(services.platform.config), trusted, services.platform.logger, keySubscriptions);
   // Each pushed result is serialised once for every subscriber, over either transport.
   const payloads = new SharedPayloads();
   const createContext = (caller: Caller | null, requestId: string) => createGraphqlContext(services.domain, caller, requestId);
@@ -125,7 +127,17 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     });
   });
 
-  const sockets = registerGraphqlSockets(app.server, pipeline, services, payloads);
+  const sockets = registerGraphqlSockets(app.server, pipeline, services, payloads, keySubscriptions);
+  // A key revoked anywhere: its connections here close (4401), then its subscriptions on other
+  // connections and its SSE streams end with `Invalid API key`.
+  const unwatch = services.platform.apiKeys.onRevoked((keyId) => {
+    sockets.revoke(keyId);
+    keySubscriptions.revoke(keyId);
+  });
+  app.addHook('onClose', (_app, done) => {
+    unwatch();
+    done();
+  });
 
   return { yoga, sockets };
 }

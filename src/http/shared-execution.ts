@@ -77,6 +77,19 @@ export interface SubscriptionResults extends AsyncIterableIterator<ExecutionResu
   pushTo(sink: PushSink<Result>): void;
   /** The errors to answer a failed stream with (a refused or missing resource fails its first read), reported once. */
   failure(error: unknown): readonly GraphQLError[];
+  /**
+   * Ends the subscription from the server's side (its key was revoked): its consumer gets
+   * `error` where it would get the end (a pushed stream's `end(error)`, a pulled one's
+   * `next()` throws it), and its holder is told.
+   */
+  endWith(error: Error): void;
+  /** Tells `holder` once when the subscription ends, however it ends. */
+  heldBy(holder: SubscriptionHolder, keyId: string): void;
+}
+
+/** What keeps count of a key's subscriptions (KeySubscriptions). */
+export interface SubscriptionHolder {
+  released(keyId: string, results: SubscriptionResults): void;
 }
 
 /**
@@ -84,6 +97,11 @@ export interface SubscriptionResults extends AsyncIterableIterator<ExecutionResu
  * parts, so a subscription costs no closures of its own.
  */
 class MappedEvents implements SubscriptionResults {
+  private holder: SubscriptionHolder | null = null;
+  private keyId = '';
+  /** Why the server ended it, when it did (endWith). */
+  private endedBy: Error | null = null;
+
   constructor(
     private readonly source: AsyncIterator<unknown>,
     private readonly shared: SharedSubscriptions,
@@ -91,6 +109,30 @@ class MappedEvents implements SubscriptionResults {
     private readonly shareKey: string,
     private readonly compiled: CompiledQuery | null,
   ) {}
+
+  heldBy(holder: SubscriptionHolder, keyId: string): void {
+    this.holder = holder;
+    this.keyId = keyId;
+  }
+
+  endWith(error: Error): void {
+    if (this.endedBy) return;
+    this.endedBy = error;
+    this.release();
+    void this.source.return?.();
+  }
+
+  /** The stream is over: its holder is told, once; what ended it (if the server did) is returned. */
+  ended(): Error | undefined {
+    this.release();
+    return this.endedBy ?? undefined;
+  }
+
+  private release(): void {
+    const holder = this.holder;
+    this.holder = null;
+    holder?.released(this.keyId, this);
+  }
 
   get canPush(): boolean {
     return typeof (this.source as Partial<PushStream<unknown>>).pushTo === 'function';
@@ -115,16 +157,23 @@ class MappedEvents implements SubscriptionResults {
 
   async next(): Promise<IteratorResult<ExecutionResult>> {
     const step = await this.source.next();
-    if (step.done) return { value: undefined, done: true };
+    // A snapshot loaded before the server ended the stream is not sent after it.
+    if (this.endedBy) throw this.endedBy;
+    if (step.done) {
+      this.release();
+      return { value: undefined, done: true };
+    }
     return { value: await this.map(step.value), done: false };
   }
 
   async return(): Promise<IteratorResult<ExecutionResult>> {
+    this.release();
     await this.source.return?.();
     return { value: undefined, done: true };
   }
 
   async throw(error: unknown): Promise<IteratorResult<ExecutionResult>> {
+    this.release();
     await this.source.return?.();
     throw error;
   }
@@ -142,6 +191,6 @@ class MappedSink implements PushSink<unknown> {
   }
 
   end(): void {
-    this.sink.end();
+    this.sink.end(this.events.ended());
   }
 }

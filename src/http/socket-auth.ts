@@ -51,10 +51,11 @@ export async function authorizeConnection(
 }
 
 /**
- * The caller of one operation: a key in the subscribe message's `extensions.headers` (where
- * GraphiQL puts its Headers tab) is checked like any other key and counts against its rate
- * limit; without one the operation runs as the connection's caller. A refused key fails that
- * operation only.
+ * The caller of one operation, counted against its key's rate limit as an HTTP request is: a
+ * key in the subscribe message's `extensions.headers` (where GraphiQL puts its Headers tab) is
+ * checked like any other key; without one the operation runs as the connection's caller. A
+ * refused key, or one over its limit (`RATE_LIMITED`, with `retryAfterSeconds`), fails that
+ * operation only: the connection stays.
  */
 export async function authorizeOperation(
   services: HttpServices,
@@ -62,11 +63,12 @@ export async function authorizeOperation(
   connection: { caller: Caller | null; address: string },
 ): Promise<{ caller: Caller | null } | readonly GraphQLError[]> {
   const key = findKey(extensions?.headers);
-  // GraphiQL's Headers tab starts with an empty key: that means no key, not "drop the
-  // connection's key".
-  if (key === undefined || key === null || key === '') return { caller: connection.caller };
   try {
-    return { caller: await identify(services, key, connection.address) };
+    // GraphiQL's Headers tab starts with an empty key: that means no key, not "drop the
+    // connection's key".
+    if (key !== undefined && key !== null && key !== '') return { caller: await identify(services, key, connection.address) };
+    if (connection.caller) await services.platform.callers.countAgainst(connection.caller.keyId);
+    return { caller: connection.caller };
   } catch (error) {
     return [maskError(error, 'Unexpected error.') as GraphQLError];
   }

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
 import { OperationPipeline } from '../../src/http/graphql-pipeline';
 import { graphqlLimits } from '../../src/http/graphql-limits';
+import { KeySubscriptions } from '../../src/http/key-subscriptions';
 import { registry } from '../../src/observability/metrics';
 import { schema } from '../../src/schema';
 
 /** A pipeline of its own for each test, so one test's cached documents are not another's. */
 function newPipeline(): OperationPipeline {
-  return new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }));
+  return new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }), new KeySubscriptions(Infinity));
 }
 
 describe('the operation pipeline', () => {

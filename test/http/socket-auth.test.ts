@@ -62,6 +62,32 @@ function first(client: Client, payload: SubscribePayload): Promise<FormattedExec
 
 const VOICES = 'query Voices($partner: String!) { voices(partner: $partner) { name } }';
 
+describe("operations on a socket count against the key's rate limit", () => {
+  it('answers an operation past the limit with RATE_LIMITED and a retry time, and keeps the socket open', async () => {
+    // The limit is 5 a minute: the connection counts (graphql-ws's eager client may open more
+    // than one), so at most four operations run, and then none.
+    const { client, isOpen } = connect({ apiKey: key });
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await first(client, { query: VOICES, variables: { partner: 'acme' } }));
+    const ran = answers.findIndex((answer) => !('data' in answer));
+    expect(ran).toBeGreaterThanOrEqual(1);
+    expect(ran).toBeLessThanOrEqual(4);
+    expect(answers.slice(0, ran)).toEqual(Array(ran).fill({ data: { voices: [] } }));
+    for (const refused of answers.slice(ran)) {
+      expect(refused).toMatchObject({
+        failed: [{ message: 'Rate limit exceeded', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) } }],
+      });
+    }
+    // Subscriptions are operations too.
+    expect(await first(client, { query: 'subscription { voicesUpdated(partner: "acme") { name } }' })).toMatchObject({
+      failed: [{ extensions: { code: 'RATE_LIMITED' } }],
+    });
+    expect(isOpen()).toBe(true);
+    // The same count as HTTP: the key's REST calls are refused too.
+    expect((await restClient(app.url, key)('GET', '/api/voices/acme')).status).toBe(429);
+  });
+});
+
 describe('graphql-ws authentication', () => {
   it('closes a connection with a wrong key with 4401 Invalid API key', async () => {
     const { client, closed } = connect({ apiKey: 'pk_wrong' });

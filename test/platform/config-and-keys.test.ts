@@ -44,6 +44,16 @@ describe('SAMPLE_LOUDNESS_LUFS', () => {
   });
 });
 
+describe('the live subscription caps', () => {
+  it('default to 100 a connection and 10000 a key, and refuse a value that is not a positive whole number by name', () => {
+    const config = loadConfig({});
+    expect([config.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION, config.LIVE_MAX_SUBSCRIPTIONS_PER_KEY]).toEqual([100, 10_000]);
+    for (const variable of ['LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION', 'LIVE_MAX_SUBSCRIPTIONS_PER_KEY']) {
+      for (const value of ['0', '2.5', 'many']) expect(() => loadConfig({ [variable]: value }), value).toThrow(new RegExp(variable));
+    }
+  });
+});
+
 describe('REDIS_CLUSTER_NODES', () => {
   it('takes host:port entries separated by commas', () => {
     expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-a:7000, redis-b:7001,10.0.0.3:7002' }).REDIS_CLUSTER_NODES).toEqual([

@@ -17,7 +17,8 @@ let dir: string;
 let client: Client;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // A thousand subscriptions at once on one connection, three thousand operations in all: no limit may refuse them.
+  app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000', LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: '1000' });
   key = await app.createKey('acme');
   call = restClient(app.url, key);
   redis = new Redis(app.redis.url);

@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createClient, type Client } from 'graphql-ws';
+import { fetch } from 'undici';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, restClient } from '../support/rest-client';
+import { startTestApp, startTestBackend, type TestApp } from '../support/test-app';
+import type { TestRedis } from '../support/redis-server';
+import { waitFor } from '../support/wait-for';
+
+// Two API processes' worth of service (two apps in this process) on one Redis: a key revoked
+// with the CLI must reach the connections each of them holds open, within seconds.
+
+const run = promisify(execFile);
+
+let redis: TestRedis;
+const apps: TestApp[] = [];
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  redis = await startTestBackend();
+  for (let i = 0; i < 2; i++) apps.push(await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, redis));
+});
+afterAll(async () => {
+  await Promise.all(clients.map(async (client) => client.dispose()));
+  for (const app of apps) await app.close();
+  await redis?.stop();
+});
+
+/** What `promise` gives within a few seconds, or a failure saying it did not come. */
+function within<T>(promise: Promise<T>, ms = 5_000): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`nothing within ${ms} ms`)), ms))]);
+}
+
+/** `npm run key -- revoke <key or id>`, as an operator runs it. */
+async function revokeWithCli(target: string): Promise<void> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/key.ts', 'revoke', target], {
+    env: { ...process.env, ...redis.env, REDIS_PREFIX: redis.prefix },
+  });
+  expect(stdout).toContain('Revoked.');
+}
+
+async function newKey(): Promise<{ key: string; id: string }> {
+  const { key, record } = await apps[0]!.app.services.platform.apiKeys.create(['acme']);
+  return { key, id: record.id };
+}
+
+interface Watched {
+  events: unknown[];
+  errors: unknown[];
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+/** A graphql-ws client of one app, watching voice Ada; `operationKey` sends the key with the operation (as GraphiQL does) instead of the connection. */
+function watchAda(app: TestApp, key: string, options: { operationKey?: boolean } = {}): Watched {
+  let onClosed: (closed: { code: number; reason: string }) => void = () => undefined;
+  const watched: Watched = { events: [], errors: [], closed: new Promise((resolve) => (onClosed = resolve)) };
+  const client = createClient({
+    url: `${app.url.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: options.operationKey ? {} : { apiKey: key },
+    retryAttempts: 0,
+    lazy: false,
+    // The closes this file expects are not errors to print.
+    onNonLazyError: () => undefined,
+    on: { closed: (event) => onClosed({ code: (event as CloseEvent).code, reason: (event as CloseEvent).reason }) },
+  });
+  clients.push(client);
+  client.subscribe(
+    {
+      query: 'subscription { voiceUpdated(partner: "acme", name: "Ada") { name sampleCount } }',
+      ...(options.operationKey && { extensions: { headers: { 'X-Api-Key': key } } }),
+    },
+    { next: (result) => void watched.events.push(result), error: (error) => void watched.errors.push(error), complete: () => undefined },
+  );
+  return watched;
+}
+
+/** An SSE subscription of one app: the stream's text so far, and whether the server ended it. */
+async function streamAda(app: TestApp, key: string) {
+  const response = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': key },
+    body: JSON.stringify({ query: 'subscription { voiceUpdated(partner: "acme", name: "Ada") { name } }' }),
+  });
+  expect(response.status).toBe(200);
+  const stream = { text: '', ended: false };
+  void (async () => {
+    for await (const chunk of response.body!) stream.text += Buffer.from(chunk as Uint8Array).toString();
+    stream.ended = true;
+  })();
+  return stream;
+}
+
+describe('a revoked key', () => {
+  beforeAll(async () => {
+    const { key } = await newKey();
+    expect((await restClient(apps[0]!.url, key)('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Ada' }) })).status).toBe(201);
+  });
+
+  it('closes its graphql-ws connections on every API process with 4401, ends its per-operation subscriptions, and is refused by REST', async () => {
+    const { key } = await newKey();
+    const connections = apps.map((app) => watchAda(app, key));
+    // GraphiQL's way: no key on the connection, the key with each operation.
+    const perOperation = watchAda(apps[1]!, key, { operationKey: true });
+    await waitFor(
+      async () => [...connections, perOperation].map((watched) => watched.events.length),
+      (counts) => counts.every((count) => count > 0),
+      10_000,
+    );
+
+    await revokeWithCli(key);
+
+    for (const watched of connections) expect(await within(watched.closed)).toEqual({ code: 4401, reason: 'Invalid API key' });
+    await waitFor(
+      async () => perOperation.errors,
+      (errors) => errors.length > 0,
+      5_000,
+    );
+    expect(perOperation.errors[0]).toMatchObject([{ message: 'Invalid API key', extensions: { code: 'UNAUTHENTICATED' } }]);
+    for (const app of apps) expect((await restClient(app.url, key)('GET', '/api/voices/acme')).status).toBe(401);
+  });
+
+  it('ends its SSE streams on every API process with Invalid API key, revoked by id', async () => {
+    const { key, id } = await newKey();
+    const streams = await Promise.all(apps.map((app) => streamAda(app, key)));
+    await waitFor(
+      async () => streams.map((stream) => stream.text),
+      (texts) => texts.every((text) => text.includes('"name":"Ada"')),
+      10_000,
+    );
+
+    await revokeWithCli(id);
+
+    await waitFor(
+      async () => streams.map((stream) => stream.ended),
+      (ended) => ended.every(Boolean),
+      5_000,
+    );
+    for (const stream of streams) {
+      expect(stream.text).toMatch(/event: next\ndata: \{"errors":\[\{"message":"Invalid API key".*"code":"UNAUTHENTICATED"/);
+      expect(stream.text).toMatch(/event: complete/);
+    }
+  });
+
+  it('starts nothing new: a new connection closes 4401 and a new stream is refused', async () => {
+    const { key } = await newKey();
+    await revokeWithCli(key);
+    for (const app of apps) {
+      expect(await within(watchAda(app, key).closed)).toEqual({ code: 4401, reason: 'Invalid API key' });
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': key },
+        body: JSON.stringify({ query: 'subscription { voiceUpdated(partner: "acme", name: "Ada") { name } }' }),
+      });
+      expect(response.status).toBe(401);
+      await response.arrayBuffer();
+    }
+  });
+});
