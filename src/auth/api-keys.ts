@@ -49,6 +49,7 @@ export class ApiKeyService {
   private readonly cache = new Map<string, Caller>();
   private readonly unknownUntil = new Map<string, number>();
   private readonly hashesKey: string;
+  private readonly revokedIdsKey: string;
   private readonly invalidKeys: LocalRateLimiter;
   private readonly revokedListeners = new Set<(keyId: string) => void>();
 
@@ -59,6 +60,7 @@ export class ApiKeyService {
     invalidKeyLimitPerMinute = 60,
   ) {
     this.hashesKey = keys.key('apikeys');
+    this.revokedIdsKey = keys.key('apikeys-revoked');
     this.invalidKeys = new LocalRateLimiter(invalidKeyLimitPerMinute);
   }
 
@@ -69,12 +71,45 @@ export class ApiKeyService {
       this.unknownUntil.clear();
     };
     const revoked = (message: unknown) => {
-      forget();
       const { keyId } = message as Partial<RevokedMessage>;
-      if (typeof keyId !== 'string') return;
-      for (const listener of this.revokedListeners) listener(keyId);
+      if (typeof keyId === 'string') this.revokedHere(keyId);
+      else forget();
     };
     await Promise.all([events.listen(REVOKED_TOPIC, revoked), events.listen(CREATED_TOPIC, forget)]);
+  }
+
+  /**
+   * Pub/sub drops what is published while a subscriber reconnects, so a revocation can miss a
+   * process. Every `everyMs`, the ids of the keys this process holds (its cached callers, and
+   * `holding`: what live connections and subscriptions it keeps open) are looked up in the set
+   * of revoked ids, one command; one found there is handled as if its broadcast had arrived.
+   * The returned function stops it.
+   */
+  recheckEvery(everyMs: number, holding: () => Iterable<string>): () => void {
+    const timer = setInterval(() => {
+      this.recheck(holding()).catch(() => undefined);
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  private async recheck(holding: Iterable<string>): Promise<void> {
+    const ids = new Set(holding);
+    for (const caller of this.cache.values()) if (!caller.admin) ids.add(caller.keyId);
+    ids.delete('admin');
+    if (ids.size === 0) return;
+    const asked = [...ids];
+    const found = await this.redis.smismember(this.revokedIdsKey, ...asked);
+    asked.forEach((keyId, index) => {
+      if (found[index] === 1) this.revokedHere(keyId);
+    });
+  }
+
+  /** What every process does when a key is revoked: drop the cached answers, then tell who holds something of the key. */
+  private revokedHere(keyId: string): void {
+    this.cache.clear();
+    this.unknownUntil.clear();
+    for (const listener of this.revokedListeners) listener(keyId);
   }
 
   /**
@@ -116,6 +151,8 @@ export class ApiKeyService {
     // Only the process that deletes the field announces it: a revocation is announced once.
     if ((await this.redis.hdel(this.hashesKey, field)) === 0) return false;
     const message: RevokedMessage = { keyId: (JSON.parse(raw) as ApiKeyRecord).id };
+    // Kept for good (a key id is never used again): what a process that missed the broadcast finds (recheckEvery).
+    await this.redis.sadd(this.revokedIdsKey, message.keyId);
     await this.redis.publish(this.keys.channel(REVOKED_TOPIC), JSON.stringify(message));
     return true;
   }

@@ -82,6 +82,8 @@ export interface GraphqlWsOptions {
 
 /** What the door can do to the connections it served. */
 export interface ServedConnections<C> {
+  /** The open connections, as connection_init made them. */
+  open(): Iterable<C>;
   /** Closes each connection for which `matches` holds, its operations ended first (a revoked key's). */
   closeWhere(matches: (connection: C) => boolean, code: number, reason: string): void;
 }
@@ -291,6 +293,11 @@ export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketSe
   sockets.once('close', () => clearInterval(keepAlive));
 
   return {
+    *open() {
+      for (const socket of sockets.clients as Set<ServedSocket<C>>) {
+        if (socket.readyState === socket.OPEN && socket.connection !== undefined) yield socket.connection;
+      }
+    },
     closeWhere(matches, code, reason) {
       for (const socket of sockets.clients as Set<ServedSocket<C>>) {
         if (socket.connection === undefined || !matches(socket.connection)) continue;

@@ -17,6 +17,8 @@ export interface GraphqlSockets {
   count(): number;
   /** Closes every connection made with the key (4401 `Invalid API key`): it was revoked. */
   revoke(keyId: string): void;
+  /** The keys the open connections were made with. */
+  keyIds(): Iterable<string>;
   /** Asks every client to go, then drops the ones that have not gone within a second. */
   close(): Promise<void>;
 }
@@ -96,6 +98,9 @@ export function registerGraphqlSockets(
   const untrack = trackWebSockets(() => sockets.clients.size);
   return {
     count: () => sockets.clients.size,
+    *keyIds() {
+      for (const connection of served.open()) if (connection.caller) yield connection.caller.keyId;
+    },
     revoke: (keyId) => served.closeWhere((connection) => connection.caller?.keyId === keyId, CloseCode.InvalidKey, new Unauthorized().message),
     async close() {
       untrack();

@@ -129,18 +129,28 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
 
   const sockets = registerGraphqlSockets(app.server, pipeline, services, payloads, keySubscriptions);
   // A key revoked anywhere: its connections here close (4401), then its subscriptions on other
-  // connections and its SSE streams end with `Invalid API key`.
-  const unwatch = services.platform.apiKeys.onRevoked((keyId) => {
+  // connections and its SSE streams end with `Invalid API key`. The broadcast says so at once;
+  // a look at the revoked ids every few seconds catches one this process missed.
+  const { apiKeys } = services.platform;
+  const unwatch = apiKeys.onRevoked((keyId) => {
     sockets.revoke(keyId);
     keySubscriptions.revoke(keyId);
   });
+  const stopRechecking = apiKeys.recheckEvery(REVOCATION_RECHECK_MS, function* () {
+    yield* sockets.keyIds();
+    yield* keySubscriptions.keyIds();
+  });
   app.addHook('onClose', (_app, done) => {
+    stopRechecking();
     unwatch();
     done();
   });
 
   return { yoga, sockets };
 }
+
+/** How often the keys of open connections and subscriptions are looked up among the revoked ones, for a broadcast this process missed. */
+const REVOCATION_RECHECK_MS = 5_000;
 
 // Fastify reads text/plain bodies too; yoga would refuse one with an empty answer.
 const GRAPHQL_BODY_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded']);

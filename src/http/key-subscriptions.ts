@@ -61,6 +61,11 @@ export class KeySubscriptions implements SubscriptionHolder {
     for (const results of [...(this.byKey.get(keyId)?.held ?? [])]) results.endWith(new Unauthorized());
   }
 
+  /** The keys that hold (or are starting) a subscription here. */
+  keyIds(): Iterable<string> {
+    return this.byKey.keys();
+  }
+
   isRevoked(keyId: string): boolean {
     return this.revoked.has(keyId);
   }
