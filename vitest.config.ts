@@ -28,6 +28,8 @@ export default defineConfig({
             'test/graphql/voice-graphql.test.ts',
             // The key CLI on a cluster.
             'test/platform/config-and-keys.test.ts',
+            // A revocation reaching two API processes' connections through a cluster's pub/sub.
+            'test/http/key-revocation.test.ts',
           ],
           env: { TEST_REDIS: 'cluster', TEST_BLOB_STORE: 's3' },
         },
