@@ -1,4 +1,4 @@
-import type { RedisClient } from '../store/redis';
+import { isRedisFull, type RedisClient } from '../store/redis';
 import type { KeySpace } from '../store/keys';
 
 export interface RateDecision {
@@ -21,6 +21,8 @@ const WINDOW_MS = 60_000;
 const BUSY_SPEND_MS = 100;
 /** The most a busy key's reservations grow to, as a share of its limit. */
 const BUSY_SHARE_OF_LIMIT = 0.01;
+/** How long requests are counted in this process alone after Redis refused a count for want of memory. */
+const FULL_REDIS_PAUSE_MS = 1_000;
 
 interface Reservation {
   window: number;
@@ -50,12 +52,19 @@ interface Reservation {
  * others, so with P processes a key may be refused up to P × (max(batch, 1% of the limit) − 1)
  * requests before its limit (with the defaults, a limit of 600 and one process: 5; a limit
  * under 200 and a batch of 1: none). While Redis is away, reserved units still admit requests.
+ * A Redis that is full (`maxmemory` under `noeviction`) still serves reads but refuses the
+ * count: the key's requests are then counted in this process (each process counting its own
+ * share of the limit) and Redis is asked again a second later, so a full Redis never turns a
+ * read into a 503.
  */
 export class RateLimiter {
   private readonly reserve: Reserve;
   private readonly batch: number;
   private readonly busyAsk: number;
   private readonly reservations = new Map<string, Reservation>();
+  private readonly whileFull: LocalRateLimiter;
+  /** Until when requests are counted in this process only: Redis refused a count for want of memory. */
+  private fullUntil = 0;
 
   constructor(
     redis: RedisClient,
@@ -68,9 +77,21 @@ export class RateLimiter {
     this.reserve = (redis as unknown as { rateLimitReserve: Reserve }).rateLimitReserve.bind(redis);
     this.batch = Math.max(1, Math.min(batch, perMinute));
     this.busyAsk = Math.max(this.batch, Math.floor(perMinute * BUSY_SHARE_OF_LIMIT));
+    this.whileFull = new LocalRateLimiter(perMinute, maxSubjects);
   }
 
   async hit(subject: string): Promise<RateDecision> {
+    if (Date.now() < this.fullUntil) return this.whileFull.hit(subject);
+    try {
+      return await this.hitShared(subject);
+    } catch (error) {
+      if (!isRedisFull(error)) throw error;
+      this.fullUntil = Date.now() + FULL_REDIS_PAUSE_MS;
+      return this.whileFull.hit(subject);
+    }
+  }
+
+  private async hitShared(subject: string): Promise<RateDecision> {
     for (;;) {
       const now = Date.now();
       const window = Math.floor(now / WINDOW_MS);

@@ -230,6 +230,15 @@ const UNAVAILABLE_MESSAGES = new Set(['Command timed out', "Stream isn't writeab
 const UNAVAILABLE_REPLIES = /^(LOADING|BUSY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|READONLY|NOREPLICAS|OOM|MISCONF|NOPERM)\b/;
 
 /**
+ * Whether Redis refused a command for want of memory (`maxmemory` reached under `noeviction`):
+ * it still serves reads, so whatever only counts or stamps may go on without that write.
+ */
+export function isRedisFull(error: unknown): boolean {
+  const candidate = error as { name?: string; message?: string } | null;
+  return candidate?.name === 'ReplyError' && /^OOM\b/.test(candidate.message ?? '');
+}
+
+/**
  * Whether an error is Redis being out of reach or refusing to serve (the doors answer it with
  * 503): a read that failed must never pass for an empty answer, nor for a fault of the caller.
  */
