@@ -3,6 +3,10 @@ import { describeEngines, engineLogLine } from './config/engines';
 import { checkTools, startApp } from './app';
 import { missingNames, toolsLogLine } from './domain/engines/audio-tools';
 import { describeRedis, redisAtStart, RedisUnreachable, type RedisAtStart } from './store/embedded-redis';
+import { checkRedisSettings, silenceBullmqEvictionWarnings } from './store/redis-settings';
+
+/** Redis would lose data silently with the settings it has, and no setting says to go on. */
+class RedisRefused extends Error {}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,11 +25,16 @@ async function main(): Promise<void> {
   // The embedded server is a child of this process: it goes when the service goes, however it ends.
   process.once('exit', () => redis.embedded?.kill());
   console.log(describeRedis(redis, config.REDIS_PREFIX, config.DATA_DIR));
+  const redisConfig = config.REDIS_CLUSTER_NODES ? config : { ...config, REDIS_URL: redis.url };
+  const settings = await checkRedisSettings(redisConfig, config.REDIS_ALLOW_EVICTION);
+  console.log(settings.line);
+  if (settings.refusal) throw new RedisRefused(settings.refusal);
+  silenceBullmqEvictionWarnings();
   // Which engines do the work, or which variable would bring one: before the first request, not in its failure.
   const tools = await checkTools(config);
   console.log(toolsLogLine(tools));
   for (const engine of describeEngines(config, missingNames(tools))) console.log(engineLogLine(engine));
-  const app = await startApp(config.REDIS_CLUSTER_NODES ? config : { ...config, REDIS_URL: redis.url }, tools);
+  const app = await startApp(redisConfig, tools);
   const role = config.ROLE === 'all' ? 'API and workers' : config.ROLE === 'api' ? 'API' : 'workers';
   console.log(`persona-platform (${role}) ${app.url ? `listening on ${app.url}` : 'running'}`);
 
@@ -47,6 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof RedisUnreachable ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof RedisUnreachable || error instanceof RedisRefused ? error.message : error);
   process.exit(1);
 });

@@ -42,6 +42,12 @@ export const configSchema = z
     REDIS_CLUSTER_TLS: booleanFromEnv.default(false),
     /** When Redis does not answer at start: wait for it with backoff, or exit non-zero. */
     REDIS_UNREACHABLE_AT_START: z.enum(['wait', 'exit']).default('wait'),
+    /**
+     * Start against a Redis whose maxmemory-policy evicts keys (allkeys-*, volatile-*). Refused
+     * by default: under memory pressure such a Redis drops records, index entries and queued
+     * jobs without an error, where `noeviction` refuses writes and keeps everything.
+     */
+    REDIS_ALLOW_EVICTION: booleanFromEnv.default(false),
     REDIS_PREFIX: z
       .string()
       .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore only')
