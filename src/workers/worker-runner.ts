@@ -141,6 +141,10 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
     async close(graceMs: number) {
       // No new turns for this process: its slots stop counting at once.
       for (const queueTurns of turns) queueTurns.stop();
+      // BullMQ closes a connection that is still starting (a signal just after the start, on a
+      // busy machine) by cutting it, and the failed start is then emitted as an 'error' with no
+      // listener left: the process crashed mid-drain. Started connections close politely.
+      await settlesWithin(Promise.all(workers.map((worker) => worker.waitUntilReady())), HAND_BACK_MS);
       const graceful = Promise.all(workers.map((worker) => worker.close()));
       // Settled in time: awaited all the same, so a failure to close still reaches the caller.
       if (await settlesWithin(graceful, graceMs)) {
