@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config/config';
 import { describeEngines, engineLogLine } from './config/engines';
-import { checkTools, startApp } from './app';
+import { checkTools, startApp, type RunningApp } from './app';
 import { missingNames, toolsLogLine } from './domain/engines/audio-tools';
 import { describeRedis, redisAtStart, RedisUnreachable, type RedisAtStart } from './store/embedded-redis';
 import { checkRedisSettings, silenceBullmqEvictionWarnings } from './store/redis-settings';
@@ -22,8 +22,33 @@ async function main(): Promise<void> {
         },
         (line) => console.log(line),
       );
-  // The embedded server is a child of this process: it goes when the service goes, however it ends.
+  // The embedded server goes when the service goes: 'exit' covers process.exit and a crash, the
+  // signals below the rest. Only SIGKILL leaves it running, and the next start adopts it.
   process.once('exit', () => redis.embedded?.kill());
+  // A signal during the start waits for the app to be up, then closes it as usual.
+  let started: Promise<RunningApp | undefined> = Promise.resolve(undefined);
+  let stopping = false;
+  const stop = (signal: string) => {
+    // `npm start` forwards the terminal's Ctrl-C to a process that got it already: a repeated
+    // signal must not end the drain (nor leave the embedded Redis behind).
+    if (stopping) return console.log(`${signal}: already draining`);
+    stopping = true;
+    console.log(`${signal}: draining`);
+    void started
+      .then((app) => app?.close())
+      .then(
+        () => 0,
+        (error: unknown) => {
+          console.error(error);
+          return 1;
+        },
+      )
+      .then(async (code) => {
+        await redis.embedded?.stop();
+        process.exit(code);
+      });
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
   console.log(describeRedis(redis, config.REDIS_PREFIX, config.DATA_DIR));
   const redisConfig = config.REDIS_CLUSTER_NODES ? config : { ...config, REDIS_URL: redis.url };
   const settings = await checkRedisSettings(redisConfig, config.REDIS_ALLOW_EVICTION);
@@ -34,25 +59,11 @@ async function main(): Promise<void> {
   const tools = await checkTools(config);
   console.log(toolsLogLine(tools));
   for (const engine of describeEngines(config, missingNames(tools))) console.log(engineLogLine(engine));
-  const app = await startApp(redisConfig, tools);
+  const starting = startApp(redisConfig, tools);
+  started = starting;
+  const app = await starting;
   const role = config.ROLE === 'all' ? 'API and workers' : config.ROLE === 'api' ? 'API' : 'workers';
   console.log(`persona-platform (${role}) ${app.url ? `listening on ${app.url}` : 'running'}`);
-
-  const stop = (signal: string) => {
-    console.log(`${signal}: draining`);
-    app
-      .close()
-      .then(() => redis.embedded?.stop())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {

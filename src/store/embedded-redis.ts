@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
@@ -32,6 +32,8 @@ export function redisAddress(url: string): string {
 export interface EmbeddedRedis {
   url: string;
   dataDir: string;
+  /** Found running over this data directory (its service ended without stopping it) rather than started. */
+  adopted: boolean;
   stop(): Promise<void>;
   /** For the process 'exit' event, where nothing can be awaited. */
   kill(): void;
@@ -75,14 +77,62 @@ async function recordedPort(dataDir: string): Promise<number | null> {
 }
 
 /**
+ * The redis-server listening at `url` when it is the one over `dir` (its `dir` setting, where
+ * its append-only file lives), with its process id; null when nothing answers there, or
+ * another server does (another DATA_DIR's, or one that took the port since). It may still be
+ * loading its data: CONFIG and INFO answer meanwhile, and it is the one all the same.
+ */
+async function serverOver(url: string, dir: string): Promise<{ url: string; pid: number } | null> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableReadyCheck: false,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    enableOfflineQueue: false,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    // Redis reports the directory it changed into, with symbolic links resolved.
+    const [, served] = (await client.config('GET', 'dir')) as string[];
+    if (served !== (await realpath(dir))) return null;
+    return { url, pid: Number(/^process_id:(\d+)/m.exec(await client.info('server'))?.[1]) };
+  } catch {
+    return null;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
  * The URL of the embedded Redis of `dataDir` when one is running (started by a service
  * with that DATA_DIR): the key CLI uses it, so a key lands where that service reads it.
  */
 export async function runningEmbeddedRedis(dataDir: string): Promise<string | null> {
   const port = await recordedPort(dataDir);
   if (port === null) return null;
-  const url = `redis://127.0.0.1:${port}`;
-  return (await probeRedis(url)).ok ? url : null;
+  return (await serverOver(`redis://127.0.0.1:${port}`, embeddedPaths(dataDir).dir))?.url ?? null;
+}
+
+/**
+ * The port for a new embedded Redis: the recorded one while it is free, else a free one, then
+ * recorded. The first record is made only if none exists, so two services started at once
+ * with a new DATA_DIR pick the same port: one of their servers cannot bind it, and that
+ * service adopts the other's.
+ */
+async function portFor(dataDir: string): Promise<number> {
+  const { portFile } = embeddedPaths(dataDir);
+  const recorded = await recordedPort(dataDir);
+  if (recorded !== null && (await portIsFree(recorded))) return recorded;
+  const port = await freeLocalPort();
+  try {
+    await writeFile(portFile, `${port}\n`, { flag: recorded === null ? 'wx' : 'w' });
+    return port;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    return (await recordedPort(dataDir)) ?? port;
+  }
 }
 
 /**
@@ -90,42 +140,84 @@ export async function runningEmbeddedRedis(dataDir: string): Promise<string | nu
  * persisting to an append-only file under DATA_DIR/redis so jobs and records survive a
  * restart. Its port is chosen once and recorded there (DATA_DIR/redis/port), so every start
  * with the same DATA_DIR uses the same address, and the key CLI finds it; another port is
- * chosen (and recorded) only when something else holds that one.
+ * chosen (and recorded) only when something else holds that one. A server still running over
+ * that directory (its service was killed with SIGKILL) is adopted, never doubled: two servers
+ * appending to one file would corrupt it.
  */
 export async function startEmbeddedRedis(dataDir: string): Promise<EmbeddedRedis> {
-  const { dir, portFile } = embeddedPaths(dataDir);
+  const { dir } = embeddedPaths(dataDir);
   await mkdir(dir, { recursive: true });
   const recorded = await recordedPort(dataDir);
-  const port = recorded !== null && (await portIsFree(recorded)) ? recorded : await freeLocalPort();
-  if (port !== recorded) await writeFile(portFile, `${port}\n`);
+  const deadline = Date.now() + 10_000;
+  const running = recorded === null ? null : await serverOver(`redis://127.0.0.1:${recorded}`, dir);
+  if (running) return serving(owning(running, dir, true), deadline);
+  const port = await portFor(dataDir);
   // Its own process group: a Ctrl-C in the terminal reaches the service only, which drains
   // its jobs into Redis first and then stops Redis itself.
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--appendonly', 'yes', '--save', '', '--dir', dir], {
     stdio: 'ignore',
     detached: true,
   });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = `redis://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  while (!(await probeRedis(url)).ok) {
-    if (child.exitCode !== null || Date.now() > deadline) {
+  for (;;) {
+    // Ours, or another service's that took the port first (ours then exits, unable to bind it).
+    const answering = await serverOver(url, dir);
+    if (answering) return serving(owning(answering, dir, answering.pid !== child.pid), deadline);
+    if (Date.now() > deadline || ((child.exitCode !== null || child.signalCode !== null) && (await portIsFree(port)))) {
       child.kill('SIGKILL');
       throw new Error(`The embedded redis-server did not start on 127.0.0.1:${port}`);
     }
-    await new Promise((wait) => setTimeout(wait, 100));
+    await sleep(100);
   }
+}
+
+/**
+ * The embedded Redis as this service's to stop: by its process id, which works in the 'exit'
+ * event too and whether this process started it or adopted it. Redis ends on SIGTERM after
+ * writing its append-only file out.
+ */
+function owning(server: { url: string; pid: number }, dir: string, adopted: boolean): EmbeddedRedis {
+  const signal = () => {
+    try {
+      process.kill(server.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
   return {
-    url,
+    url: server.url,
     dataDir: dir,
+    adopted,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+      signal();
+      while (isRunning(server.pid)) await sleep(50);
     },
-    kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    },
+    kill: signal,
   };
 }
+
+/** The embedded Redis once it serves (it loads its append-only file first); stopped when it does not in time. */
+async function serving(embedded: EmbeddedRedis, deadline: number): Promise<EmbeddedRedis> {
+  while (!(await probeRedis(embedded.url)).ok) {
+    if (Date.now() > deadline) {
+      await embedded.stop();
+      throw new Error(`The embedded redis-server on ${redisAddress(embedded.url)} did not start serving in time`);
+    }
+    await sleep(100);
+  }
+  return embedded;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
 
 export class RedisUnreachable extends Error {}
 
@@ -184,8 +276,9 @@ export async function redisAtStart(
     if (local.ok) return { url: options.defaultUrl, source: 'REDIS_DEFAULT_URL' };
     if (redisServerAvailable()) {
       const embedded = await startEmbeddedRedis(options.dataDir);
+      const how = embedded.adopted ? 'took over the embedded Redis left running on' : 'started an embedded Redis on';
       say(
-        `REDIS_URL is not set and nothing answers at ${redisAddress(options.defaultUrl)}: started an embedded Redis on ` +
+        `REDIS_URL is not set and nothing answers at ${redisAddress(options.defaultUrl)}: ${how} ` +
           `${redisAddress(embedded.url)} (data in ${embedded.dataDir}), stopped with the service; npm run key finds it by DATA_DIR. Set REDIS_URL in production.`,
       );
       return { url: embedded.url, source: 'embedded', embedded };

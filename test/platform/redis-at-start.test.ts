@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../support/audio';
 import { startAppProcess } from '../support/app-process';
-import { freePort, startTestRedis } from '../support/redis-server';
+import { embeddedRedisEnv, freePort, startTestRedis } from '../support/redis-server';
 import { restClient } from '../support/rest-client';
 import { probeRedis } from '../../src/store/embedded-redis';
 
@@ -24,12 +24,8 @@ describe('Redis at start', () => {
   it('without REDIS_URL and with nothing at the default address, runs an embedded Redis and stops it on SIGTERM', async () => {
     const dataDir = join(dir, 'newcomer');
     const port = await freePort();
-    // A closed port stands in for the default address: this machine runs a Redis on 6379.
-    const closed = await freePort();
     const app = await startAppProcess({
-      REDIS_URL: '',
-      REDIS_DEFAULT_URL: `redis://127.0.0.1:${closed}`,
-      DATA_DIR: dataDir,
+      ...(await embeddedRedisEnv(dataDir)),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',

@@ -7,15 +7,17 @@ export interface AppProcess {
   /** Everything it printed so far, for a failing test's message. */
   output(): string;
   kill(signal: NodeJS.Signals): void;
+  /** Signals its whole process group, as a Ctrl-C in a terminal does (started with `ownGroup`). */
+  killGroup(signal: NodeJS.Signals): void;
 }
 
 /**
  * The service as a real process (as production runs it: `node --import tsx src/main.ts`,
  * or through `npm start`), resolved once it says it is running.
  */
-export async function startAppProcess(env: Record<string, string>, options: { via?: 'node' | 'npm' } = {}): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string>, options: { via?: 'node' | 'npm'; ownGroup?: boolean } = {}): Promise<AppProcess> {
   const [command, args] = options.via === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownGroup });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const running = new Promise<void>((resolve, reject) => {
@@ -35,6 +37,14 @@ export async function startAppProcess(env: Record<string, string>, options: { vi
     output: () => output,
     kill: (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    killGroup: (signal) => {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch (error) {
+        // The group is gone already.
+        if ((error as { code?: string }).code !== 'ESRCH') throw error;
+      }
     },
   };
 }

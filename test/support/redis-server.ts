@@ -62,6 +62,15 @@ export async function startTestRedis(): Promise<TestRedis> {
   };
 }
 
+/**
+ * The environment of a service that runs an embedded Redis over `dataDir`: no REDIS_URL, and
+ * nothing at the default address (a closed port stands in for it: this machine may run a Redis
+ * on 6379).
+ */
+export async function embeddedRedisEnv(dataDir: string): Promise<Record<string, string>> {
+  return { REDIS_URL: '', REDIS_DEFAULT_URL: `redis://127.0.0.1:${await freePort()}`, DATA_DIR: dataDir };
+}
+
 export interface RestartableRedis extends TestRedis {
   /** Saves the data and stops the server: clients see connections refused. */
   down(): Promise<void>;
