@@ -1,7 +1,8 @@
 # The service image: API and workers (ROLE picks the half), with ffmpeg and espeak-ng.
 # Two stages: the build stage has the dev dependencies and bundles src/ into dist/ (main.js,
-# cli/key.js, the shared chunks esbuild splits off, and console/, the console's page with its
-# script bundled whole, Preact and graphql-ws included); the runtime stage installs production
+# cli/key.js, engines/digitize/document-parser.child.js (the process documents are read in), the
+# shared chunks esbuild splits off, and console/, the console's page with its script bundled
+# whole, Preact and graphql-ws included); the runtime stage installs production
 # dependencies only and runs the built JavaScript. The server bundle keeps packages external, so
 # node_modules is read at run time: the AWS SDK (loaded when BLOB_STORE=s3) and swagger-ui-dist's
 # assets for /docs.

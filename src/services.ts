@@ -11,6 +11,7 @@ import { KnowledgeBaseRepository } from './domain/knowledge-base/knowledge-base.
 import { KnowledgeBaseService } from './domain/knowledge-base/knowledge-base.service';
 import { KnowledgeBaseJobs } from './domain/knowledge-base/knowledge-base.jobs';
 import { DocumentJobs } from './domain/knowledge-base/document.jobs';
+import { createDocumentParser, type DocumentParser } from './engines/digitize/document-parser';
 import { documentTextExtractor } from './engines/digitize/text-extractor';
 import { createTextEmbedder, type TextEmbedder } from './engines/text-embeddings.client';
 import { CompletionJobs } from './domain/completion/completion.jobs';
@@ -67,6 +68,8 @@ export interface Services extends Domain {
   segmentedTranscriber: SegmentedTranscriber;
   chat: ChatCompletionsClient;
   textEmbedder: TextEmbedder;
+  /** Reads documents in child processes, for uploads read during a request and for digitize jobs alike. */
+  documentParser: DocumentParser;
   webhookDeliveries: WebhookDeliveryService;
   webhookJobs: WebhookJobs;
   webhookSender: WebhookSender;
@@ -140,13 +143,25 @@ export function createServices(platform: Platform, tools: readonly AudioTool[]):
   });
   const retrieval = new KnowledgeBaseRetrievalService({ repository: kbRepository, index: platform.chunkIndex, embedder: textEmbedder });
   const documentProcessing = new DocumentProcessingService({ ...kbStores, jobs: documentJobs });
+  const megabytes = (value: number) => value * 1024 * 1024;
+  const documentParser = createDocumentParser({
+    concurrency: config.DOCUMENT_PARSERS,
+    timeoutMs: config.DOCUMENT_PARSE_TIMEOUT_SECONDS * 1000,
+    maxMemoryMb: config.DOCUMENT_PARSE_MAX_MB,
+    limits: {
+      maxHtmlBytes: megabytes(config.DOCUMENT_HTML_MAX_MB),
+      maxDocxPartBytes: megabytes(config.DOCUMENT_DOCX_PART_MAX_MB),
+      maxTextBytes: megabytes(config.DOCUMENT_TEXT_MAX_MB),
+    },
+  });
+  const textExtractor = documentTextExtractor(documentParser, megabytes(config.DOCUMENT_TEXT_MAX_MB));
   const documents = new DocumentService({
     ...kbStores,
     jobs: documentJobs,
     embedding: knowledgeBaseEmbedding,
-    textExtractor: documentTextExtractor,
+    textExtractor,
   });
-  const documentContent = new DocumentContentService({ ...kbStores, textExtractor: documentTextExtractor });
+  const documentContent = new DocumentContentService({ ...kbStores, textExtractor });
   const knowledgeBases = new KnowledgeBaseService({ repository: kbRepository, documents, embedding: knowledgeBaseEmbedding });
 
   const webhookRepository = new WebhookRepository(platform.records);
@@ -169,6 +184,7 @@ export function createServices(platform: Platform, tools: readonly AudioTool[]):
     transcripts,
     completions,
     textEmbedder,
+    documentParser,
     knowledgeBases,
     documents,
     documentContent,

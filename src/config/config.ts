@@ -161,6 +161,17 @@ export const configSchema = z
     ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
     DOWNLOAD_MAX_MB: z.coerce.number().positive().default(100),
     DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+    /**
+     * Documents (PDF, DOCX, HTML, text) are read in child processes, each with these limits, so a
+     * hostile file fails its own document and nothing else: parsers at once per process, the
+     * time and the memory one may take, and what it may unpack, parse and give back.
+     */
+    DOCUMENT_PARSERS: z.coerce.number().int().positive().max(64).default(2),
+    DOCUMENT_PARSE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+    DOCUMENT_PARSE_MAX_MB: z.coerce.number().int().min(64).default(512),
+    DOCUMENT_HTML_MAX_MB: z.coerce.number().positive().default(10),
+    DOCUMENT_DOCX_PART_MAX_MB: z.coerce.number().positive().default(64),
+    DOCUMENT_TEXT_MAX_MB: z.coerce.number().positive().default(32),
     /** Webhook delivery: attempts per delivery, the first retry's delay (doubling after), and each attempt's limit. */
     WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
     WEBHOOK_BACKOFF_MS: z.coerce.number().int().positive().default(60_000),

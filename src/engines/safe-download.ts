@@ -15,6 +15,8 @@ export const PRIVATE_URLS_HINT = 'the service calls these only with ALLOW_PRIVAT
 
 export interface DownloadOptions {
   maxBytes: number;
+  /** The most a response that says it is an HTML page may be, when lower than `maxBytes`. */
+  maxHtmlBytes?: number;
   timeoutMs: number;
   /** Lets URLs reach loopback and private networks; only for trusted deployments and tests. */
   allowPrivate: boolean;
@@ -74,17 +76,19 @@ async function download(url: string, destinationPath: string, options: DownloadO
           discard(response.body);
           throw new EngineError(`Download failed: HTTP ${response.statusCode}`, isRetryableStatus(response.statusCode));
         }
+        const contentType = headerValue(response.headers['content-type']);
+        const maxBytes = isHtml(contentType) ? Math.min(options.maxBytes, options.maxHtmlBytes ?? Infinity) : options.maxBytes;
         const declaredLength = Number(headerValue(response.headers['content-length']));
-        if (Number.isFinite(declaredLength) && declaredLength > options.maxBytes) {
+        if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
           discard(response.body);
-          throw tooLarge(options.maxBytes);
+          throw tooLarge(maxBytes);
         }
         const total = Number.isFinite(declaredLength) ? declaredLength : null;
         const onBytes = options.onProgress && ((received: number) => options.onProgress?.(received, total));
-        const bytes = await streamToFile(response.body, destinationPath, options.maxBytes, onBytes);
+        const bytes = await streamToFile(response.body, destinationPath, maxBytes, onBytes);
         return {
           bytes,
-          contentType: headerValue(response.headers['content-type']),
+          contentType,
           finalUrl: current.href,
           filename: filenameFromContentDisposition(headerValue(response.headers['content-disposition'])) ?? filenameFromUrl(current),
         };
@@ -98,6 +102,11 @@ async function download(url: string, destinationPath: string, options: DownloadO
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A page that lies about its type is still held to the HTML limit where it is parsed. */
+function isHtml(contentType: string | undefined): boolean {
+  return /^\s*(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i.test(contentType ?? '');
 }
 
 function parseHttpUrl(raw: string): URL {

@@ -3,8 +3,8 @@ import type { Job } from 'bullmq';
 import { originalFilename } from '../domain/knowledge-base/document-files';
 import type { DocumentProcessingService } from '../domain/knowledge-base/document-processing.service';
 import { isVideoPlatformUrl, type DocumentRecord, type OriginalFile } from '../domain/knowledge-base/knowledge-base.types';
-import { decodeHtml, extractHtmlText, extractText } from '../engines/digitize';
-import { detectFileFormat } from '../engines/digitize/text-extractor';
+import type { DocumentParser } from '../engines/digitize/document-parser';
+import { detectFileFormat } from '../engines/digitize/format-detection';
 import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
@@ -22,20 +22,22 @@ export interface DigitizeWorkerDeps {
   ffmpeg: Ffmpeg;
   transcriber: SegmentedTranscriber;
   download: DownloadOptions;
+  parser: DocumentParser;
 }
 
 /**
  * Turns a document's source into text: a URL is fetched first (again on every run, as pages
- * change), then PDF, DOCX, HTML and text are read here and audio or video goes to the
- * speech-to-text engine in segments that fit it. Safe to run twice: every result is recorded
- * under the job's generation, and a superseded job's files are dropped.
+ * change), then PDF, DOCX, HTML and text are read by a parser process (in the partner's turn
+ * when all are busy) and audio or video goes to the speech-to-text engine in segments that fit
+ * it. Safe to run twice: every result is recorded under the job's generation, and a superseded
+ * job's files are dropped.
  */
 export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof digitizeQueue> {
   const { processing } = deps;
   return {
     queue: digitizeQueue,
     async process(job: Job<DigitizeDocumentJob>, signal) {
-      const { documentId, generation, thenRewrite } = job.data;
+      const { documentId, generation, thenRewrite, partner } = job.data;
       let document = await processing.currentDocument(documentId, generation);
       if (!document) return;
 
@@ -51,7 +53,7 @@ export function digitizeProcessor(deps: DigitizeWorkerDeps): JobProcessor<typeof
       const { original } = document;
       const current = document;
       const { text, title, words } = await withProgress(processing.progress(documentId, generation), (progress) =>
-        readOriginal(deps, current, original, progress, signal),
+        readOriginal(deps, current, original, progress, { lane: partner, signal }),
       );
       if (!text.trim()) throw new JobFailure('No text could be extracted from the document', false);
       await processing.recordDigitized(documentId, generation, text, { title, thenRewrite, origin: originOf(job), words });
@@ -87,21 +89,13 @@ async function readOriginal(
   document: DocumentRecord,
   original: OriginalFile,
   progress: ProgressReporter,
-  signal: AbortSignal,
+  { lane, signal }: { lane: string; signal: AbortSignal },
 ): Promise<{ text: string; title?: string; words?: TranscriptWord[] }> {
-  switch (original.format) {
-    case 'audio':
-    case 'video':
-      return deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path, progress, signal));
-    case 'html':
-      progress.report('extracting', 0, null);
-      return extractHtmlText(decodeHtml(await deps.blobs.readBytes(original.blobId)), document.url ?? undefined);
-    default: {
-      const format = original.format;
-      progress.report('extracting', 0, null);
-      return deps.blobs.withLocalFile(original.blobId, (path) => extractText(path, format, (done, total) => progress.report('extracting', done, total)));
-    }
-  }
+  const format = original.format;
+  if (format === 'audio' || format === 'video') return deps.blobs.withLocalFile(original.blobId, (path) => transcribe(deps, path, progress, signal));
+  progress.report('extracting', 0, null);
+  const onProgress = (done: number, total: number | null) => progress.report('extracting', done, total);
+  return deps.blobs.withLocalFile(original.blobId, (path) => deps.parser.parse({ path, format, url: document.url ?? undefined }, { lane, signal, onProgress }));
 }
 
 /**

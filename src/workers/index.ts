@@ -75,7 +75,18 @@ export function jobKinds(services: Services): JobKind[] {
     ),
     kind(processorFor(transcribeProcessor({ ...audioToText, transcripts: services.transcripts })), transcribeReconcile(services.transcripts)),
     kind(processorFor(completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat })), completeReconcile(services.completions)),
-    kind(processorFor(digitizeProcessor({ ...audioToText, processing: documentProcessing })), documentStageReconcile(documentProcessing, 'digitize')),
+    kind(
+      processorFor(
+        digitizeProcessor({
+          ...audioToText,
+          // A page is fetched no larger than it may be parsed.
+          download: { ...audioToText.download, maxHtmlBytes: platform.config.DOCUMENT_HTML_MAX_MB * 1024 * 1024 },
+          processing: documentProcessing,
+          parser: services.documentParser,
+        }),
+      ),
+      documentStageReconcile(documentProcessing, 'digitize'),
+    ),
     kind(
       processorFor(
         rewriteProcessor({

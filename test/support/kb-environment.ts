@@ -16,20 +16,30 @@ export interface KnowledgeBaseEnvironment {
   app: TestApp;
   /** The local server speaking the OpenAI LLM, speech-to-text and embeddings protocols. */
   engines: OpenAiCompatibleServer;
-  /** A local web site: `/article` is an HTML article page, anything else a 404. */
+  /** A local web site: `/article` is an HTML article page, then the `pages` it was started with, anything else a 404. */
   pagesUrl: string;
   /** A key for partner `acme`. */
   key: string;
   close(): Promise<void>;
 }
 
+export interface KnowledgeBaseEnvironmentOptions {
+  transcript?: string;
+  /** More HTML pages of the local web site, by path. */
+  pages?: Record<string, string>;
+  /** Settings of the service beyond the environment's own. */
+  env?: Record<string, string>;
+}
+
 /** The service wired to local engine and web servers, as the knowledge base tests need it. */
-export async function startKnowledgeBaseEnvironment(options: { transcript?: string } = {}): Promise<KnowledgeBaseEnvironment> {
+export async function startKnowledgeBaseEnvironment(options: KnowledgeBaseEnvironmentOptions = {}): Promise<KnowledgeBaseEnvironment> {
   const engines = await startOpenAiCompatibleServer({ reply: rewriteStepReply, ...(options.transcript ? { transcript: options.transcript } : {}) });
+  const site: Record<string, string> = { '/article': buildArticleHtml(), ...options.pages };
   const pages = createServer((request, response) => {
-    if (request.url === '/article') {
+    const page = site[request.url ?? ''];
+    if (page !== undefined) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(buildArticleHtml());
+      response.end(page);
     } else {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('not here');
@@ -45,6 +55,7 @@ export async function startKnowledgeBaseEnvironment(options: { transcript?: stri
     ASR_BASE_URL: engines.baseUrl,
     EMBEDDINGS_BASE_URL: engines.baseUrl,
     EMBEDDINGS_MODEL: 'embed-model',
+    ...options.env,
   });
   return {
     app,

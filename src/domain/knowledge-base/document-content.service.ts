@@ -73,7 +73,7 @@ export class DocumentContentService {
     if (!format || format === 'audio' || format === 'video') {
       throw new UnsupportedMedia(`The ${kind} content must be a text document (text, Markdown, HTML, PDF or DOCX)`);
     }
-    const text = await this.deps.textExtractor.extractText(file.path, format);
+    const text = await this.deps.textExtractor.extractText(file.path, format, partner);
     const blobId = await storeText(this.deps.blobs, text);
     return this.replaceText(kb, document.id, kind, { blobId, chars: charCount(text) });
   }

@@ -7,6 +7,9 @@ import type { DocumentFormat, TextFormat } from './document-format';
 export interface TextExtractor {
   /** The format of a file, or null when no engine reads it. */
   detectFormat(path: string, hints: { filename?: string; contentType?: string }): Promise<DocumentFormat | null>;
-  /** The text of a document file; rejects with UnsupportedMedia when it cannot be read. */
-  extractText(path: string, format: TextFormat): Promise<string>;
+  /**
+   * The text of a document file; rejects with UnsupportedMedia when it cannot be read, saying
+   * why. `owner` (the partner) takes its turn with the others when every parser is busy.
+   */
+  extractText(path: string, format: TextFormat, owner: string): Promise<string>;
 }

@@ -1,144 +1,64 @@
-import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { EngineError } from '../../domain/shared/engine-error';
+import type { DocumentFormat, TextFormat } from '../../domain/knowledge-base/document-format';
+import type { ProgressCallback } from '../../domain/shared/progress';
+import { megabytes, NO_LIMITS, type DocumentLimits } from './document-limits';
 import { extractDocxText } from './docx-text';
 import { decodeHtml, extractHtmlText } from './html-text';
 import { extractPdfText } from './pdf-text';
 import { readPlainText } from './plain-text';
-import type { DocumentFormat, TextFormat } from '../../domain/knowledge-base/document-format';
-import type { ProgressCallback } from '../../domain/shared/progress';
+
+/*
+ * The readers of every document format. Only a parser process loads this module (the service
+ * itself imports format-detection.ts and document-parser.ts), so pdf.js, mammoth and linkedom
+ * never take memory or time in the process that answers requests.
+ */
 
 export { extractDocxText } from './docx-text';
+export { detectFormat, type FormatHints } from './format-detection';
 export { decodeHtml, extractHtmlText, htmlToMarkdown } from './html-text';
 export { extractPdfText } from './pdf-text';
 export { decodeText, readPlainText } from './plain-text';
 
 export type { DocumentFormat, TextFormat };
 
-export interface FormatHints {
-  filename?: string;
-  contentType?: string;
-  /** The start of the file; 4 KiB is plenty, a DOCX needs its first entries' names. */
-  firstBytes: Buffer;
+export interface ExtractOptions {
+  limits?: DocumentLimits;
+  /** Where an HTML page came from: it names a page that declares no title. */
+  url?: string;
+  /** Hears pages read of the total, for a PDF; the other formats are read in one step. */
+  onProgress?: ProgressCallback;
+}
+
+export interface ExtractedText {
+  text: string;
+  title?: string;
 }
 
 /**
- * The format of an upload or download, or null when it is none we can read. The bytes are
- * trusted first because browsers and servers often send a wrong or generic content type and
- * users rename files; the content type then beats the file name.
+ * The text of a document, in this thread and without a time or memory limit: the service
+ * calls it only inside a parser process (document-parser.ts), which holds it to those.
  */
-export function detectFormat(input: FormatHints): DocumentFormat | null {
-  const sniffed = formatFromBytes(input.firstBytes);
-  if (sniffed) return sniffed;
-  const declared = formatFromContentType(input.contentType);
-  const named = formatFromFilename(input.filename);
-  // Servers send Markdown as text/plain; only the name tells the two apart.
-  if (declared === 'text' && named === 'markdown') return named;
-  return declared ?? named ?? (looksLikeText(input.firstBytes) ? 'text' : null);
+export async function extractText(path: string, format: TextFormat, options: ExtractOptions = {}): Promise<ExtractedText> {
+  const limits = options.limits ?? NO_LIMITS;
+  const extracted = await extractUnbounded(path, format, limits, options);
+  if (Buffer.byteLength(extracted.text) > limits.maxTextBytes) {
+    throw new EngineError(`The document gives more than ${megabytes(limits.maxTextBytes)} of text`, false);
+  }
+  return extracted;
 }
 
-/** `onProgress` hears pages read of the total, for a PDF; the other formats are read in one step. */
-export async function extractText(path: string, format: TextFormat, onProgress?: ProgressCallback): Promise<{ text: string; title?: string }> {
+async function extractUnbounded(path: string, format: TextFormat, limits: DocumentLimits, options: ExtractOptions): Promise<ExtractedText> {
   switch (format) {
     case 'pdf':
-      return { text: await extractPdfText(path, onProgress) };
+      return { text: await extractPdfText(path, options.onProgress) };
     case 'docx':
-      return { text: await extractDocxText(path) };
+      return { text: await extractDocxText(path, limits.maxDocxPartBytes) };
     case 'html':
-      return extractHtmlText(decodeHtml(await readFile(path)));
+      if ((await stat(path)).size > limits.maxHtmlBytes) throw new EngineError(`The HTML page is larger than ${megabytes(limits.maxHtmlBytes)}`, false);
+      return extractHtmlText(decodeHtml(await readFile(path)), options.url);
     case 'text':
     case 'markdown':
       return { text: await readPlainText(path) };
   }
 }
-
-function formatFromBytes(bytes: Buffer): DocumentFormat | undefined {
-  const ascii = bytes.toString('latin1');
-  const at = (offset: number, text: string): boolean => ascii.startsWith(text, offset);
-
-  if (ascii.slice(0, 1024).includes('%PDF-')) return 'pdf';
-  if (at(0, 'PK\x03\x04')) return ascii.includes('word/') ? 'docx' : undefined;
-  if (at(0, 'ID3') || at(0, 'fLaC') || at(0, '#!AMR') || at(0, 'caff') || at(0, '.snd')) return 'audio';
-  if (at(0, 'FORM') && (at(8, 'AIFF') || at(8, 'AIFC'))) return 'audio';
-  if (at(0, 'RIFF')) return at(8, 'WAVE') ? 'audio' : at(8, 'AVI ') ? 'video' : undefined;
-  if (at(0, 'OggS')) return ascii.includes('theora') ? 'video' : 'audio';
-  if (at(4, 'ftyp')) return isoMediaFormat(ascii.slice(8, 12));
-  if (at(0, '\x1a\x45\xdf\xa3') || at(0, 'FLV\x01')) return 'video';
-  if (at(0, '\x30\x26\xb2\x75\x8e\x66\xcf\x11') || at(0, '\x00\x00\x01\xba')) return 'video';
-  if (bytes[0] === 0x47 && bytes.length > 188 && bytes[188] === 0x47) return 'video';
-  if (isMpegAudioFrame(bytes)) return 'audio';
-  if (/^(?:\xef\xbb\xbf)?\s*<(?:!doctype\s+html|html[\s>])/i.test(ascii.slice(0, 1024))) return 'html';
-  return undefined;
-}
-
-/** MP4-family files name their kind in the ftyp brand; images (HEIF, AVIF) share the box. */
-function isoMediaFormat(brand: string): DocumentFormat | undefined {
-  if (/^(?:M4A |M4B |M4P |F4A |F4B )$/.test(brand)) return 'audio';
-  if (/^(?:heic|heix|hevc|mif1|msf1|avif|avis)$/.test(brand)) return undefined;
-  return 'video';
-}
-
-/**
- * MP3 and ADTS AAC have no signature, only a frame header. Layer I is left out: nobody
- * uploads it, and its header would match a UTF-16 byte order mark (FF FE).
- */
-function isMpegAudioFrame(bytes: Buffer): boolean {
-  const [first, second, third] = bytes;
-  if (first !== 0xff || second === undefined || third === undefined) return false;
-  if ((second & 0xf6) === 0xf0) return true;
-  const version = (second >> 3) & 0b11;
-  const layer = (second >> 1) & 0b11;
-  const bitrate = third >> 4;
-  const sampleRate = (third >> 2) & 0b11;
-  return (second & 0xe0) === 0xe0 && version !== 0b01 && (layer === 0b01 || layer === 0b10) && bitrate !== 0xf && sampleRate !== 0b11;
-}
-
-/** Without any name or type, bytes that are valid UTF-8 without NULs are read as plain text. */
-function looksLikeText(bytes: Buffer): boolean {
-  if (bytes.length === 0 || bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function formatFromContentType(contentType: string | undefined): DocumentFormat | undefined {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase();
-  if (!type) return undefined;
-  if (type.startsWith('audio/') || type === 'application/ogg') return 'audio';
-  if (type.startsWith('video/')) return 'video';
-  return CONTENT_TYPES[type];
-}
-
-function formatFromFilename(filename: string | undefined): DocumentFormat | undefined {
-  if (!filename) return undefined;
-  return EXTENSIONS[extname(filename).slice(1).toLowerCase()];
-}
-
-const CONTENT_TYPES: Partial<Record<string, DocumentFormat>> = {
-  'application/pdf': 'pdf',
-  'application/x-pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-  'text/plain': 'text',
-  'text/markdown': 'markdown',
-  'text/x-markdown': 'markdown',
-};
-
-const EXTENSIONS: Partial<Record<string, DocumentFormat>> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  html: 'html',
-  htm: 'html',
-  xhtml: 'html',
-  txt: 'text',
-  text: 'text',
-  md: 'markdown',
-  markdown: 'markdown',
-  ...Object.fromEntries(
-    ['mp3', 'wav', 'm4a', 'aac', 'ogg', 'oga', 'opus', 'flac', 'wma', 'aif', 'aiff', 'amr', 'weba'].map((extension) => [extension, 'audio' as const]),
-  ),
-  ...Object.fromEntries(['mp4', 'm4v', 'mov', 'mkv', 'webm', 'avi', 'wmv', 'flv', 'mpeg', 'mpg', '3gp'].map((extension) => [extension, 'video' as const])),
-};

@@ -1,34 +1,25 @@
-import { open, readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { UnsupportedMedia } from '../../domain/errors';
 import type { TextExtractor } from '../../domain/knowledge-base/text-extractor';
 import { EngineError } from '../../domain/shared/engine-error';
-import { detectFormat, extractText, type DocumentFormat } from './index';
+import { megabytes } from './document-limits';
+import type { DocumentParser } from './document-parser';
+import { detectFileFormat } from './format-detection';
 
-async function firstBytes(path: string, length = 4096): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/** The digitize engines as the knowledge base domain reads uploads with them: in a parser process, as the digitize job does. */
+export function documentTextExtractor(parser: DocumentParser, maxTextBytes: number): TextExtractor {
+  return {
+    detectFormat: detectFileFormat,
+    async extractText(path, format, owner) {
+      try {
+        if (format !== 'markdown' && format !== 'text') return (await parser.parse({ path, format }, { lane: owner })).text;
+        // A text or Markdown upload is kept exactly as sent: read here, which costs no parsing, but not past the text limit.
+        if ((await stat(path)).size > maxTextBytes) throw new EngineError(`The text is larger than ${megabytes(maxTextBytes)}`, false);
+        return await readFile(path, 'utf8');
+      } catch (error) {
+        if (error instanceof EngineError) throw new UnsupportedMedia(error.message);
+        throw error;
+      }
+    },
+  };
 }
-
-export async function detectFileFormat(path: string, hints: { filename?: string; contentType?: string }): Promise<DocumentFormat | null> {
-  return detectFormat({ ...hints, firstBytes: await firstBytes(path) });
-}
-
-/** The digitize engines as the knowledge base domain reads uploads with them. */
-export const documentTextExtractor: TextExtractor = {
-  detectFormat: detectFileFormat,
-  async extractText(path, format) {
-    try {
-      // A text or Markdown upload is kept exactly as sent.
-      return format === 'markdown' || format === 'text' ? await readFile(path, 'utf8') : (await extractText(path, format)).text;
-    } catch (error) {
-      if (error instanceof EngineError) throw new UnsupportedMedia(error.message);
-      throw error;
-    }
-  },
-};
