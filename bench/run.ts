@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import { FormData, request } from 'undici';
 import { makeSine } from '../test/support/audio';
 import { PollerPool } from './pollers';
+import { benchHostileDocuments } from './documents';
 import { benchCostGrowth, benchSplit, benchUploads } from './growth';
 import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
@@ -77,6 +78,7 @@ const PARTS = [
   'startup',
   'fair',
   'scale',
+  'documents',
 ] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
@@ -680,6 +682,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   if (wanted('fair')) {
     log('');
     await benchFairShare({ log });
+  }
+  if (wanted('documents')) {
+    log('');
+    await benchHostileDocuments({ log });
   }
   // API, worker and Redis Cluster scaling: their own processes, after everything else.
   if (wanted('scale')) {
