@@ -104,7 +104,10 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
     for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, fields: 200, fieldSize: 1024 * 1024, files: 10 } })) {
       if (part.fieldname in formValues) repeated.add(part.fieldname);
       if (part.type === 'field') {
-        addValue(formValues, part.fieldname, String(part.value));
+        // @fastify/multipart hands a field typed application/json over already parsed: it is
+        // that JSON value, as a file part of that type is.
+        if (part.mimetype === 'application/json') formValues[part.fieldname] = part.value;
+        else addValue(formValues, part.fieldname, String(part.value));
         continue;
       }
       if (!accepts(part.fieldname)) {

@@ -99,3 +99,40 @@ describe('errors that name their place', () => {
     expect(query.status).toBe(404);
   });
 });
+
+describe('a JSON value sent as a multipart field typed application/json', () => {
+  /** A multipart body written by hand: fetch's FormData gives every typed part a file name. */
+  function rawForm(parts: { name: string; value: string; type?: string }[]): { headers: Record<string, string>; raw: string } {
+    const boundary = 'json-field-boundary';
+    const body = parts
+      .map(
+        (part) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n${part.value}\r\n`,
+      )
+      .join('');
+    return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, raw: `${body}--${boundary}--\r\n` };
+  }
+
+  it('is read as that value, as curl -F "document={...};type=application/json" sends it', async () => {
+    const form = rawForm([
+      { name: 'partner', value: 'acme' },
+      { name: 'kb', value: 'Library' },
+      { name: 'action', value: 'rewrite' },
+      { name: 'document', value: JSON.stringify({ id: documentId }), type: 'application/json' },
+    ]);
+    const answer = await call('POST', '/api/queue/process', form);
+    expect(answer.status).toBe(202);
+    expect(answer.body.document.id).toBe(documentId);
+  });
+
+  it('that is not JSON is a 4xx in the API format', async () => {
+    const form = rawForm([
+      { name: 'partner', value: 'acme' },
+      { name: 'kb', value: 'Library' },
+      { name: 'document', value: '{"id":', type: 'application/json' },
+    ]);
+    const answer = await call('POST', '/api/queue/process', form);
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ detail: expect.any(String) });
+  });
+});
