@@ -22,6 +22,8 @@ import { TranscriptRepository } from './domain/transcription/transcript.reposito
 import { TranscriptService } from './domain/transcription/transcript.service';
 import { ChatCompletionsClient } from './engines/chat-completions.client';
 import { SpeechToTextClient } from './engines/speech-to-text.client';
+import type { OpenAiClientOptions } from './engines/openai-http';
+import type { Config } from './config/config';
 import { analyzeAudio } from './engines/audio-analysis';
 import { SegmentedTranscriber } from './engines/long-audio/segmented-transcriber';
 import { Ffmpeg } from './engines/ffmpeg';
@@ -84,6 +86,17 @@ const restBodies: ResourceBodies = {
   completion: completionJson,
 };
 
+/** An OpenAI-compatible engine's client options, from the variables named after it (`ASR_BASE_URL`, ...). */
+function openAiEngine(config: Config, engine: 'ASR' | 'LLM' | 'EMBEDDINGS'): OpenAiClientOptions {
+  return {
+    baseUrl: config[`${engine}_BASE_URL`],
+    apiKey: config[`${engine}_API_KEY`],
+    model: config[`${engine}_MODEL`],
+    timeoutMs: config[`${engine}_TIMEOUT_SECONDS`] * 1000,
+    maxAnswerBytes: config.ENGINE_MAX_ANSWER_MB * 1024 * 1024,
+  };
+}
+
 /** `tools`: the audio tools as found at start (`checkAudioTools`), which the engine catalog and readiness report. */
 export function createServices(platform: Platform, tools: readonly AudioTool[]): Services {
   const { config } = platform;
@@ -94,6 +107,8 @@ export function createServices(platform: Platform, tools: readonly AudioTool[]):
         apiKey: config.GPU_JOBS_API_KEY,
         pollIntervalMs: config.GPU_JOBS_POLL_MS,
         timeoutMs: config.GPU_JOBS_TIMEOUT_SECONDS * 1000,
+        maxAnswerBytes: config.ENGINE_MAX_ANSWER_MB * 1024 * 1024,
+        maxFileBytes: config.GPU_JOBS_MAX_FILE_MB * 1024 * 1024,
       })
     : new LocalVoiceEngine({ ffmpeg, espeakPath: config.ESPEAK_PATH });
   const voiceRecords = new VoiceRepository(platform.records);
@@ -107,7 +122,7 @@ export function createServices(platform: Platform, tools: readonly AudioTool[]):
     defaultTtsType: config.DEFAULT_TTS_TYPE,
   });
   const voicePipeline = new VoicePipelineService({ repository: voiceRecords, blobs: platform.blobs, jobs: voiceJobs });
-  const speechToText = new SpeechToTextClient({ baseUrl: config.ASR_BASE_URL, apiKey: config.ASR_API_KEY, model: config.ASR_MODEL });
+  const speechToText = new SpeechToTextClient(openAiEngine(config, 'ASR'));
   const segmentedTranscriber = new SegmentedTranscriber({
     ffmpeg,
     speechToText,
@@ -115,7 +130,7 @@ export function createServices(platform: Platform, tools: readonly AudioTool[]):
     maxSegmentSeconds: config.ASR_MAX_SEGMENT_SECONDS,
     concurrency: config.ASR_CONCURRENCY,
   });
-  const chat = new ChatCompletionsClient({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL });
+  const chat = new ChatCompletionsClient(openAiEngine(config, 'LLM'));
   const stores = { events: platform.events, blobs: platform.blobs, audio: ffmpeg };
   const urlGuard = webhookUrlGuard(config.ALLOW_PRIVATE_URLS);
   const transcripts = new TranscriptService({
@@ -130,7 +145,7 @@ export function createServices(platform: Platform, tools: readonly AudioTool[]):
     repository: new CompletionRepository(platform.records, config.COMPLETION_TTL_SECONDS),
     jobs: new CompletionJobs(platform.queues),
   });
-  const textEmbedder = createTextEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, apiKey: config.EMBEDDINGS_API_KEY, model: config.EMBEDDINGS_MODEL });
+  const textEmbedder = createTextEmbedder(openAiEngine(config, 'EMBEDDINGS'));
   const kbRepository = new KnowledgeBaseRepository(platform.records);
   const kbStores = { repository: kbRepository, blobs: platform.blobs, events: platform.events };
   const documentJobs = new DocumentJobs(platform.queues);

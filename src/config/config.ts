@@ -135,6 +135,8 @@ export const configSchema = z
     GPU_JOBS_API_KEY: z.string().optional(),
     GPU_JOBS_POLL_MS: z.coerce.number().int().positive().default(2000),
     GPU_JOBS_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3600),
+    /** The largest result file (test audio, embedding archive) taken from the GPU job service. */
+    GPU_JOBS_MAX_FILE_MB: z.coerce.number().positive().default(512),
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     FFPROBE_PATH: z.string().min(1).default('ffprobe'),
     ESPEAK_PATH: z.string().min(1).default('espeak-ng'),
@@ -149,13 +151,24 @@ export const configSchema = z
     ASR_MAX_SEGMENT_SECONDS: z.coerce.number().min(30).default(600),
     /** Segments of one recording sent to the engine at once. */
     ASR_CONCURRENCY: z.coerce.number().int().positive().max(32).default(4),
+    /** How long one speech-to-text request (a segment of up to ASR_MAX_SEGMENT_SECONDS) may take; a CPU server hears about real time. */
+    ASR_TIMEOUT_SECONDS: z.coerce.number().positive().default(600),
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
     LLM_MODEL_ECONOMY: z.string().min(1).optional(),
+    /** How long one chat completion may take: a long rewrite from a slow local model takes minutes. */
+    LLM_TIMEOUT_SECONDS: z.coerce.number().positive().default(180),
     EMBEDDINGS_BASE_URL: optionalUrl,
     EMBEDDINGS_API_KEY: z.string().optional(),
     EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
+    /** How long one embeddings request (64 texts) may take. */
+    EMBEDDINGS_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+    /**
+     * The largest answer read from an engine (speech-to-text, LLM, embeddings, the GPU job
+     * service's JSON); a larger one fails the request unread. Real answers are under 5 MB.
+     */
+    ENGINE_MAX_ANSWER_MB: z.coerce.number().positive().default(16),
     /** Memory each process may give the retrieval index's caches (index structures, file metadata). */
     RETRIEVAL_CACHE_MB: z.coerce.number().int().positive().default(512),
     ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),

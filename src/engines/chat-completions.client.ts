@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { CallLimits } from '../domain/shared/call-limits';
+import { withRetries } from './engine-http';
 import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
 import type { ChatMessage } from '../domain/shared/chat-message';
 import { measureEngineMethods } from '../observability/metrics';
@@ -45,22 +47,31 @@ export class ChatCompletionsClient {
     this.timeoutMs = options.timeoutMs ?? 180_000;
   }
 
-  async complete(request: ChatRequest): Promise<ChatCompletion> {
+  /** A transient failure is tried again in process, as engine-http's `withRetries` says. */
+  async complete(request: ChatRequest, limits: CallLimits = {}): Promise<ChatCompletion> {
     const url = endpointUrl(this.options, '/chat/completions', { engine: 'LLM', variable: 'LLM_BASE_URL' });
     const model = request.model ?? this.options.model;
-    const answer = await postOpenAi({
-      engine: 'LLM',
-      url,
-      apiKey: this.options.apiKey,
-      timeoutMs: this.timeoutMs,
-      body: {
-        model,
-        messages: request.messages,
-        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-        ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
-      },
-      response: chatCompletionResponse,
-    });
+    const body = {
+      model,
+      messages: request.messages,
+      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+    };
+    const answer = await withRetries(
+      () =>
+        postOpenAi({
+          engine: 'LLM',
+          url,
+          apiKey: this.options.apiKey,
+          timeoutMs: this.timeoutMs,
+          maxAnswerBytes: this.options.maxAnswerBytes,
+          body,
+          response: chatCompletionResponse,
+          limits,
+        }),
+      limits,
+      this.options.retryDelaysMs,
+    );
     const choice = answer.choices[0]!;
     const promptTokens = answer.usage?.prompt_tokens ?? 0;
     const completionTokens = answer.usage?.completion_tokens ?? 0;

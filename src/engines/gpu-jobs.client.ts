@@ -1,11 +1,13 @@
 import { createWriteStream, openAsBlob } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FormData, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
-import { EngineError } from '../domain/shared/engine-error';
+import { EngineError, EngineUnavailable } from '../domain/shared/engine-error';
+import { DEFAULT_MAX_ANSWER_BYTES, EngineTimedOut, errorWords, formatBytes, httpFailure, readCapped } from './engine-http';
 import {
   EMBEDDING_ARCHIVE_FILENAME,
   TEST_SENTENCES,
@@ -22,6 +24,10 @@ export interface GpuJobsClientOptions {
   pollIntervalMs: number;
   /** Whole job: upload, queueing, running and downloads. */
   timeoutMs: number;
+  /** The largest JSON answer read (ENGINE_MAX_ANSWER_MB). */
+  maxAnswerBytes?: number;
+  /** The largest result file downloaded (GPU_JOBS_MAX_FILE_MB). */
+  maxFileBytes?: number;
   dispatcher?: Dispatcher;
 }
 
@@ -50,18 +56,11 @@ type JobResult = z.infer<typeof resultSchema>;
 /** Polls that fail in a row (network, 5xx, 429) before the job is given up. */
 const MAX_POLL_FAILURES = 5;
 const CANCEL_TIMEOUT_MS = 5000;
+/** GPU_JOBS_MAX_FILE_MB's default: test audio is small, and an archive of hundreds of MB would be no embedding of a voice. */
+export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 /** The job ended on the service side; there is nothing left to cancel. */
 class JobEnded extends EngineError {}
-
-class HttpStatusError extends EngineError {
-  constructor(
-    message: string,
-    readonly statusCode: number,
-  ) {
-    super(message, statusCode >= 500 || statusCode === 429 || statusCode === 408);
-  }
-}
 
 /** Speaks the GPU job service protocol described in docs/gpu-jobs-protocol.md. */
 export class GpuJobsClient implements VoiceEmbeddingEngine {
@@ -99,10 +98,10 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
       if (jobId !== undefined && !(error instanceof JobEnded)) await this.cancel(jobId);
       if (input.signal?.aborted) throw input.signal.reason;
       if (timeout.aborted) {
-        throw new EngineError(`The GPU job service did not finish the embedding within ${describeMs(this.options.timeoutMs)}`);
+        throw new EngineTimedOut(`The GPU job service did not finish the embedding within ${describeMs(this.options.timeoutMs)}`);
       }
       if (error instanceof EngineError) throw error;
-      throw new EngineError(`The GPU job service could not be reached: ${describeError(error)}`);
+      throw new EngineUnavailable(`The GPU job service could not be reached: ${describeError(error)}`);
     }
   }
 
@@ -128,7 +127,7 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
       form.append(`sample_${sample.index}`, blob, `${sample.index}.opus`);
     }
     const response = await this.call('POST', this.url('jobs'), signal, form);
-    const body = await readJson(response, 'job submission');
+    const body = await this.readJson(response, 'job submission');
     const parsed = z.object({ id: z.string().min(1) }).safeParse(body);
     if (!parsed.success) throw new EngineError('The GPU job service answered the job submission without a job id');
     return parsed.data.id;
@@ -152,7 +151,10 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
       } catch (error) {
         const transient = !signal.aborted && (!(error instanceof EngineError) || error.retryable);
         if (!transient || ++failures >= MAX_POLL_FAILURES) throw error;
-        await sleep(this.options.pollIntervalMs, undefined, { signal });
+        // The service's own word on when to ask again comes first; the job's deadline bounds it.
+        const wait = Math.max(this.options.pollIntervalMs, error instanceof EngineUnavailable ? (error.retryAfterMs ?? 0) : 0);
+        if (input.deadline !== undefined && Date.now() + wait >= input.deadline) throw error;
+        await sleep(wait, undefined, { signal });
         continue;
       }
       const position = job.status === 'queued' ? (job.queue_position ?? null) : undefined;
@@ -181,7 +183,7 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
 
   private async getJob(jobId: string, signal: AbortSignal): Promise<Job> {
     const response = await this.call('GET', this.url(`jobs/${encodeURIComponent(jobId)}`), signal);
-    const parsed = jobSchema.safeParse(await readJson(response, 'job status'));
+    const parsed = jobSchema.safeParse(await this.readJson(response, 'job status'));
     if (!parsed.success) {
       throw new EngineError(`The GPU job service sent an invalid job status: ${z.prettifyError(parsed.error)}`, false);
     }
@@ -225,11 +227,36 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
       throw new JobEnded(`The GPU job service returned a file URL that is not http(s): ${location}`, false);
     }
     const response = await this.call('GET', url, signal);
+    const maxBytes = this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    const tooLarge = new JobEnded(`The GPU job service returned a result file too large: over ${formatBytes(maxBytes)}`, false);
+    if (Number(response.headers['content-length']) > maxBytes) {
+      response.body.destroy();
+      throw tooLarge;
+    }
+    let written = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        written += chunk.length;
+        done(written > maxBytes ? tooLarge : null, chunk);
+      },
+    });
     try {
-      await pipeline(response.body, createWriteStream(path));
+      await pipeline(response.body, counted, createWriteStream(path));
     } catch (error) {
       await rm(path, { force: true });
       throw error;
+    }
+  }
+
+  /** The answer's JSON, read up to the answer limit. */
+  private async readJson(response: Dispatcher.ResponseData, what: string): Promise<unknown> {
+    const maxBytes = this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    const body = await readCapped(response, maxBytes);
+    if (body === null) throw new EngineError(`The GPU job service sent a ${what} too large: over ${formatBytes(maxBytes)}`, false);
+    try {
+      return JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new EngineError(`The GPU job service sent a ${what} that is not JSON`, false);
     }
   }
 
@@ -259,41 +286,18 @@ export class GpuJobsClient implements VoiceEmbeddingEngine {
       signal,
       ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
     });
-    if (response.statusCode >= 200 && response.statusCode < 300) return response;
-    const text = await errorText(response);
-    if (response.statusCode === 401 || response.statusCode === 403) {
-      throw new EngineError(`The GPU job service rejected the API key (HTTP ${response.statusCode})${text ? `: ${text}` : ''}`, false);
+    const status = response.statusCode;
+    if (status >= 200 && status < 300) return response;
+    const text = await errorWords(response);
+    if (status === 401 || status === 403) {
+      throw new EngineError(`The GPU job service rejected the API key (HTTP ${status})${text ? `: ${text}` : ''}`, false);
     }
-    throw new HttpStatusError(
-      `The GPU job service answered ${method} ${url.pathname} with HTTP ${response.statusCode}${text ? `: ${text}` : ''}`,
-      response.statusCode,
+    throw httpFailure(
+      `The GPU job service answered ${method} ${url.pathname} with HTTP ${status}${text ? `: ${text}` : ''}`,
+      status,
+      response.headers['retry-after'],
     );
   }
-}
-
-async function readJson(response: Dispatcher.ResponseData, what: string): Promise<unknown> {
-  try {
-    return await response.body.json();
-  } catch {
-    throw new EngineError(`The GPU job service sent a ${what} that is not JSON`);
-  }
-}
-
-async function errorText(response: Dispatcher.ResponseData): Promise<string> {
-  let text: string;
-  try {
-    text = (await response.body.text()).trim();
-  } catch {
-    return '';
-  }
-  try {
-    const json = JSON.parse(text) as { error?: unknown; detail?: unknown; message?: unknown };
-    const message = json.error ?? json.detail ?? json.message;
-    if (typeof message === 'string') return message;
-  } catch {
-    // A proxy in front of the service may answer with plain text or HTML; show its start.
-  }
-  return text.slice(0, 300);
 }
 
 function describeError(error: unknown): string {

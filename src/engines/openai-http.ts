@@ -1,14 +1,23 @@
 import { FormData, request } from 'undici';
 import type { z } from 'zod';
-import { EngineError, EngineNotConfigured } from '../domain/shared/engine-error';
+import type { CallLimits } from '../domain/shared/call-limits';
+import { EngineError, EngineNotConfigured, EngineUnavailable } from '../domain/shared/engine-error';
+import { DEFAULT_MAX_ANSWER_BYTES, describeNetworkError, EngineTimedOut, errorWords, formatBytes, httpFailure, readCapped } from './engine-http';
 
-/** What every OpenAI-compatible client is built from; the caller maps its config onto it. */
+export { EngineHttpError } from './engine-http';
+
+/** What every OpenAI-compatible client is built from; the composition root maps the configuration onto it. */
 export interface OpenAiClientOptions {
   /** In the OpenAI style, including the version: `https://api.openai.com/v1`. */
   baseUrl?: string;
   apiKey?: string;
   model: string;
+  /** How long one request may take, answer included (ASR_TIMEOUT_SECONDS, LLM_TIMEOUT_SECONDS, EMBEDDINGS_TIMEOUT_SECONDS). */
   timeoutMs?: number;
+  /** The largest answer read (ENGINE_MAX_ANSWER_MB); a larger one fails the request. */
+  maxAnswerBytes?: number;
+  /** Waits before the retries in process of a transient failure (engine-http's RETRY_DELAYS_MS by default). */
+  retryDelaysMs?: readonly number[];
 }
 
 export interface OpenAiCall<Schema extends z.ZodType> {
@@ -17,10 +26,11 @@ export interface OpenAiCall<Schema extends z.ZodType> {
   url: string;
   apiKey?: string;
   timeoutMs: number;
+  maxAnswerBytes?: number;
   body: FormData | Record<string, unknown>;
   response: Schema;
-  /** Cancels the request (the job was handed back or another part of it failed). */
-  signal?: AbortSignal;
+  /** Cancels the request (the job was handed back, ran out of time, or another part of it failed). */
+  limits?: CallLimits;
 }
 
 export function endpointUrl(options: OpenAiClientOptions, path: string, notConfigured: { engine: string; variable: string }): string {
@@ -28,29 +38,21 @@ export function endpointUrl(options: OpenAiClientOptions, path: string, notConfi
   return `${options.baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
-/** The service answered with an HTTP error; its status lets a client decide to ask differently. */
-export class EngineHttpError extends EngineError {
-  constructor(
-    message: string,
-    readonly status: number,
-    retryable: boolean,
-    /** The wait the service asked for (Retry-After), in seconds. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message, retryable);
-  }
-}
-
-/** POSTs one request and returns the parsed answer, turning every failure into a readable EngineError. */
+/**
+ * POSTs one request and returns the parsed answer, turning every failure into a readable
+ * EngineError: transient (EngineUnavailable: 5xx, 408, 429, timeout, connection refused or
+ * dropped) or final (another 4xx, an answer that is not JSON or not the protocol's, or one
+ * larger than `maxAnswerBytes`, which is never read whole).
+ */
 export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Schema>): Promise<z.infer<Schema>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (!(call.body instanceof FormData)) headers['content-type'] = 'application/json';
   if (call.apiKey) headers.authorization = `Bearer ${call.apiKey}`;
+  const cancel = call.limits?.signal;
   const timeout = AbortSignal.timeout(call.timeoutMs);
-  const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
-  let status: number;
-  let text: string;
-  let retryAfter: string | string[] | undefined;
+  const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
+  const maxBytes = call.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  let answer: Buffer | null;
   try {
     const response = await request(call.url, {
       method: 'POST',
@@ -60,76 +62,28 @@ export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Sche
       headersTimeout: call.timeoutMs,
       bodyTimeout: call.timeoutMs,
     });
-    status = response.statusCode;
-    retryAfter = response.headers['retry-after'];
-    text = await response.body.text();
-  } catch (error) {
-    if (call.signal?.aborted) throw call.signal.reason instanceof Error ? call.signal.reason : new Error('The request was cancelled');
-    if (timeout.aborted) {
-      throw new EngineError(`${call.engine} request timed out after ${formatSeconds(call.timeoutMs)} s`);
+    const status = response.statusCode;
+    if (status < 200 || status > 299) {
+      const words = await errorWords(response);
+      throw httpFailure(`${call.engine} request failed: HTTP ${status}${words ? `: ${words}` : ''}`, status, response.headers['retry-after']);
     }
-    throw new EngineError(`${call.engine} service unreachable: ${describeNetworkError(error)}`);
+    answer = await readCapped(response, maxBytes);
+  } catch (error) {
+    if (cancel?.aborted) throw cancel.reason instanceof Error ? cancel.reason : new Error('The request was cancelled');
+    if (timeout.aborted) throw new EngineTimedOut(`${call.engine} request timed out after ${formatSeconds(call.timeoutMs)} s`);
+    if (error instanceof EngineError) throw error;
+    throw new EngineUnavailable(`${call.engine} service unreachable: ${describeNetworkError(error)}`);
   }
-  if (status < 200 || status > 299) {
-    const reason = errorMessage(text);
-    throw new EngineHttpError(
-      `${call.engine} request failed: HTTP ${status}${reason ? `: ${reason}` : ''}`,
-      status,
-      status >= 500 || status === 408 || status === 429,
-      retryAfterSeconds(retryAfter),
-    );
-  }
+  if (answer === null) throw new EngineError(`${call.engine} answer too large: over ${formatBytes(maxBytes)}`, false);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(answer.toString('utf8'));
   } catch {
     throw new EngineError(`${call.engine} returned a response that is not JSON`, false);
   }
   const parsed = call.response.safeParse(json);
   if (!parsed.success) throw new EngineError(`${call.engine} returned an unexpected response`, false);
   return parsed.data;
-}
-
-/** The server's own words when it gives any: OpenAI's `{"error":{"message"}}` and the shapes other servers use. */
-function errorMessage(text: string): string | undefined {
-  try {
-    const body = JSON.parse(text) as unknown;
-    if (body && typeof body === 'object') {
-      const { error, message, detail } = body as { error?: unknown; message?: unknown; detail?: unknown };
-      if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
-        return excerpt((error as { message: string }).message);
-      }
-      for (const candidate of [error, message, detail]) {
-        if (typeof candidate === 'string') return excerpt(candidate);
-      }
-    }
-  } catch {
-    // Not JSON: the plain text below is all the server said.
-  }
-  return excerpt(text);
-}
-
-/** Retry-After in seconds; the HTTP-date form is rare from API servers and is left aside. */
-function retryAfterSeconds(header: string | string[] | undefined): number | undefined {
-  const value = Number(Array.isArray(header) ? header[0] : header);
-  return Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-function excerpt(text: string): string | undefined {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (!flat) return undefined;
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
-}
-
-function describeNetworkError(error: unknown): string {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED') return 'connection refused';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection closed by the server';
-    if (typeof code === 'string') return code;
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 function formatSeconds(ms: number): string {

@@ -1,10 +1,10 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { FormData } from 'undici';
 import { z } from 'zod';
-import { EngineError } from '../domain/shared/engine-error';
+import type { CallLimits } from '../domain/shared/call-limits';
 import type { TimedText, TranscriptWord } from '../domain/transcription/transcript.types';
+import { withRetries } from './engine-http';
 import { EngineHttpError, endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
 import { languageCodeOf } from './whisper-languages';
 import { measureEngineMethods } from '../observability/metrics';
@@ -20,6 +20,8 @@ export interface TranscribeOptions {
   words?: boolean;
   /** Cancels the request and any retry still to come. */
   signal?: AbortSignal;
+  /** When the job must be done (epoch ms): no retry waits past it. */
+  deadline?: number;
 }
 
 export interface Transcription {
@@ -67,10 +69,6 @@ type TranscriptionResponse = z.infer<typeof transcriptionResponse>;
 
 /** Statuses with which servers refuse a parameter they do not support (FastAPI servers answer 422). */
 const REFUSED_PARAMETER = new Set([400, 422]);
-/** Waits before each retry of a request that failed in a way a retry can mend (5xx, 408, 429, network). */
-const RETRY_DELAYS_MS = [1_000, 4_000];
-/** The longest Retry-After the client waits for before a retry; a longer one fails the request. */
-const MAX_RETRY_AFTER_MS = 60_000;
 
 /** Speech-to-text over any OpenAI-compatible `/audio/transcriptions` endpoint (Whisper servers, vLLM, OpenAI). */
 export class SpeechToTextClient {
@@ -81,38 +79,29 @@ export class SpeechToTextClient {
    */
   private plainJsonOnly = false;
 
-  constructor(private readonly options: OpenAiClientOptions & { retryDelaysMs?: readonly number[] }) {
+  constructor(private readonly options: OpenAiClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 600_000;
   }
 
   /**
    * Asks for verbose_json (duration, language, words). An engine that refuses it is asked
-   * once more for plain json, which every OpenAI-compatible engine speaks. A failure a retry
-   * can mend is retried twice, after 1 s and 4 s or after the wait the engine asks for.
+   * once more for plain json, which every OpenAI-compatible engine speaks. A transient
+   * failure is tried again in process (engine-http's `withRetries`: twice, after 1 s and 4 s
+   * or the wait the engine asks for).
    */
   async transcribe(audioPath: string, options: TranscribeOptions = {}): Promise<Transcription> {
-    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.transcribeOnce(audioPath, options);
-      } catch (error) {
-        const delay = delays[attempt];
-        if (!(error instanceof EngineError) || !error.retryable || delay === undefined) throw error;
-        const asked = error instanceof EngineHttpError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : undefined;
-        if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) throw error;
-        await sleep(asked ?? delay, undefined, { signal: options.signal });
-      }
-    }
+    const limits: CallLimits = { signal: options.signal, deadline: options.deadline };
+    return withRetries(() => this.transcribeOnce(audioPath, options, limits), limits, this.options.retryDelaysMs);
   }
 
-  private async transcribeOnce(audioPath: string, options: TranscribeOptions): Promise<Transcription> {
-    if (this.plainJsonOnly) return this.request(audioPath, options, false);
+  private async transcribeOnce(audioPath: string, options: TranscribeOptions, limits: CallLimits): Promise<Transcription> {
+    if (this.plainJsonOnly) return this.request(audioPath, options, limits, false);
     try {
-      return await this.request(audioPath, options, true);
+      return await this.request(audioPath, options, limits, true);
     } catch (error) {
       if (!(error instanceof EngineHttpError && REFUSED_PARAMETER.has(error.status))) throw error;
     }
-    const plain = await this.request(audioPath, options, false);
+    const plain = await this.request(audioPath, options, limits, false);
     this.plainJsonOnly = true;
     return plain;
   }
@@ -126,7 +115,7 @@ export class SpeechToTextClient {
     return endpointUrl(this.options, '/audio/transcriptions', { engine: 'speech-to-text', variable: 'ASR_BASE_URL' });
   }
 
-  private async request(audioPath: string, options: TranscribeOptions, verbose: boolean): Promise<Transcription> {
+  private async request(audioPath: string, options: TranscribeOptions, limits: CallLimits, verbose: boolean): Promise<Transcription> {
     const url = this.url();
     const form = new FormData();
     form.append('model', this.options.model);
@@ -141,9 +130,10 @@ export class SpeechToTextClient {
       url,
       apiKey: this.options.apiKey,
       timeoutMs: this.timeoutMs,
+      maxAnswerBytes: this.options.maxAnswerBytes,
       body: form,
       response: transcriptionResponse,
-      signal: options.signal,
+      limits,
     });
     const words = options.words ? wordsOf(answer) : undefined;
     const segments = segmentsOf(answer);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Embeddings, TextEmbedder } from '../domain/knowledge-base/text-embedder';
+import type { CallLimits } from '../domain/shared/call-limits';
 import { EngineError } from '../domain/shared/engine-error';
+import { withRetries } from './engine-http';
 import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
 import { measureEngineMethods } from '../observability/metrics';
 
@@ -24,7 +26,8 @@ export class RemoteTextEmbedder implements TextEmbedder {
     this.timeoutMs = options.timeoutMs ?? 60_000;
   }
 
-  async embed(texts: string[]): Promise<Embeddings> {
+  /** A transient failure of a batch is tried again in process, as engine-http's `withRetries` says. */
+  async embed(texts: string[], limits: CallLimits = {}): Promise<Embeddings> {
     const url = endpointUrl(this.options, '/embeddings', {
       engine: 'text embeddings',
       variable: 'EMBEDDINGS_BASE_URL',
@@ -33,14 +36,21 @@ export class RemoteTextEmbedder implements TextEmbedder {
     let tokens = 0;
     for (let start = 0; start < texts.length; start += batchSize) {
       const batch = texts.slice(start, start + batchSize);
-      const answer = await postOpenAi({
-        engine: 'Text embeddings',
-        url,
-        apiKey: this.options.apiKey,
-        timeoutMs: this.timeoutMs,
-        body: { model: this.model, input: batch },
-        response: embeddingsResponse,
-      });
+      const answer = await withRetries(
+        () =>
+          postOpenAi({
+            engine: 'Text embeddings',
+            url,
+            apiKey: this.options.apiKey,
+            timeoutMs: this.timeoutMs,
+            maxAnswerBytes: this.options.maxAnswerBytes,
+            body: { model: this.model, input: batch },
+            response: embeddingsResponse,
+            limits,
+          }),
+        limits,
+        this.options.retryDelaysMs,
+      );
       tokens += answer.usage?.prompt_tokens ?? estimateTokens(batch);
       const byIndex = new Map(answer.data.map((item) => [item.index, item.embedding]));
       for (let index = 0; index < batch.length; index += 1) {
@@ -117,7 +127,7 @@ function mix(value: number): number {
 }
 
 /** The configured service when there is one, else the local embedder. */
-export function createTextEmbedder(config: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number }): TextEmbedder {
+export function createTextEmbedder(config: OpenAiClientOptions): TextEmbedder {
   return config.baseUrl ? new RemoteTextEmbedder(config) : new LocalTextEmbedder();
 }
 

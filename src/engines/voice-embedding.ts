@@ -1,15 +1,17 @@
+import type { CallLimits } from '../domain/shared/call-limits';
+
 /**
  * The voice embedding job, as both engines (the GPU job service and the local CPU engine)
  * run it: samples of one voice in, test audio, per-sample scores and an archive out.
+ * `signal` and `deadline` are the job's: the engine stops when it is handed back or out of time.
  */
-export interface VoiceEmbeddingRequest {
+export interface VoiceEmbeddingRequest extends CallLimits {
   voiceId: string;
   ttsType: string;
   /** Ogg Opus sample files of the voice. */
   samples: { index: number; path: string }[];
   /** Directory the engine writes its result files into; created when missing. */
   workDir: string;
-  signal?: AbortSignal;
   /**
    * What the engine is doing: a short readable note, and units done of the total (samples
    * scored and test sentences made, or the GPU job service's own percent of 100).

@@ -26,7 +26,7 @@ const EngineCallRef = builder.objectRef<LastEngineCall>('EngineCall').implement(
     error: t.exposeString('error', {
       nullable: true,
       description:
-        "What went wrong, in a word or two (HTTP 401, timed out, unreachable, not configured, unexpected answer, failed); never the engine's own words. The jobs that failed say more.",
+        "What went wrong, in a word or two (HTTP 401, timed out, unreachable, not configured, unexpected answer, answer too large, failed); never the engine's own words. The jobs that failed say more.",
     }),
   }),
 });

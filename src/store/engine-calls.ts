@@ -8,8 +8,8 @@ export interface LastEngineCall {
   ok: boolean;
   /**
    * What went wrong, in a word or two (`HTTP 401`, `timed out`, `unreachable`, `not configured`,
-   * `unexpected answer`, `failed`): never the engine's own text, which may quote another
-   * partner's request.
+   * `unexpected answer`, `answer too large`, `failed`): never the engine's own text, which may
+   * quote another partner's request.
    */
   error: string | null;
 }
@@ -55,8 +55,9 @@ export class EngineCallLog {
 
 /**
  * A failure in a word or two, always one of a fixed few. Engine clients word their failures
- * themselves ("... request timed out after 30 s", "... service unreachable: ...", "The LLM
- * engine is not configured"), so those words are looked for; nothing of the message is kept.
+ * themselves ("... request timed out after 30 s", "... service unreachable: ...", "... answer too
+ * large: ...", "The LLM engine is not configured"), so those words are looked for; nothing of
+ * the message is kept.
  */
 function reasonOf(error: unknown): string {
   const failure = error as { status?: unknown; message?: unknown } | null;
@@ -66,5 +67,6 @@ function reasonOf(error: unknown): string {
   if (/\bunreachable\b/.test(message)) return 'unreachable';
   if (/\bnot configured\b/.test(message)) return 'not configured';
   if (/\b(not JSON|unexpected response)\b/.test(message)) return 'unexpected answer';
+  if (/\btoo large\b/.test(message)) return 'answer too large';
   return 'failed';
 }

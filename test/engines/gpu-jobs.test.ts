@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../../src/domain/shared/engine-error';
+import { EngineError, EngineUnavailable } from '../../src/domain/shared/engine-error';
 import { GpuJobsClient } from '../../src/engines/gpu-jobs.client';
 import { TEST_SENTENCES } from '../../src/engines/voice-embedding';
 import { ffmpeg, makeSine, makeTempDir, probeFile, removeDir } from '../support/audio';
@@ -33,8 +33,8 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-function client(baseUrl: string, options: { apiKey?: string; timeoutMs?: number } = {}) {
-  return new GpuJobsClient({ baseUrl, pollIntervalMs: 10, timeoutMs: options.timeoutMs ?? 30_000, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+function client(baseUrl: string, options: { apiKey?: string; timeoutMs?: number; maxAnswerBytes?: number; maxFileBytes?: number } = {}) {
+  return new GpuJobsClient({ baseUrl, pollIntervalMs: 10, ...options, timeoutMs: options.timeoutMs ?? 30_000 });
 }
 
 async function workDir(name: string) {
@@ -235,5 +235,70 @@ describe('GpuJobsClient', () => {
     } finally {
       await removeDir(out);
     }
+  });
+
+  describe('when the service misbehaves', () => {
+    const MB = 1024 * 1024;
+
+    it('hands a refused submission on as the engine being away, with the wait it asked for', async () => {
+      server = await startGpuJobsServer({ refuse: { kind: 'submit', times: 1, status: 503, retryAfter: '30' } });
+      const out = await workDir('submit-503');
+      try {
+        const error = await client(server.url)
+          .embed({ voiceId: 'v', ttsType: 't', samples, workDir: out })
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(EngineUnavailable);
+        expect((error as EngineUnavailable).message).toBe('The GPU job service answered POST /jobs with HTTP 503: The service is restarting');
+        expect((error as EngineUnavailable).retryAfterMs).toBe(30_000);
+      } finally {
+        await removeDir(out);
+      }
+    });
+
+    it('polls again no sooner than a refused poll asks', async () => {
+      server = await startGpuJobsServer({ refuse: { kind: 'poll', times: 1, status: 429, retryAfter: '1' } });
+      const out = await workDir('poll-429');
+      try {
+        const result = await client(server.url).embed({ voiceId: 'v', ttsType: 't', samples, workDir: out });
+        expect(result.sampleScores).toHaveLength(2);
+        const polls = server.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/jobs/'));
+        expect(polls[1]!.at - polls[0]!.at).toBeGreaterThanOrEqual(950);
+      } finally {
+        await removeDir(out);
+      }
+    });
+
+    it('stops reading a job status past the answer limit, for good', async () => {
+      server = await startGpuJobsServer({ hugePollBytes: 100 * MB });
+      const out = await workDir('huge-status');
+      try {
+        const error = await client(server.url, { maxAnswerBytes: MB })
+          .embed({ voiceId: 'v', ttsType: 't', samples, workDir: out })
+          .catch((caught: unknown) => caught);
+        expect((error as EngineError).message).toBe('The GPU job service sent a job status too large: over 1 MB');
+        expect((error as EngineError).retryable).toBe(false);
+        const poll = server.requests.find((request) => request.bytesServed !== undefined);
+        expect(poll!.bytesServed).toBeLessThan(20 * MB);
+      } finally {
+        await removeDir(out);
+      }
+    });
+
+    it('stops downloading a result file past its limit and leaves no part of it', async () => {
+      server = await startGpuJobsServer({ hugeFileBytes: 100 * MB });
+      const out = await workDir('huge-file');
+      try {
+        const error = await client(server.url, { maxFileBytes: 2 * MB })
+          .embed({ voiceId: 'v', ttsType: 't', samples, workDir: out })
+          .catch((caught: unknown) => caught);
+        expect((error as EngineError).message).toBe('The GPU job service returned a result file too large: over 2 MB');
+        expect((error as EngineError).retryable).toBe(false);
+        const download = server.requests.find((request) => request.bytesServed !== undefined);
+        expect(download!.bytesServed).toBeLessThan(20 * MB);
+        expect((await readdir(out)).filter((name) => name.endsWith('.zip'))).toEqual([]);
+      } finally {
+        await removeDir(out);
+      }
+    });
   });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatCompletionsClient } from '../../src/engines/chat-completions.client';
-import { EngineError, EngineNotConfigured } from '../../src/domain/shared/engine-error';
+import { EngineNotConfigured } from '../../src/domain/shared/engine-error';
 import { SpeechToTextClient } from '../../src/engines/speech-to-text.client';
 import { createTextEmbedder, LocalTextEmbedder, RemoteTextEmbedder } from '../../src/engines/text-embeddings.client';
 import {
@@ -17,6 +17,7 @@ import {
   startOpenAiCompatibleServer,
   type OpenAiCompatibleServer,
 } from '../support/openai-compatible-server';
+import { engineFailure } from '../support/engine-failure';
 
 const execFileAsync = promisify(execFile);
 
@@ -51,15 +52,6 @@ beforeEach(() => {
     reverseEmbeddingData: false,
   });
 });
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
 
 async function closedPortUrl(): Promise<string> {
   const probe = createServer();
@@ -114,7 +106,7 @@ describe('SpeechToTextClient', () => {
     const notAudio = join(workDir, 'notes.wav');
     await writeFile(notAudio, 'this is plain text, not audio');
     const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1' });
-    const error = await failure(client.transcribe(notAudio));
+    const error = await engineFailure(client.transcribe(notAudio));
     expect(error.message).toBe('Speech-to-text request failed: HTTP 400: Invalid file format. The audio could not be decoded.');
     expect(error.retryable).toBe(false);
   });
@@ -178,14 +170,14 @@ describe('SpeechToTextClient', () => {
   it('retries a server error twice, then reports it with the server message as retryable', async () => {
     server.setBehaviour({ failures: { transcriptions: { status: 500, message: 'The model is overloaded' } } });
     const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1', retryDelaysMs: [10, 10] });
-    const error = await failure(client.transcribe(audioPath));
+    const error = await engineFailure(client.transcribe(audioPath));
     expect(error.message).toBe('Speech-to-text request failed: HTTP 500: The model is overloaded');
     expect(error.retryable).toBe(true);
     expect(server.requests).toHaveLength(3);
   });
 
   it('waits as long as a 429 asks before trying again, and gets through', async () => {
-    server.setBehaviour({ failures: { transcriptions: { status: 429, message: 'Rate limit reached', times: 1, retryAfterSeconds: 1 } } });
+    server.setBehaviour({ failures: { transcriptions: { status: 429, message: 'Rate limit reached', times: 1, retryAfter: '1' } } });
     const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1', retryDelaysMs: [10, 10] });
     const result = await client.transcribe(audioPath);
     expect(result.text).toBe(defaultTranscript);
@@ -197,7 +189,7 @@ describe('SpeechToTextClient', () => {
     const aiff = join(workDir, 'tone.aiff');
     await execFileAsync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', aiff]);
     const client = new SpeechToTextClient({ baseUrl: server.baseUrl, model: 'whisper-1', retryDelaysMs: [10, 10] });
-    const error = await failure(client.transcribe(aiff));
+    const error = await engineFailure(client.transcribe(aiff));
     expect(error.message).toBe(
       "Speech-to-text request failed: HTTP 400: Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']",
     );
@@ -208,7 +200,7 @@ describe('SpeechToTextClient', () => {
 
   it('refuses to run without a base URL', async () => {
     const client = new SpeechToTextClient({ model: 'whisper-1' });
-    const error = await failure(client.transcribe(audioPath));
+    const error = await engineFailure(client.transcribe(audioPath));
     expect(error).toBeInstanceOf(EngineNotConfigured);
     expect(error.message).toBe('The speech-to-text engine is not configured (set ASR_BASE_URL)');
     expect(error.retryable).toBe(false);
@@ -259,7 +251,7 @@ describe('ChatCompletionsClient', () => {
   it('reports a wrong API key as not retryable', async () => {
     server.setBehaviour({ apiKey: 'right-key' });
     const client = new ChatCompletionsClient({ baseUrl: server.baseUrl, apiKey: 'wrong-key', model: 'gpt-4o-mini' });
-    const error = await failure(client.complete({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const error = await engineFailure(client.complete({ messages: [{ role: 'user', content: 'Hi' }] }));
     expect(error.message).toBe('LLM request failed: HTTP 401: Incorrect API key provided.');
     expect(error.retryable).toBe(false);
     expect(server.requests[0]?.authorization).toBe('Bearer wrong-key');
@@ -268,21 +260,21 @@ describe('ChatCompletionsClient', () => {
   it('gives up on a service slower than the timeout', async () => {
     server.setBehaviour({ delaysMs: { chat: 5_000 } });
     const client = new ChatCompletionsClient({ baseUrl: server.baseUrl, model: 'gpt-4o-mini', timeoutMs: 200 });
-    const error = await failure(client.complete({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const error = await engineFailure(client.complete({ messages: [{ role: 'user', content: 'Hi' }] }));
     expect(error.message).toBe('LLM request timed out after 0.2 s');
     expect(error.retryable).toBe(true);
   });
 
   it('reports a service that cannot be reached', async () => {
-    const client = new ChatCompletionsClient({ baseUrl: await closedPortUrl(), model: 'gpt-4o-mini' });
-    const error = await failure(client.complete({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const client = new ChatCompletionsClient({ baseUrl: await closedPortUrl(), model: 'gpt-4o-mini', retryDelaysMs: [10, 10] });
+    const error = await engineFailure(client.complete({ messages: [{ role: 'user', content: 'Hi' }] }));
     expect(error.message).toBe('LLM service unreachable: connection refused');
     expect(error.retryable).toBe(true);
   });
 
   it('refuses to run without a base URL', async () => {
     const client = new ChatCompletionsClient({ model: 'gpt-4o-mini' });
-    const error = await failure(client.complete({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const error = await engineFailure(client.complete({ messages: [{ role: 'user', content: 'Hi' }] }));
     expect(error).toBeInstanceOf(EngineNotConfigured);
     expect(error.message).toBe('The LLM engine is not configured (set LLM_BASE_URL)');
   });
@@ -314,14 +306,15 @@ describe('RemoteTextEmbedder', () => {
 
   it('surfaces the server message of a failed batch', async () => {
     server.setBehaviour({ failures: { embeddings: { status: 503, message: 'Embedding backend restarting' } } });
-    const embedder = new RemoteTextEmbedder({ baseUrl: server.baseUrl, model: 'text-embedding-3-small' });
-    const error = await failure(embedder.embed(['a text']));
+    const embedder = new RemoteTextEmbedder({ baseUrl: server.baseUrl, model: 'text-embedding-3-small', retryDelaysMs: [10, 10] });
+    const error = await engineFailure(embedder.embed(['a text']));
     expect(error.message).toBe('Text embeddings request failed: HTTP 503: Embedding backend restarting');
     expect(error.retryable).toBe(true);
+    expect(server.requests).toHaveLength(3);
   });
 
   it('refuses to run without a base URL', async () => {
-    const error = await failure(new RemoteTextEmbedder({ model: 'text-embedding-3-small' }).embed(['a text']));
+    const error = await engineFailure(new RemoteTextEmbedder({ model: 'text-embedding-3-small' }).embed(['a text']));
     expect(error).toBeInstanceOf(EngineNotConfigured);
     expect(error.message).toBe('The text embeddings engine is not configured (set EMBEDDINGS_BASE_URL)');
   });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSender, webhookUrlGuard } from '../../src/engines/webhook-sender';
+import { streamHugeAnswer } from '../support/huge-answer';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 let receiver: WebhookReceiver;
@@ -46,6 +47,25 @@ describe('the webhook sender', () => {
   it('gives up on a receiver that does not answer within the timeout', async () => {
     const result = await webhookSender({ timeoutMs: 300, allowPrivate: true }).send(request(silentUrl));
     expect(result).toMatchObject({ statusCode: null, error: 'Timed out after 0.3 s' });
+  });
+
+  it('reads no more than 64 kB of what a receiver answers, however much it sends', async () => {
+    let sent = 0;
+    const talkative = createServer((incoming, response) => {
+      incoming.resume();
+      void streamHugeAnswer(response, 200 * 1024 * 1024, '', (bytes) => (sent = bytes));
+    });
+    await new Promise<void>((resolve) => talkative.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(talkative.address() as AddressInfo).port}/hook`;
+      const result = await webhookSender({ timeoutMs: 10_000, allowPrivate: true }).send(request(url));
+      expect(result).toMatchObject({ statusCode: 200, error: null });
+      // What socket buffers took before the connection was dropped; never the 200 MB.
+      expect(sent).toBeLessThan(20 * 1024 * 1024);
+    } finally {
+      talkative.closeAllConnections();
+      await new Promise<void>((resolve) => talkative.close(() => resolve()));
+    }
   });
 
   it('reports a non-2xx answer as the error of the attempt', async () => {

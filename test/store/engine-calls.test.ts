@@ -39,6 +39,7 @@ describe('the engine call log', () => {
     expect((await noted('c', new Error('embeddings service unreachable: connect ECONNREFUSED 10.0.0.5:11434'))).error).toBe('unreachable');
     expect((await noted('d', new EngineNotConfigured('LLM', 'LLM_BASE_URL'))).error).toBe('not configured');
     expect((await noted('e', new Error('gpu-jobs returned a response that is not JSON'))).error).toBe('unexpected answer');
+    expect((await noted('h', new Error('LLM answer too large: over 16 MB'))).error).toBe('answer too large');
     expect((await noted('f', new Error('the engine said: secret prompt of another partner'))).error).toBe('failed');
     expect(await noted('g')).toEqual({ at: expect.any(String), ok: true, error: null });
     expect(JSON.stringify(Object.fromEntries(await new EngineCallLog(redis, new KeySpace(server.prefix)).read()))).not.toContain('secret');

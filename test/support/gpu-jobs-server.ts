@@ -12,6 +12,7 @@ import { Busboy } from '@fastify/busboy';
 import { ZipFile } from 'yazl';
 import { Ffmpeg } from '../../src/engines/ffmpeg';
 import { FFMPEG_PATH, FFPROBE_PATH } from './audio';
+import { streamHugeAnswer } from './huge-answer';
 
 const run = promisify(execFile);
 
@@ -26,12 +27,22 @@ export interface GpuJobsServerOptions {
   failWith?: string;
   /** Serves the protocol below this path (such as `/v1`), like a service behind a gateway. */
   basePath?: string;
+  /** The first `times` submissions or polls are answered with `status` (and `retryAfter` as Retry-After): a service restarting. */
+  refuse?: { kind: 'submit' | 'poll'; times: number; status: number; retryAfter?: string };
+  /** Polls are answered with a JSON body of this many bytes, sent as the client reads it. */
+  hugePollBytes?: number;
+  /** The embedding archive is served as this many bytes, sent as the client reads it. */
+  hugeFileBytes?: number;
 }
 
 export interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
+  /** When it arrived (Date.now()). */
+  at: number;
+  /** Of a huge answer: the bytes written before the client stopped reading. */
+  bytesServed?: number;
   /** The parsed `job` part of a submission. */
   job?: unknown;
   /** Sample parts of a submission, with what ffprobe found in them. */
@@ -70,6 +81,7 @@ export async function startGpuJobsServer(options: GpuJobsServerOptions = {}): Pr
   const queuedPolls = options.queuedPolls ?? 1;
   const runningPolls = options.runningPolls ?? 1;
   let failWith = options.failWith;
+  let refusals = 0;
 
   const send = (response: ServerResponse, status: number, body?: unknown) => {
     if (body === undefined) {
@@ -204,7 +216,7 @@ export async function startGpuJobsServer(options: GpuJobsServerOptions = {}): Pr
     });
   };
 
-  const serveFile = async (jobId: string, name: string, response: ServerResponse) => {
+  const serveFile = async (jobId: string, name: string, response: ServerResponse, record: RecordedRequest) => {
     const job = jobs.get(jobId);
     if (!job || job.status !== 'succeeded' || !/^[\w.-]+$/.test(name)) {
       send(response, 404, { error: 'File not found' });
@@ -212,13 +224,17 @@ export async function startGpuJobsServer(options: GpuJobsServerOptions = {}): Pr
     }
     const path = join(dataDir, jobId, 'out', name);
     const type = name.endsWith('.zip') ? 'application/zip' : 'audio/ogg';
+    if (options.hugeFileBytes !== undefined && name.endsWith('.zip')) {
+      await streamHugeAnswer(response, options.hugeFileBytes, '', (bytes) => (record.bytesServed = bytes));
+      return;
+    }
     response.writeHead(200, { 'content-type': type, 'content-length': (await stat(path)).size });
     await pipeline(createReadStream(path), response);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const fullPath = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const record: RecordedRequest = { method: request.method ?? '', path: fullPath, headers: request.headers };
+    const record: RecordedRequest = { method: request.method ?? '', path: fullPath, headers: request.headers, at: Date.now() };
     requests.push(record);
     const prefix = options.basePath ?? '';
     if (!fullPath.startsWith(`${prefix}/`)) {
@@ -234,6 +250,19 @@ export async function startGpuJobsServer(options: GpuJobsServerOptions = {}): Pr
     }
     const jobMatch = /^\/jobs\/([^/]+)$/.exec(path);
     const fileMatch = /^\/files\/([^/]+)\/([^/]+)$/.exec(path);
+    const kind = request.method === 'POST' && path === '/jobs' ? 'submit' : jobMatch && request.method === 'GET' ? 'poll' : null;
+    const { refuse } = options;
+    if (refuse && kind === refuse.kind && refusals < refuse.times) {
+      refusals++;
+      request.resume();
+      response.writeHead(refuse.status, { 'content-type': 'application/json', ...(refuse.retryAfter ? { 'retry-after': refuse.retryAfter } : {}) });
+      response.end(JSON.stringify({ error: 'The service is restarting' }));
+      return;
+    }
+    if (kind === 'poll' && options.hugePollBytes !== undefined) {
+      await streamHugeAnswer(response, options.hugePollBytes, '{"id": "', (bytes) => (record.bytesServed = bytes));
+      return;
+    }
     if (request.method === 'POST' && path === '/jobs') {
       await submit(request, response, record);
     } else if (jobMatch && (request.method === 'GET' || request.method === 'DELETE')) {
@@ -245,7 +274,7 @@ export async function startGpuJobsServer(options: GpuJobsServerOptions = {}): Pr
         send(response, 204);
       }
     } else if (fileMatch && request.method === 'GET') {
-      await serveFile(fileMatch[1] ?? '', fileMatch[2] ?? '', response);
+      await serveFile(fileMatch[1] ?? '', fileMatch[2] ?? '', response, record);
     } else {
       send(response, 404, { error: 'Not found' });
     }

@@ -8,14 +8,22 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Busboy } from '@fastify/busboy';
+import { streamHugeAnswer } from './huge-answer';
+import {
+  echoLastUserMessage,
+  handleChat,
+  handleEmbeddings,
+  HttpFailure,
+  json,
+  type ChatBehaviour,
+  type EmbeddingsBehaviour,
+  type Handled,
+  type OpenAiEndpoint,
+  type RecordedRequest,
+} from './openai-endpoints';
 import { recognise, type HeardToken, type Recognition } from './whisper-like-recogniser';
 
-export type OpenAiEndpoint = 'transcriptions' | 'chat' | 'embeddings';
-
-export interface ChatMessageBody {
-  role: string;
-  content: string;
-}
+export { echoLastUserMessage, fakeEmbedding, type ChatMessageBody, type OpenAiEndpoint, type RecordedRequest } from './openai-endpoints';
 
 /**
  * How the speech-to-text side treats `response_format=verbose_json`: as OpenAI does
@@ -30,7 +38,7 @@ export type VerboseJsonSupport = 'supported' | 'ignored' | 'refused';
  */
 export type WordStyle = 'openai' | 'faster-whisper';
 
-export interface ServerBehaviour {
+export interface ServerBehaviour extends ChatBehaviour, EmbeddingsBehaviour {
   /** When set, requests must carry `Authorization: Bearer <apiKey>` or get a 401. */
   apiKey?: string;
   /** What the speech-to-text side makes of sound (test/support/whisper-like-recogniser.ts). */
@@ -48,42 +56,30 @@ export interface ServerBehaviour {
   detectedLanguage: string;
   /** When set, verbose_json carries it as `language_probability`, as faster-whisper servers do. */
   languageProbability?: number;
-  reply: string | ((messages: ChatMessageBody[]) => string);
-  embeddingDimension: number;
-  /**
-   * When set, vectors carry meaning: one dimension per group of words that mean the same (a
-   * topic), counting the group's words in the text, so a paraphrase lands near its original.
-   */
-  embeddingTopics?: readonly (readonly string[])[];
-  /** The protocol orders results by `index`, not by position; this makes clients prove they honour it. */
-  reverseEmbeddingData: boolean;
   /**
    * Requests of an endpoint answered with this error: all of them, or after the first `skip`
-   * (counted from when the failure was set), `times` of them.
+   * (counted from when the failure was set), `times` of them, or those that come within
+   * `forMs` of the first one it answered (a server that restarts, then works). `retryAfter`
+   * is sent as the Retry-After header as it is (seconds, or an HTTP date).
    */
-  failures: Partial<Record<OpenAiEndpoint, { status: number; message: string; skip?: number; times?: number; retryAfterSeconds?: number }>>;
+  failures: Partial<Record<OpenAiEndpoint, EndpointFailure>>;
   delaysMs: Partial<Record<OpenAiEndpoint, number>>;
+  /**
+   * Requests of an endpoint answered 200 with a JSON body of this many bytes, sent as the
+   * client reads it (never held whole here either), without a Content-Length.
+   */
+  hugeAnswers: Partial<Record<OpenAiEndpoint, number>>;
+  /** Requests of an endpoint answered with a status line and the start of a body, and then nothing. */
+  stalledAnswers: Partial<Record<OpenAiEndpoint, boolean>>;
 }
 
-export interface RecordedRequest {
-  endpoint: OpenAiEndpoint;
-  authorization?: string;
-  model?: string;
-  language?: string;
-  prompt?: string;
-  responseFormat?: string;
-  timestampGranularities?: string[];
-  filename?: string;
-  fileBytes?: number;
-  /** Seconds of audio in the upload, once decoded. */
-  audioSeconds?: number;
-  /** When the body was read and when the answer left (Date.now()): the engine's own time. */
-  receivedAt?: number;
-  answeredAt?: number;
-  messages?: ChatMessageBody[];
-  temperature?: number;
-  maxTokens?: number;
-  inputs?: string[];
+export interface EndpointFailure {
+  status: number;
+  message: string;
+  skip?: number;
+  times?: number;
+  forMs?: number;
+  retryAfter?: string;
 }
 
 export interface OpenAiCompatibleServer {
@@ -104,20 +100,6 @@ export const defaultTranscript = 'Um, hello world. This is, uh, a test.';
 /** The probability a faster-whisper style server gives the word at `index`. */
 export function wordProbability(index: number): number {
   return Math.round((0.99 - index * 0.03) * 100) / 100;
-}
-
-export function echoLastUserMessage(messages: ChatMessageBody[]): string {
-  return `Echo: ${messages.filter((message) => message.role === 'user').at(-1)?.content ?? ''}`;
-}
-
-class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly type = 'invalid_request_error',
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -141,12 +123,14 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
     reverseEmbeddingData: false,
     failures: {},
     delaysMs: {},
+    hugeAnswers: {},
+    stalledAnswers: {},
     ...initial,
   };
   const requests: RecordedRequest[] = [];
   const concurrency = { now: new Map<OpenAiEndpoint, number>(), peak: new Map<OpenAiEndpoint, number>() };
   const refused: OpenAiCompatibleServer['refused'] = [];
-  const failuresSeen = new WeakMap<object, number>();
+  const failuresSeen = new WeakMap<object, { count: number; firstAt: number }>();
   const uploadDir = await mkdtemp(join(tmpdir(), 'openai-server-'));
   const timers = new Set<NodeJS.Timeout>();
 
@@ -199,12 +183,21 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
       const wait = behaviour.delaysMs[route.endpoint];
       if (wait) await delay(wait);
       const failure = behaviour.failures[route.endpoint];
-      const seen = failure ? (failuresSeen.get(failure) ?? 0) : 0;
-      if (failure) failuresSeen.set(failure, seen + 1);
-      if (failure && seen >= (failure.skip ?? 0) && (failure.times === undefined || seen < (failure.skip ?? 0) + failure.times)) {
-        const wait: Record<string, string> = failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) };
+      if (failure && failing(failure, failuresSeen)) {
+        const wait: Record<string, string> = failure.retryAfter === undefined ? {} : { 'retry-after': failure.retryAfter };
         sendError(res, new HttpFailure(failure.status, failure.message, 'server_error'), wait);
         recorded.answeredAt = Date.now();
+        return;
+      }
+      const huge = behaviour.hugeAnswers[route.endpoint];
+      if (huge !== undefined) {
+        await streamHugeAnswer(res, huge, '{"padding": "', (bytes) => (recorded.answerBytes = bytes));
+        recorded.answeredAt = Date.now();
+        return;
+      }
+      if (behaviour.stalledAnswers[route.endpoint]) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"text": "');
         return;
       }
       try {
@@ -237,10 +230,14 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
   };
 }
 
-interface Handled {
-  recorded: Omit<RecordedRequest, 'endpoint' | 'authorization'>;
-  /** Built only once auth, delays and failures have had their say, as a real service would; may add to the record. */
-  answer: (recorded: RecordedRequest) => Promise<{ contentType: string; body: string }>;
+/** Whether this request of an endpoint gets the failure, counting it. */
+function failing(failure: EndpointFailure, seen: WeakMap<object, { count: number; firstAt: number }>): boolean {
+  const record = seen.get(failure) ?? { count: 0, firstAt: Date.now() };
+  seen.set(failure, { ...record, count: record.count + 1 });
+  const skip = failure.skip ?? 0;
+  if (record.count < skip) return false;
+  if (failure.times !== undefined && record.count >= skip + failure.times) return false;
+  return failure.forMs === undefined || Date.now() - record.firstAt < failure.forMs;
 }
 
 /** OpenAI's limit on a request body: 25 MB. */
@@ -401,127 +398,6 @@ function timedWords(tokens: readonly HeardToken[], style: WordStyle) {
       ? { word: token.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''), ...timing }
       : { word: ` ${token.text}`, ...timing, probability: wordProbability(index) };
   });
-}
-
-async function handleChat(req: IncomingMessage, behaviour: ServerBehaviour): Promise<Handled> {
-  const body = await readJson(req);
-  const messages = Array.isArray(body.messages)
-    ? body.messages.filter(
-        (message): message is ChatMessageBody =>
-          typeof message === 'object' &&
-          message !== null &&
-          typeof (message as ChatMessageBody).role === 'string' &&
-          typeof (message as ChatMessageBody).content === 'string',
-      )
-    : [];
-  const model = typeof body.model === 'string' ? body.model : undefined;
-  const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : undefined;
-  return {
-    recorded: {
-      model,
-      messages,
-      temperature: typeof body.temperature === 'number' ? body.temperature : undefined,
-      maxTokens,
-    },
-    answer: async () => {
-      if (!model) throw new HttpFailure(400, "Missing required parameter: 'model'.");
-      if (messages.length === 0) throw new HttpFailure(400, "Missing required parameter: 'messages'.");
-      const full = typeof behaviour.reply === 'string' ? behaviour.reply : behaviour.reply(messages);
-      const words = full.split(/\s+/).filter(Boolean);
-      const truncated = maxTokens !== undefined && words.length > maxTokens;
-      const content = truncated ? words.slice(0, maxTokens).join(' ') : full;
-      const promptTokens = messages.reduce((sum, message) => sum + countWords(message.content), 0);
-      const completionTokens = countWords(content);
-      return json({
-        id: `chatcmpl-${randomUUID()}`,
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content },
-            logprobs: null,
-            finish_reason: truncated ? 'length' : 'stop',
-          },
-        ],
-        usage: {
-          prompt_tokens: promptTokens,
-          completion_tokens: completionTokens,
-          total_tokens: promptTokens + completionTokens,
-        },
-      });
-    },
-  };
-}
-
-async function handleEmbeddings(req: IncomingMessage, behaviour: ServerBehaviour): Promise<Handled> {
-  const body = await readJson(req);
-  const inputs =
-    typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? body.input.filter((input): input is string => typeof input === 'string') : [];
-  const model = typeof body.model === 'string' ? body.model : undefined;
-  return {
-    recorded: { model, inputs },
-    answer: async () => {
-      if (!model) throw new HttpFailure(400, "Missing required parameter: 'model'.");
-      if (inputs.length === 0) throw new HttpFailure(400, "Missing required parameter: 'input'.");
-      const data = inputs.map((input, index) => ({
-        object: 'embedding',
-        index,
-        embedding: behaviour.embeddingTopics ? topicEmbedding(input, behaviour.embeddingTopics) : fakeEmbedding(input, behaviour.embeddingDimension),
-      }));
-      if (behaviour.reverseEmbeddingData) data.reverse();
-      const tokens = inputs.reduce((sum, input) => sum + countWords(input), 0);
-      return json({ object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
-    },
-  };
-}
-
-/** A unit vector that depends only on the text, so a test can recompute what any input must map to. */
-export function fakeEmbedding(text: string, dimension: number): number[] {
-  let state = 0x811c9dc5;
-  for (const byte of Buffer.from(text, 'utf8')) state = Math.imul(state ^ byte, 0x01000193);
-  const values: number[] = [];
-  for (let index = 0; index < dimension; index += 1) {
-    state = (state + 0x6d2b79f5) | 0;
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    values.push(((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 31 - 1);
-  }
-  const norm = Math.hypot(...values) || 1;
-  return values.map((value) => value / norm);
-}
-
-/**
- * Topic-word counts: a word counts for a topic when it starts with one of the topic's words
- * (so "tides" counts for "tide"). The last dimension is a constant, so no vector is zero.
- */
-export function topicEmbedding(text: string, topics: readonly (readonly string[])[]): number[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const values = topics.map((topic) => words.filter((word) => topic.some((stem) => word.startsWith(stem))).length);
-  values.push(0.1);
-  const norm = Math.hypot(...values);
-  return values.map((value) => value / norm);
-}
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // Falls through to the same answer a real service gives for any malformed body.
-  }
-  throw new HttpFailure(400, 'We could not parse the JSON body of your request.');
-}
-
-function json(value: unknown): { contentType: string; body: string } {
-  return { contentType: 'application/json', body: JSON.stringify(value) };
 }
 
 function send(res: ServerResponse, status: number, answer: { contentType: string; body: string }, headers: Record<string, string> = {}): void {

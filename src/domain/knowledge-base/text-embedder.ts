@@ -1,3 +1,5 @@
+import type { CallLimits } from '../shared/call-limits';
+
 /** Vectors for texts, and the tokens the engine counted for them (0 when nothing was sent to one). */
 export interface Embeddings {
   vectors: number[][];
@@ -11,5 +13,6 @@ export interface Embeddings {
 export interface TextEmbedder {
   /** Stored with the vectors: vectors of different models must never be compared. */
   readonly model: string;
-  embed(texts: string[]): Promise<Embeddings>;
+  /** `limits` bound the calls of a job (its signal and deadline); a request's query embedding has none. */
+  embed(texts: string[], limits?: CallLimits): Promise<Embeddings>;
 }

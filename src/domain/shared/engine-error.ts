@@ -8,6 +8,27 @@ import { JobFailure } from './job-failure';
  */
 export class EngineError extends JobFailure {}
 
+/**
+ * The engine could not answer now: it answered 5xx, 408 or 429, did not answer in time, or
+ * refused or dropped the connection. That says nothing about the work (a restarting or
+ * overloaded engine answers so), so the job is tried again with backoff for
+ * ENGINE_RETRY_WINDOW_SECONDS before it fails; any other failure of an engine is either final
+ * (`retryable` false: 4xx, an answer that is not what the protocol says, one too large) or
+ * spends one of the job's few ordinary attempts.
+ */
+export class EngineUnavailable extends EngineError {
+  /** The HTTP status the engine answered with, when it answered. */
+  readonly status?: number;
+  /** How long the engine asked to be left alone (Retry-After), in milliseconds. */
+  readonly retryAfterMs?: number;
+
+  constructor(message: string, details: { status?: number; retryAfterMs?: number } = {}) {
+    super(message, true);
+    this.status = details.status;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
 export class EngineNotConfigured extends EngineError {
   constructor(engine: string, variable: string) {
     super(`The ${engine} engine is not configured (set ${variable})`, false);
@@ -28,4 +49,11 @@ export class ToolUnavailable extends EngineError {
 /** Whether an engine's failure says the input cannot be read, rather than that the server cannot read anything. */
 export function blamesInput(error: unknown): error is EngineError {
   return error instanceof EngineError && !(error instanceof ToolUnavailable);
+}
+
+/** The same failure in other words (saying where it happened, say): a transient one stays transient. */
+export function reworded(error: JobFailure, message: string): JobFailure {
+  if (error instanceof EngineUnavailable) return new EngineUnavailable(message, { status: error.status, retryAfterMs: error.retryAfterMs });
+  if (error instanceof EngineError) return new EngineError(message, error.retryable);
+  return new JobFailure(message, error.retryable);
 }

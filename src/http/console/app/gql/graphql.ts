@@ -250,7 +250,7 @@ export type EngineCall = {
   __typename?: 'EngineCall';
   /** When it ended (a process repeats the same outcome at most every 10 seconds). */
   at: Scalars['DateTime']['output'];
-  /** What went wrong, in a word or two (HTTP 401, timed out, unreachable, not configured, unexpected answer, failed); never the engine's own words. The jobs that failed say more. */
+  /** What went wrong, in a word or two (HTTP 401, timed out, unreachable, not configured, unexpected answer, answer too large, failed); never the engine's own words. The jobs that failed say more. */
   error?: Maybe<Scalars['String']['output']>;
   /** Whether the engine answered. */
   ok: Scalars['Boolean']['output'];
