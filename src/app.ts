@@ -70,6 +70,11 @@ export async function startApp(config: Config, tools?: readonly AudioTool[]): Pr
     workers = startWorkers(
       platform,
       jobs.map((job) => job.processor),
+      {
+        jobTimeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,
+        windowMs: config.ENGINE_RETRY_WINDOW_SECONDS * 1000,
+        backoffMs: config.ENGINE_RETRY_BACKOFF_SECONDS * 1000,
+      },
     );
     maintenance = startMaintenance(
       platform,

@@ -169,6 +169,14 @@ export const configSchema = z
      * service's JSON); a larger one fails the request unread. Real answers are under 5 MB.
      */
     ENGINE_MAX_ANSWER_MB: z.coerce.number().positive().default(16),
+    /**
+     * How long after a job's first transient engine failure (5xx, 408, 429, timeout, refused or
+     * dropped connection) the job is still tried again, with backoff; 0: not at all. Long
+     * enough for an engine to restart and load its model.
+     */
+    ENGINE_RETRY_WINDOW_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
+    /** The wait before the first of those retries, doubled for each next one up to a minute. */
+    ENGINE_RETRY_BACKOFF_SECONDS: z.coerce.number().positive().max(60).default(5),
     /** Memory each process may give the retrieval index's caches (index structures, file metadata). */
     RETRIEVAL_CACHE_MB: z.coerce.number().int().positive().default(512),
     ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
@@ -228,6 +236,11 @@ export const configSchema = z
       })
       .optional(),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
+    /**
+     * The most a job may take from its first start, its retries included: past it, its engine
+     * calls are stopped and the job fails saying so. Bounds the worker time one job can hold.
+     */
+    JOB_TIMEOUT_SECONDS: z.coerce.number().positive().default(7200),
     JOB_LOCK_MS: z.coerce.number().int().positive().default(30_000),
     JOB_STALLED_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().positive().default(60),

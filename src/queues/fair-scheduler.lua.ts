@@ -60,6 +60,8 @@ if ARGV[9] ~= '' then
   local final, lane, id = string.match(ARGV[9], '^([01])\\t(.-)\\t(.*)$')
   redis.call('HDEL', fair .. 'engine', id)
   if final == '1' then redis.call('SREM', fair .. 'running:' .. lane, id) end
+  -- A job that will run again now waits for its retry: whoever follows it hears why.
+  if final == '0' then moved = true end
   -- The worker reports the end without waiting for BullMQ to finish the job: once BullMQ has
   -- taken it out of the active list, its slot already shows as free.
   if not redis.call('LPOS', KEYS[6], id) then extra = 0 end

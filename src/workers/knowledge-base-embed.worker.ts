@@ -25,7 +25,7 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder }: KnowledgeBa
   return {
     queue: embedKnowledgeBaseQueue,
     concurrency: 1,
-    async process(job: Job<EmbedKnowledgeBaseJob>) {
+    async process(job: Job<EmbedKnowledgeBaseJob>, signal, deadline) {
       const { kbId, generation, splitLevel, language } = job.data;
       const current = await embedding.currentEmbedding(kbId, generation);
       if (!current) return;
@@ -56,7 +56,10 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder }: KnowledgeBa
         const remaining = [...waiting.values()];
         for (let start = 0; start < remaining.length; start += BATCH) {
           const batch = remaining.slice(start, start + BATCH);
-          const embedded = await embedder.embed(batch.map((chunks) => embeddingInput(chunks[0]!)));
+          const embedded = await embedder.embed(
+            batch.map((chunks) => embeddingInput(chunks[0]!)),
+            { signal, deadline },
+          );
           tokens += embedded.tokens;
           for (const [index, chunks] of batch.entries()) {
             const vector = Float32Array.from(embedded.vectors[index]!);
@@ -80,7 +83,8 @@ export function knowledgeBaseEmbedProcessor({ embedding, embedder }: KnowledgeBa
           externalJobId: job.id,
         });
       } finally {
-        await progress.stop();
+        // A failed attempt's progress goes with it: the next one starts over.
+        await (recorded ? progress.stop() : progress.clear());
         // A failed attempt keeps its table: the next run reuses the vectors it holds.
         if (!recorded && !(await embedding.currentEmbedding(kbId, generation))) await embedding.abandonRun(kbId, writer.name);
       }

@@ -26,7 +26,7 @@ export interface RewriteWorkerDeps {
 export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWorkerDeps): JobProcessor<typeof rewriteQueue> {
   return {
     queue: rewriteQueue,
-    async process(job: Job<RewriteDocumentJob>) {
+    async process(job: Job<RewriteDocumentJob>, signal, deadline) {
       const { documentId, generation, contentType, personName } = job.data;
       const document = await processing.currentDocument(documentId, generation);
       if (!document) return;
@@ -36,11 +36,12 @@ export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWor
       const template = resolveTemplate(contentType, document);
       const model = models[document.modelTier];
       const author = personName ?? document.expertName;
+      const limits = { signal, deadline };
 
       // The LLM says nothing until it answers, so progress counts the two steps: draft, then final.
       const draft = await withProgress(processing.progress(documentId, generation), (progress) => {
         progress.report('draft', 0, REWRITE_STEPS);
-        return chat.complete({ model, messages: draftMessages(template, author, text) });
+        return chat.complete({ model, messages: draftMessages(template, author, text) }, limits);
       });
       const draftText = draft.message.content.trim();
       if (!draftText) throw new EngineError('The LLM returned an empty draft');
@@ -48,7 +49,7 @@ export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWor
 
       const final = await withProgress(processing.progress(documentId, generation), (progress) => {
         progress.report('final', 1, REWRITE_STEPS);
-        return chat.complete({ model, messages: finalMessages(template, author, draftText) });
+        return chat.complete({ model, messages: finalMessages(template, author, draftText) }, limits);
       });
       const finalText = final.message.content.trim();
       if (!finalText) throw new EngineError('The LLM returned an empty rewrite');

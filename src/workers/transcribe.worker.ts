@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import type { TranscriptService } from '../domain/transcription/transcript.service';
 import { applySegmentOptions, applyTextOptions, applyWordOptions, boostedWordsPrompt } from '../domain/transcription/transcript-text';
 import { AUDIO_FORMATS, isAcceptedContainer } from '../domain/transcription/transcript.types';
+import type { CallLimits } from '../domain/shared/call-limits';
 import { blamesInput } from '../domain/shared/engine-error';
 import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress, type ProgressReporter } from '../domain/shared/progress';
@@ -24,30 +25,31 @@ export interface AudioToTextDeps {
 
 export type AudioInput = { url: string } | { blobId: string };
 
-/** What to ask of the engine; the transcriber names the upload and cancels it. */
-export type AudioToTextOptions = Omit<TranscribeOptions, 'filename' | 'signal'>;
+/** What to ask of the engine; the transcriber names the upload and bounds it. */
+export type AudioToTextOptions = Omit<TranscribeOptions, 'filename' | 'signal' | 'deadline'>;
 
 /**
  * Audio in any accepted container to text: fetched when it is a URL, probed, then
  * transcribed in segments that fit the engine (docs/transcripts.md#long-recordings). With a
  * reporter, each step reports its stage: downloading (bytes), then transcribing (seconds of
  * the recording done of its length). Every file the job makes lives in one scratch
- * directory, removed when it ends, fails or is handed back (`signal`).
+ * directory, removed when it ends, fails or is handed back (`limits.signal`, which also aborts
+ * at the job's deadline).
  */
 export async function audioToText(
   deps: AudioToTextDeps,
   input: AudioInput,
   options: AudioToTextOptions,
   progress?: ProgressReporter,
-  signal?: AbortSignal,
+  limits: CallLimits = {},
 ): Promise<Transcription & { durationSeconds: number }> {
   const workDir = await deps.blobs.scratch.tmpDirectory();
   try {
-    if ('blobId' in input) return await deps.blobs.withLocalFile(input.blobId, (path) => fileToText(deps, path, workDir, options, progress, signal));
+    if ('blobId' in input) return await deps.blobs.withLocalFile(input.blobId, (path) => fileToText(deps, path, workDir, options, progress, limits));
     const path = join(workDir, 'download');
     progress?.report('downloading', 0, null);
     await downloadToFile(input.url, path, { ...deps.download, onProgress: (done, total) => progress?.report('downloading', done, total) });
-    return await fileToText(deps, path, workDir, options, progress, signal);
+    return await fileToText(deps, path, workDir, options, progress, limits);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -59,9 +61,9 @@ async function fileToText(
   workDir: string,
   options: AudioToTextOptions,
   progress?: ProgressReporter,
-  signal?: AbortSignal,
+  limits: CallLimits = {},
 ): Promise<Transcription & { durationSeconds: number }> {
-  const probe = await deps.ffmpeg.probe(path, { signal }).catch((error: unknown) => {
+  const probe = await deps.ffmpeg.probe(path, { signal: limits.signal }).catch((error: unknown) => {
     throw blamesInput(error) ? new JobFailure('The audio is not readable audio', false) : error;
   });
   if (!isAcceptedContainer(probe.formatName)) {
@@ -74,7 +76,7 @@ async function fileToText(
     workDir,
     options,
     onProgress: (done, total) => progress?.report('transcribing', done, total),
-    signal,
+    ...limits,
   });
 }
 
@@ -83,7 +85,7 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
   const { transcripts } = deps;
   return {
     queue: transcribeQueue,
-    async process(job: Job<TranscribeJob>, signal) {
+    async process(job: Job<TranscribeJob>, signal, deadline) {
       const transcript = await transcripts.startProcessing(job.data.transcriptId);
       if (!transcript) return;
       const { source, options } = transcript;
@@ -98,7 +100,7 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
             words: true,
           },
           progress,
-          signal,
+          { signal, deadline },
         ),
       );
       // Without language_auto the engine was told the language; reporting it back detects nothing.

@@ -22,7 +22,7 @@ export function embedVoiceProcessor({ pipeline, engine, blobs, engineBacklog }: 
   return {
     queue: embedVoiceQueue,
     concurrency: 1,
-    async process(job: Job<EmbedVoiceJob>) {
+    async process(job: Job<EmbedVoiceJob>, signal, deadline) {
       const { voiceId, generation, ttsType } = job.data;
       const voice = await pipeline.voiceIfCurrent(voiceId, 'embedding', generation);
       if (!voice) return;
@@ -40,6 +40,8 @@ export function embedVoiceProcessor({ pipeline, engine, blobs, engineBacklog }: 
                 ttsType,
                 samples: voice.samples.map((sample, at) => ({ index: sample.index, path: paths[at]! })),
                 workDir,
+                signal,
+                deadline,
                 onProgress: (_note, done, total) => progress.report('embedding', done, total),
                 onEngineQueue: (backlog) => engineBacklog(job.id!, backlog),
               }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { z } from 'zod';
 import { JobFailure } from '../domain/shared/job-failure';
 import { storageFailureOf } from '../domain/shared/storage-failure';
@@ -11,6 +11,7 @@ import type { ClaimOptions } from '../queues/fair-scheduler';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
 import { keyLane } from '../queues/transcription.queues';
 import { settlesWithin } from '../store/deadline';
+import { afterFailure, duration, outOfTime, RETRY_STATE_FIELD, retryStateOf, type AfterFailure, type RetryPolicy } from './job-retries';
 
 /** How a lane of an API key (transcripts, completions) starts; other lanes are partners. */
 const KEY_LANE = keyLane('');
@@ -40,8 +41,12 @@ const SLOTS_TTL_MS = 10_000;
 export interface JobProcessor<Definition extends AnyQueueDefinition = AnyQueueDefinition> {
   queue: Definition;
   concurrency?: number;
-  /** `signal` aborts when the job is handed back at shutdown: stop, and remove what the attempt made. */
-  process(job: Job<z.output<Definition['schema']>>, signal: AbortSignal): Promise<void>;
+  /**
+   * `signal` aborts when the job is handed back at shutdown or reaches its `deadline` (epoch
+   * ms, JOB_TIMEOUT_SECONDS after its first start): stop, and remove what the attempt made.
+   * Engine calls take both, so that no retry of theirs waits past the deadline.
+   */
+  process(job: Job<z.output<Definition['schema']>>, signal: AbortSignal, deadline: number): Promise<void>;
   /**
    * Stores the readable failure on the resource once BullMQ has given up on the job, for
    * whatever reason. May run more than once for one job: it must be idempotent.
@@ -83,7 +88,7 @@ interface RunningJob {
   stopped: Promise<unknown>;
 }
 
-export function startWorkers(platform: Platform, processors: JobProcessor[]): RunningWorkers {
+export function startWorkers(platform: Platform, processors: JobProcessor[], policy: RetryPolicy): RunningWorkers {
   const { logger, config } = platform;
   const running = new Set<RunningJob>();
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -105,7 +110,7 @@ export function startWorkers(platform: Platform, processors: JobProcessor[]): Ru
             reject(new WaitingError());
           };
         });
-        const attempt = runAttempt(processor, job, logger, abort.signal, queueTurns);
+        const attempt = runAttempt({ processor, job, token, logger, handBack: abort.signal, turns: queueTurns, policy });
         // Once handed back, the attempt is told to stop and is no longer awaited by BullMQ.
         const stopped = attempt.catch(() => undefined);
         const entry: RunningJob = { job, token, handBack: () => handBack(), stopped };
@@ -198,13 +203,30 @@ function jobFields(definition: AnyQueueDefinition, job: Job): Record<string, unk
   };
 }
 
-async function runAttempt(processor: JobProcessor, job: Job, logger: Logger, signal: AbortSignal, turns: Turns): Promise<void> {
+interface Attempt {
+  processor: JobProcessor;
+  job: Job;
+  token: string | undefined;
+  logger: Logger;
+  /** Aborts when the job is handed back at shutdown. */
+  handBack: AbortSignal;
+  turns: Turns;
+  policy: RetryPolicy;
+}
+
+async function runAttempt({ processor, job, token, logger, handBack, turns, policy }: Attempt): Promise<void> {
   const queue = processor.queue.name;
-  // Read before the payload is parsed: the request id lies outside the queue's contract.
+  // Read before the payload is parsed: the request id and the retry state lie outside the queue's contract.
+  const raw = job.data as Record<string, unknown>;
   const fields = jobFields(processor.queue, job);
+  const state = retryStateOf(raw);
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
-  logger.info({ ...fields, attempt: job.attemptsMade + 1 }, 'job started');
+  const deadline = state.deadline ?? Date.now() + policy.jobTimeoutMs;
+  const timeUp = new AbortController();
+  const timer = setTimeout(() => timeUp.abort(outOfTime(policy)), Math.max(0, deadline - Date.now()));
+  const attempt = job.attemptsStarted || job.attemptsMade + 1;
+  logger.info({ ...fields, attempt }, 'job started');
   let lane: string | null = null;
   let final = true;
   try {
@@ -213,26 +235,58 @@ async function runAttempt(processor: JobProcessor, job: Job, logger: Logger, sig
     if (!parsed.success) throw new JobFailure(`The job's payload does not match the ${queue} queue: ${parsed.error.message}`, false);
     job.data = parsed.data;
     lane = processor.queue.lane(parsed.data);
-    await processor.process(job, signal);
+    await processor.process(job, AbortSignal.any([handBack, timeUp.signal]), deadline);
     jobDuration.observe({ queue, outcome: 'completed' }, seconds());
-    logger.info({ ...fields, attempt: job.attemptsMade + 1, durationMs: Math.round(seconds() * 1000), outcome: 'completed' }, 'job ended');
-  } catch (error) {
-    final = (error instanceof JobFailure && !error.retryable) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    logger.info({ ...fields, attempt, durationMs: Math.round(seconds() * 1000), outcome: 'completed' }, 'job ended');
+  } catch (thrown) {
+    // Handed back: BullMQ no longer waits for this attempt, and the job is another worker's now.
+    if (handBack.aborted) throw thrown;
+    // Whatever an engine made of the abort, the reason is the deadline.
+    const error: unknown = timeUp.signal.aborted ? timeUp.signal.reason : thrown;
+    const next = afterFailure(
+      error,
+      readableReason(error),
+      { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, state, deadline },
+      Date.now(),
+      policy,
+    );
+    final = next.kind === 'final';
     const outcome = final ? 'failed' : 'retrying';
     jobDuration.observe({ queue, outcome }, seconds());
     logger.warn(
-      { ...fields, attempt: job.attemptsMade + 1, final, durationMs: Math.round(seconds() * 1000), outcome, reason: readableReason(error) },
+      {
+        ...fields,
+        attempt,
+        final,
+        durationMs: Math.round(seconds() * 1000),
+        outcome,
+        reason: next.kind === 'final' ? next.reason : readableReason(error),
+        ...(next.kind === 'later' && { nextAttemptAt: new Date(next.at).toISOString(), note: next.note }),
+      },
       'job attempt failed',
     );
-    // Unrecoverable: BullMQ must not retry what cannot succeed.
-    if (final) throw new UnrecoverableError(readableReason(error));
-    throw error;
+    await retryAsDecided(job, token, raw, next, error);
   } finally {
+    clearTimeout(timer);
     // Not awaited: the next job's turn is taken while BullMQ finishes this one, instead of one
     // round trip after the other on every job. Whichever lands first, the slot is counted once
     // (the scheduler frees it only while the job is still active).
     void turns.jobEnded({ jobId: job.id!, lane: lane ?? '', final, durationMs: seconds() * 1000 });
   }
+}
+
+/**
+ * Hands the failed attempt to BullMQ as decided. Always throws: BullMQ fails the job for good
+ * (Unrecoverable), tries it again after its backoff (the error itself), or finds it already
+ * moved to wait for its next try (Delayed: no attempt is spent).
+ */
+async function retryAsDecided(job: Job, token: string | undefined, raw: Record<string, unknown>, next: AfterFailure, error: unknown): Promise<never> {
+  if (next.kind === 'final') throw new UnrecoverableError(next.reason);
+  // The job's data as it was added (origin included), and the state its next attempt reads.
+  await job.updateData({ ...raw, [RETRY_STATE_FIELD]: next.state });
+  if (next.kind === 'counted') throw error;
+  await job.moveToDelayed(next.at, token);
+  throw new DelayedError(`The engine is away; next attempt in ${duration(next.at - Date.now())}`);
 }
 
 /**

@@ -25,14 +25,17 @@ function manualClock() {
   return { clock, advance };
 }
 
-/** Progress as written, with the clock time each was sent at (its updatedAt). */
+/** Progress as written, with the clock time each was sent at (its updatedAt), and how often it was cleared. */
 function recordingWrites() {
   const written: Progress[] = [];
+  const log: (number | 'cleared')[] = [];
   return {
     written,
+    log,
     sentAt: () => written.map((progress) => Date.parse(progress.updatedAt)),
-    write: async (progress: Progress) => {
-      written.push(progress);
+    write: async (progress: Progress | null) => {
+      if (progress) written.push(progress);
+      log.push(progress ? progress.done : 'cleared');
     },
   };
 }
@@ -104,8 +107,8 @@ describe('the progress throttle', () => {
     const reporter = throttledProgress(
       async (progress) => {
         await slowWrite;
-        order.push(`progress ${progress.done}`);
-        if (progress.done === 2) throw new Error('Redis hiccup');
+        order.push(`progress ${progress?.done}`);
+        if (progress?.done === 2) throw new Error('Redis hiccup');
       },
       { intervalMs: 250, clock },
     );
@@ -117,5 +120,18 @@ describe('the progress throttle', () => {
     release();
     await finished;
     expect(order).toEqual(['progress 1', 'progress 2', 'final result']);
+  });
+
+  it('clears what a failed attempt wrote, after its last write, so the next one starts with none', async () => {
+    const { clock } = manualClock();
+    const writes = recordingWrites();
+    const reporter = throttledProgress(writes.write, { intervalMs: 250, clock });
+    const attempt = withProgress(reporter, async (progress) => {
+      progress.report('transcribing', 30, 60);
+      progress.report('transcribing', 45, 60);
+      throw new Error('Speech-to-text request failed: HTTP 503');
+    });
+    await expect(attempt).rejects.toThrow('HTTP 503');
+    expect(writes.log).toEqual([30, 'cleared']);
   });
 });

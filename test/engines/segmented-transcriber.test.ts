@@ -3,7 +3,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EngineError } from '../../src/domain/shared/engine-error';
+import { EngineError, EngineUnavailable } from '../../src/domain/shared/engine-error';
 import { wordCore } from '../../src/domain/transcription/word-spans';
 import { SegmentedTranscriber } from '../../src/engines/long-audio/segmented-transcriber';
 import { SpeechToTextClient, type Transcription } from '../../src/engines/speech-to-text.client';
@@ -154,7 +154,7 @@ describe('SegmentedTranscriber against an engine that behaves like OpenAI', () =
     expect(engine.requests[3]!.fileBytes).toBe(engine.requests[2]!.fileBytes);
   });
 
-  it('names the time range of a segment that fails for good, and stops the rest', async () => {
+  it('names the time range of a segment whose engine stays away, stops the rest, and leaves the job to try later', async () => {
     engine.setBehaviour({ failures: { transcriptions: { status: 500, message: 'The model crashed', skip: 2 } } });
     const { result, workDir } = await transcribe(recordings.sentences!.path, { concurrency: 1 });
     const error = await result.then(
@@ -163,7 +163,8 @@ describe('SegmentedTranscriber against an engine that behaves like OpenAI', () =
     );
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).message).toMatch(/^Speech-to-text request failed: HTTP 500: The model crashed \(the audio from 0:00:\d\d to 0:01:\d\d\)$/);
-    expect((error as EngineError).retryable).toBe(false);
+    // A restarting engine is no fault of the recording: the job runs again once it is back.
+    expect(error).toBeInstanceOf(EngineUnavailable);
     // The first two segments, then three tries of the third; nothing after it.
     expect(engine.requests.length).toBe(5);
     expect(await readdir(workDir)).toEqual([]);
@@ -180,6 +181,7 @@ describe('SegmentedTranscriber against an engine that behaves like OpenAI', () =
     expect((error as Error).message).toMatch(
       /^Speech-to-text request failed: HTTP 413: Maximum content size limit \(51200\) exceeded \(\d+ bytes read\) \(the audio from /,
     );
+    expect((error as EngineError).retryable).toBe(false);
     expect(engine.refused.length).toBeGreaterThan(0);
   });
 

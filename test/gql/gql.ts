@@ -65,6 +65,8 @@ type Documents = {
     "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": typeof types.VoiceWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": typeof types.ContentTypesDocument,
     "\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n": typeof types.CreateVoiceFromFileDocument,
+    "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      error\n      text\n      queue {\n        reason\n        position\n        nextAttemptAt\n      }\n    }\n  }\n": typeof types.TranscriptWaitDocument,
+    "\n  subscription TranscriptWatch($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n      }\n      queue {\n        reason\n        nextAttemptAt\n      }\n    }\n  }\n": typeof types.TranscriptWatchDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": typeof types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n      progress {\n        stage\n        done\n        total\n        percent\n        updatedAt\n      }\n    }\n  }\n": typeof types.TranscriptUpdatedDocument,
     "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      languageConfidence\n      boostedWords\n      words {\n        text\n        start\n        end\n        confidence\n      }\n    }\n  }\n": typeof types.TranscriptDocument,
@@ -140,6 +142,8 @@ const documents: Documents = {
     "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": types.VoiceWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": types.ContentTypesDocument,
     "\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n": types.CreateVoiceFromFileDocument,
+    "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      error\n      text\n      queue {\n        reason\n        position\n        nextAttemptAt\n      }\n    }\n  }\n": types.TranscriptWaitDocument,
+    "\n  subscription TranscriptWatch($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n      }\n      queue {\n        reason\n        nextAttemptAt\n      }\n    }\n  }\n": types.TranscriptWatchDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": types.SubmitTranscriptDocument,
     "\n  subscription TranscriptUpdated($id: ID!) {\n    transcriptUpdated(id: $id) {\n      id\n      status\n      text\n      progress {\n        stage\n        done\n        total\n        percent\n        updatedAt\n      }\n    }\n  }\n": types.TranscriptUpdatedDocument,
     "\n  query Transcript($id: ID!) {\n    transcript(id: $id) {\n      id\n      status\n      text\n      audioDuration\n      error\n      languageCode\n      languageConfidence\n      boostedWords\n      words {\n        text\n        start\n        end\n        confidence\n      }\n    }\n  }\n": types.TranscriptDocument,
@@ -382,6 +386,14 @@ export function graphql(source: "\n  query ContentTypes {\n    contentTypes\n  }
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      error\n      text\n      queue {\n        reason\n        position\n        nextAttemptAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      error\n      text\n      queue {\n        reason\n        position\n        nextAttemptAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TranscriptWatch($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n      }\n      queue {\n        reason\n        nextAttemptAt\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription TranscriptWatch($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n      }\n      queue {\n        reason\n        nextAttemptAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

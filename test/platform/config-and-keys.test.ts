@@ -36,6 +36,39 @@ describe('configuration', () => {
   });
 });
 
+describe('engine limits', () => {
+  it('default to times suited to each engine, a generous answer size and a retry window of minutes', () => {
+    expect(loadConfig({})).toMatchObject({
+      ASR_TIMEOUT_SECONDS: 600,
+      LLM_TIMEOUT_SECONDS: 180,
+      EMBEDDINGS_TIMEOUT_SECONDS: 60,
+      ENGINE_MAX_ANSWER_MB: 16,
+      GPU_JOBS_MAX_FILE_MB: 512,
+      ENGINE_RETRY_WINDOW_SECONDS: 600,
+      ENGINE_RETRY_BACKOFF_SECONDS: 5,
+      JOB_TIMEOUT_SECONDS: 7200,
+    });
+  });
+
+  it('stop the start on a bad value, naming it', () => {
+    const bad = {
+      ASR_TIMEOUT_SECONDS: '0',
+      LLM_TIMEOUT_SECONDS: 'slow',
+      EMBEDDINGS_TIMEOUT_SECONDS: '-1',
+      ENGINE_MAX_ANSWER_MB: '0',
+      GPU_JOBS_MAX_FILE_MB: 'big',
+      ENGINE_RETRY_WINDOW_SECONDS: '-5',
+      ENGINE_RETRY_BACKOFF_SECONDS: '61',
+      JOB_TIMEOUT_SECONDS: 'forever',
+    };
+    for (const [variable, value] of Object.entries(bad)) expect(() => loadConfig({ [variable]: value }), variable).toThrow(new RegExp(`${variable}: `));
+    expect(loadConfig({ ENGINE_RETRY_WINDOW_SECONDS: '0', ENGINE_RETRY_BACKOFF_SECONDS: '0.2' })).toMatchObject({
+      ENGINE_RETRY_WINDOW_SECONDS: 0,
+      ENGINE_RETRY_BACKOFF_SECONDS: 0.2,
+    });
+  });
+});
+
 describe('SAMPLE_LOUDNESS_LUFS', () => {
   it('levels curated samples to -23 LUFS unless told otherwise, within the range loudnorm takes', () => {
     expect(loadConfig({}).SAMPLE_LOUDNESS_LUFS).toBe(-23);

@@ -34,7 +34,14 @@ beforeAll(async () => {
   wavDataUri = `data:audio/wav;base64,${(await readFile(wav)).toString('base64')}`;
   engine = await startOpenAiCompatibleServer();
   files = await serveFiles({ 'hello.ogg': { path: join(dir, 'hello.ogg'), contentType: 'audio/ogg' } });
-  app = await startTestApp({ ASR_BASE_URL: engine.baseUrl, LLM_BASE_URL: engine.baseUrl, LLM_MODEL: 'persona-llm', ALLOW_PRIVATE_URLS: 'true' });
+  // No later tries for an engine that is away (engine-restarts.test.ts has those): a failing engine fails at once.
+  app = await startTestApp({
+    ASR_BASE_URL: engine.baseUrl,
+    LLM_BASE_URL: engine.baseUrl,
+    LLM_MODEL: 'persona-llm',
+    ALLOW_PRIVATE_URLS: 'true',
+    ENGINE_RETRY_WINDOW_SECONDS: '0',
+  });
   key = await app.createKey('acme');
 });
 

@@ -44,7 +44,14 @@ beforeAll(async () => {
   });
   // Recordings kept for playback have their own test (transcript-audio.test.ts): here they go
   // once transcribed, so a test can see that nothing else is left behind.
-  app = await startTestApp({ ASR_BASE_URL: asr.baseUrl, ALLOW_PRIVATE_URLS: 'true', ADMIN_API_KEY: ADMIN_KEY, TRANSCRIPT_KEEP_AUDIO: 'false' });
+  // No later tries for an engine that is away (engine-restarts.test.ts has those): a failing engine fails at once.
+  app = await startTestApp({
+    ASR_BASE_URL: asr.baseUrl,
+    ALLOW_PRIVATE_URLS: 'true',
+    ADMIN_API_KEY: ADMIN_KEY,
+    TRANSCRIPT_KEEP_AUDIO: 'false',
+    ENGINE_RETRY_WINDOW_SECONDS: '0',
+  });
   key = await app.createKey('acme');
   call = restClient(app.url, key);
 });

@@ -237,13 +237,13 @@ export class KnowledgeBaseRepository {
     );
   }
 
-  /** A running job's progress; `updatedAt` stays, since the document itself has not changed. */
-  recordDocumentProgress(documentId: string, generation: number, progress: Progress): Promise<DocumentRecord | null> {
+  /** A running job's progress (null: none, after a failed attempt); `updatedAt` stays, since the document itself has not changed. */
+  recordDocumentProgress(documentId: string, generation: number, progress: Progress | null): Promise<DocumentRecord | null> {
     return this.records.updateIfCurrent<DocumentRecord>(
       DOCUMENT,
       documentId,
       { generation, stageOf: documentStage },
-      (current) => ({ ...current, progress: { ...progress, generation } }),
+      (current) => ({ ...current, progress: progress && { ...progress, generation } }),
       { topics: (document) => [documentsTopic(document.kbId)] },
     );
   }
@@ -263,12 +263,12 @@ export class KnowledgeBaseRepository {
   }
 
   /** A running embedding's progress; `updatedAt` stays, since the knowledge base itself has not changed. */
-  recordEmbeddingProgress(kbId: string, generation: number, progress: Progress): Promise<KnowledgeBaseRecord | null> {
+  recordEmbeddingProgress(kbId: string, generation: number, progress: Progress | null): Promise<KnowledgeBaseRecord | null> {
     return this.records.updateIfCurrent<KnowledgeBaseRecord>(
       KB,
       kbId,
       { generation, stageOf: embeddingStage },
-      (current) => ({ ...current, progress: { ...progress, generation } }),
+      (current) => ({ ...current, progress: progress && { ...progress, generation } }),
       { topics: (kb) => this.kbWrite(kb).topics },
     );
   }

@@ -60,6 +60,11 @@ export interface ProgressReporter {
   flush(): Promise<void>;
   /** Drops the report still waiting and waits for writes under way; later reports are ignored. */
   stop(): Promise<void>;
+  /**
+   * As `stop`, then takes the progress written off the record: the attempt failed, and what it
+   * reached means nothing to the next one (meanwhile the record says why it waits, in `queue`).
+   */
+  clear(): Promise<void>;
 }
 
 /**
@@ -69,7 +74,7 @@ export interface ProgressReporter {
  * A failed progress write is dropped, since progress must never fail the job it describes.
  */
 export function throttledProgress(
-  write: (progress: Progress) => Promise<unknown>,
+  write: (progress: Progress | null) => Promise<unknown>,
   options: { intervalMs?: number; clock?: ProgressClock } = {},
 ): ProgressReporter {
   const intervalMs = options.intervalMs ?? PROGRESS_INTERVAL_MS;
@@ -110,12 +115,17 @@ export function throttledProgress(
       send();
       await writes;
     },
+    async clear() {
+      await this.stop();
+      await write(null).catch(() => undefined);
+    },
   };
 }
 
 /**
- * Runs a job's work with its reporter: on success the last report is sent, on failure it is
- * dropped, and either way every progress write has landed before the caller's final write.
+ * Runs a job's work with its reporter: on success the last report is sent, on failure the
+ * progress is cleared, and either way every progress write has landed before the caller's
+ * final write.
  */
 export async function withProgress<T>(reporter: ProgressReporter, work: (reporter: ProgressReporter) => Promise<T>): Promise<T> {
   try {
@@ -123,7 +133,7 @@ export async function withProgress<T>(reporter: ProgressReporter, work: (reporte
     await reporter.flush();
     return result;
   } catch (error) {
-    await reporter.stop();
+    await reporter.clear();
     throw error;
   }
 }

@@ -225,7 +225,7 @@ export class TranscriptService {
       this.deps.repository.updateIfCurrent(
         id,
         (current) => ({ generation: 0, running: current.status === 'processing' }),
-        (current) => ({ ...current, progress: { ...progress, generation: 0 } }),
+        (current) => ({ ...current, progress: progress && { ...progress, generation: 0 } }),
       ),
     );
   }

@@ -97,13 +97,13 @@ export class VoiceRepository {
     );
   }
 
-  /** A running job's progress; `updatedAt` stays, since the voice itself has not changed. */
-  recordProgress(voiceId: string, pipeline: VoicePipeline, generation: number, progress: Progress): Promise<VoiceRecord | null> {
+  /** A running job's progress (null: none, after a failed attempt); `updatedAt` stays, since the voice itself has not changed. */
+  recordProgress(voiceId: string, pipeline: VoicePipeline, generation: number, progress: Progress | null): Promise<VoiceRecord | null> {
     return this.records.updateIfCurrent<VoiceRecord>(
       VOICE_KIND,
       voiceId,
       { generation, stageOf: pipelineStage(pipeline) },
-      (current) => ({ ...current, progress: { ...progress, generation } }),
+      (current) => ({ ...current, progress: progress && { ...progress, generation } }),
       { topics: (voice) => [voiceTopic(voice.partner)] },
     );
   }

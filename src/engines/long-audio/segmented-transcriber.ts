@@ -1,6 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngineError } from '../../domain/shared/engine-error';
+import { EngineError, EngineUnavailable, reworded } from '../../domain/shared/engine-error';
 import type { ProgressCallback } from '../../domain/shared/progress';
 import { SPEECH_PCM, type Ffmpeg } from '../ffmpeg';
 import type { SpeechToTextClient, TranscribeOptions, Transcription } from '../speech-to-text.client';
@@ -23,10 +23,12 @@ export interface SegmentedTranscription {
   durationSeconds: number;
   /** Where the decoded recording (115 MB an hour) and the segment files are written; the caller removes it. */
   workDir: string;
-  options: Omit<TranscribeOptions, 'filename' | 'signal'>;
+  options: Omit<TranscribeOptions, 'filename' | 'signal' | 'deadline'>;
   /** Hears seconds of the recording transcribed of its whole length. */
   onProgress?: ProgressCallback;
   signal?: AbortSignal;
+  /** When the job must be done (epoch ms): no request's retry waits past it. */
+  deadline?: number;
 }
 
 /** 16 kHz 16-bit mono FLAC never exceeds raw PCM by more than its frame headers: 32 kB a second with room to spare. */
@@ -128,12 +130,14 @@ export class SegmentedTranscriber {
       const { size } = await stat(file);
       // The bound on FLAC's size makes this unreachable; a request the engine would refuse is not sent.
       if (size > this.maxFileBytes) throw new EngineError(`A segment came out at ${size} bytes, over the speech-to-text upload limit`, false);
-      const transcription = await this.options.speechToText.transcribe(file, { ...job.options, filename: 'audio.flac', signal });
+      const transcription = await this.options.speechToText.transcribe(file, { ...job.options, filename: 'audio.flac', signal, deadline: job.deadline });
       return { segment, transcription };
     } catch (error) {
       if (!(error instanceof EngineError) || signal.aborted) throw error;
-      // The client has retried what a retry can mend; doing the whole recording again would not help.
-      throw new EngineError(`${error.message} (the audio from ${clock(segment.span.startSeconds)} to ${clock(segment.span.endSeconds)})`, false);
+      const message = `${error.message} (the audio from ${clock(segment.span.startSeconds)} to ${clock(segment.span.endSeconds)})`;
+      // An engine that is down or restarting gets the job's own retries, later. Anything else
+      // the client has retried as far as a retry can mend; doing the whole recording again would not help.
+      throw error instanceof EngineUnavailable ? reworded(error, message) : new EngineError(message, false);
     } finally {
       await rm(file, { force: true });
     }
