@@ -237,8 +237,10 @@ export const configSchema = z
       .optional(),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
     /**
-     * The most a job may take from its first start, its retries included: past it, its engine
-     * calls are stopped and the job fails saying so. Bounds the worker time one job can hold.
+     * The most a job may take from its start, its waits for an engine that was away included:
+     * past it, its engine calls are stopped and the job fails saying so. Bounds the worker time
+     * one job can hold. An ordinary new attempt (BullMQ's attempts: a webhook delivery's come
+     * hours apart) gets as long again.
      */
     JOB_TIMEOUT_SECONDS: z.coerce.number().positive().default(7200),
     JOB_LOCK_MS: z.coerce.number().int().positive().default(30_000),

@@ -3,7 +3,11 @@ import { JobFailure } from '../domain/shared/job-failure';
 
 /** How long jobs may take, and how they are tried again; from the configuration, handed down by the composition root. */
 export interface RetryPolicy {
-  /** The most a job may take from its first start, its retries included (JOB_TIMEOUT_SECONDS). */
+  /**
+   * The most a job may take from its first start, through its waits for an engine that was
+   * away (JOB_TIMEOUT_SECONDS). An ordinary new attempt (one of the queue's attempts: a
+   * webhook delivery's are hours apart) has as long again.
+   */
   jobTimeoutMs: number;
   /** How long after a job's first transient engine failure it is still tried again (ENGINE_RETRY_WINDOW_SECONDS); 0: never. */
   windowMs: number;
@@ -19,7 +23,7 @@ export const MAX_BACKOFF_MS = 60_000;
  * origin is), written only when an attempt fails: a job that succeeds costs no write.
  */
 export interface RetryState {
-  /** When the job must be done (epoch ms): its first start plus JOB_TIMEOUT_SECONDS. */
+  /** When the job must be done (epoch ms): the start of the attempt that first met an engine away, plus JOB_TIMEOUT_SECONDS. */
   deadline?: number;
   /** When its engine first failed transiently. */
   firstFailedAt?: number;
@@ -46,12 +50,11 @@ export function outOfTime(policy: RetryPolicy): JobFailure {
  * What follows a failed attempt:
  * - `final`: the job fails for good, with `reason` stored on its resource;
  * - `counted`: BullMQ tries again after its backoff, spending one of the queue's attempts
- *   (a failure that is neither final nor an engine that is away);
+ *   (a failure that is neither final nor an engine that is away), with a deadline of its own;
  * - `later`: the engine was away (EngineUnavailable): the job waits until `at` and runs again,
  *   without spending an attempt, while the window and the deadline allow.
  */
-export type AfterFailure =
-  { kind: 'final'; reason: string } | { kind: 'counted'; state: RetryState } | { kind: 'later'; at: number; state: RetryState; note?: string };
+export type AfterFailure = { kind: 'final'; reason: string } | { kind: 'counted' } | { kind: 'later'; at: number; state: RetryState; note?: string };
 
 export function afterFailure(
   error: unknown,
@@ -61,9 +64,8 @@ export function afterFailure(
   policy: RetryPolicy,
 ): AfterFailure {
   if (error instanceof JobFailure && !error.retryable) return { kind: 'final', reason };
-  const state: RetryState = { ...job.state, deadline: job.deadline };
   if (!(error instanceof EngineUnavailable)) {
-    return job.attemptsMade + 1 >= job.attempts ? { kind: 'final', reason } : { kind: 'counted', state };
+    return job.attemptsMade + 1 >= job.attempts ? { kind: 'final', reason } : { kind: 'counted' };
   }
   if (policy.windowMs <= 0) return { kind: 'final', reason };
   const firstFailedAt = job.state.firstFailedAt ?? now;
@@ -73,7 +75,7 @@ export function afterFailure(
   if (now + backoff > lastStart) {
     return { kind: 'final', reason: `${reason}; still failing after ${job.state.retries + 1} tries over ${duration(now - firstFailedAt)}` };
   }
-  const next: RetryState = { ...state, firstFailedAt, retries: job.state.retries + 1 };
+  const next: RetryState = { deadline: job.deadline, firstFailedAt, retries: job.state.retries + 1 };
   const asked = error.retryAfterMs ?? 0;
   if (now + asked <= lastStart) return { kind: 'later', at: now + Math.max(backoff, asked), state: next };
   if (windowEnd < job.deadline) {

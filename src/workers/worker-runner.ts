@@ -282,9 +282,9 @@ async function runAttempt({ processor, job, token, logger, handBack, turns, poli
  */
 async function retryAsDecided(job: Job, token: string | undefined, raw: Record<string, unknown>, next: AfterFailure, error: unknown): Promise<never> {
   if (next.kind === 'final') throw new UnrecoverableError(next.reason);
+  if (next.kind === 'counted') throw error;
   // The job's data as it was added (origin included), and the state its next attempt reads.
   await job.updateData({ ...raw, [RETRY_STATE_FIELD]: next.state });
-  if (next.kind === 'counted') throw error;
   await job.moveToDelayed(next.at, token);
   throw new DelayedError(`The engine is away; next attempt in ${duration(next.at - Date.now())}`);
 }

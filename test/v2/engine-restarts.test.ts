@@ -49,6 +49,7 @@ let dir: string;
 let wav: string;
 let patient: TestApp;
 let hasty: TestApp;
+let bounded: TestApp;
 
 beforeAll(async () => {
   dir = await makeTempDir('engine-restarts-');
@@ -58,18 +59,21 @@ beforeAll(async () => {
   patient = await startTestApp({ ...engines, ENGINE_RETRY_WINDOW_SECONDS: '60', ENGINE_RETRY_BACKOFF_SECONDS: '1' });
   // Short limits, so that each runs out within seconds.
   hasty = await startTestApp(
+    { ...engines, ENGINE_RETRY_WINDOW_SECONDS: '2', ENGINE_RETRY_BACKOFF_SECONDS: '0.2', REDIS_PREFIX: `${patient.redis.prefix}-hasty` },
+    patient.redis,
+  );
+  bounded = await startTestApp(
     {
       ...engines,
-      ENGINE_RETRY_WINDOW_SECONDS: '2',
-      ENGINE_RETRY_BACKOFF_SECONDS: '0.2',
-      JOB_TIMEOUT_SECONDS: '6',
-      REDIS_PREFIX: `${patient.redis.prefix}-hasty`,
+      JOB_TIMEOUT_SECONDS: '4',
+      REDIS_PREFIX: `${patient.redis.prefix}-bounded`,
     },
     patient.redis,
   );
 });
 
 afterAll(async () => {
+  await bounded?.close();
   await hasty?.close();
   await patient?.close();
   await engine?.close();
@@ -175,9 +179,9 @@ describe('when the engine hangs', () => {
   it('stops the job at JOB_TIMEOUT_SECONDS and fails it saying so', async () => {
     engine.setBehaviour({ stalledAnswers: { transcriptions: true } });
     try {
-      const { id, key } = await submit(hasty);
-      const done = await finished(hasty, key, id);
-      expect(done).toMatchObject({ status: 'ERROR', error: 'The job ran out of time: it did not finish within 6 s (JOB_TIMEOUT_SECONDS)' });
+      const { id, key } = await submit(bounded);
+      const done = await finished(bounded, key, id);
+      expect(done).toMatchObject({ status: 'ERROR', error: 'The job ran out of time: it did not finish within 4 s (JOB_TIMEOUT_SECONDS)' });
     } finally {
       engine.setBehaviour({ stalledAnswers: {} });
     }
