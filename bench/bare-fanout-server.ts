@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { VoiceRecord } from '../src/domain/voice/voice.types';
 import { voiceTopic } from '../src/domain/voice/voice.types';
 import type { ChangeEvent } from '../src/store/record-store';
-import { nextMessageFrame, nextMessagePrefix } from '../src/http/live-writes';
+import { nextMessageFrame, nextMessagePrefix } from '../src/http/graphql/ws/live-writes';
 import { KeySpace } from '../src/store/keys';
 
 /**

@@ -7,7 +7,7 @@ import { registerConsole } from './console-page';
 import { registerCors } from './cors';
 import { registerFrontPage } from './front-page';
 import { registerGraphql, type GraphqlServer } from './graphql';
-import { refuseSingleConnectionMode } from './graphql-sse-modes';
+import { refuseSingleConnectionMode } from './graphql/sse/single-connection-mode';
 import { registerObservability, requestIdOf } from './observability';
 import type { ApiDescription, CollectedRoute } from './openapi/document';
 import { operationsDocs } from './openapi/operations.docs';

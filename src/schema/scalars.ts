@@ -1,5 +1,5 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
-import { takeUpload } from '../http/graphql-uploads';
+import { takeUpload } from '../http/graphql/uploads';
 import { builder } from './builder';
 
 export const UploadScalar = builder.scalarType('Upload', {

@@ -2,7 +2,7 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { GraphQLError, parse, type ASTVisitor, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
-import type { Config } from '../config/config';
+import type { Config } from '../../config/config';
 
 /**
  * Fields whose every occurrence can bring megabytes (a document's full text) or read a whole

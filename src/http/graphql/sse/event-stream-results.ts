@@ -1,8 +1,8 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
-import { liveDeliveryLag, liveSlowClientCloses } from '../observability/metrics';
-import { OrderedWrites, SLOW_CLIENT_CLOSE, type ResultWriter, type SharedPayloads } from './live-writes';
-import { replacementKey, SendBacklog, writtenAtOf } from './send-backlog';
-import type { SubscriptionResults } from './shared-execution';
+import { liveDeliveryLag, liveSlowClientCloses } from '../../../observability/metrics';
+import { OrderedWrites, SLOW_CLIENT_CLOSE, type ResultWriter, type SharedPayloads } from '../ws/live-writes';
+import { replacementKey, SendBacklog, writtenAtOf } from '../send-backlog';
+import type { SubscriptionResults } from '../shared-execution';
 
 /** What ends an event stream whose client fell too far behind, as its last event. */
 const SLOW_CLIENT_ERROR = new GraphQLError(SLOW_CLIENT_CLOSE.reason, { extensions: { code: 'CLIENT_TOO_SLOW' } });

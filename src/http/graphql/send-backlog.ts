@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../store/record-store';
+import type { ChangeEvent } from '../../store/record-store';
 
 /** One message waiting for a client, in order. */
 interface Waiting<T> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import { Invalid } from '../domain/errors';
-import type { UploadedFile } from '../domain/shared/uploaded-file';
+import { Invalid } from '../../domain/errors';
+import type { UploadedFile } from '../../domain/shared/uploaded-file';
 
 /**
  * Files of a GraphQL multipart request are streamed to disk before the operation runs

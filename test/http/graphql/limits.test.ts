@@ -1,8 +1,8 @@
 import { fetch, FormData } from 'undici';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wsClient } from '../support/graphql-client';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { wsClient } from '../../support/graphql-client';
+import { startTestApp, type TestApp } from '../../support/test-app';
 
 let app: TestApp;
 let key: string;

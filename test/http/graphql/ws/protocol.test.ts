@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { ExecutionResult } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { LiveSender, NextMessageWriter, OrderedWrites, SharedPayloads } from '../../src/http/live-writes';
-import { restClient } from '../support/rest-client';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { waitFor } from '../support/wait-for';
+import { LiveSender, NextMessageWriter, OrderedWrites, SharedPayloads } from '../../../../src/http/graphql/ws/live-writes';
+import { restClient } from '../../../support/rest-client';
+import { startTestApp, type TestApp } from '../../../support/test-app';
+import { waitFor } from '../../../support/wait-for';
 
 interface Peer {
   socket: WebSocket;

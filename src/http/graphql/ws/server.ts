@@ -2,11 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { getOperationAST, GraphQLError, OperationTypeNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { CloseCode, GRAPHQL_TRANSPORT_WS_PROTOCOL, handleProtocols } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { TooManySubscriptions } from '../domain/errors';
-import { maskError } from './graphql-common';
-import { clientError } from './graphql-pipeline';
+import { TooManySubscriptions } from '../../../domain/errors';
+import { maskError } from '../common';
+import { clientError } from '../pipeline';
 import { LiveSender, NextMessageWriter, OrderedWrites, SLOW_CLIENT_CLOSE, type SendingSocket, type SharedPayloads } from './live-writes';
-import type { Result, SubscriptionResults } from './shared-execution';
+import type { Result, SubscriptionResults } from '../shared-execution';
 
 /**
  * The server side of the graphql-transport-ws protocol (the one graphql-ws clients speak),
@@ -17,7 +17,7 @@ import type { Result, SubscriptionResults } from './shared-execution';
  * per event. Here a connection is a few fields on its socket, a subscription one entry in a
  * map, and once a subscription's first result (the current state) is sent, its later results
  * are pushed straight from the event into the socket. The messages, their order, the close
- * codes and their reasons are graphql-ws's own (`test/http/graphql-ws-protocol.test.ts`).
+ * codes and their reasons are graphql-ws's own (`test/http/graphql/ws/protocol.test.ts`).
  */
 
 /** A subscribe message's payload, checked. */

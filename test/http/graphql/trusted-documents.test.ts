@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { Client, SubscribePayload } from 'graphql-ws';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrustedDocuments } from '../../src/http/trusted-documents';
-import { startAppProcess } from '../support/app-process';
-import { wsClient } from '../support/graphql-client';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { TrustedDocuments } from '../../../src/http/graphql/trusted-documents';
+import { startAppProcess } from '../../support/app-process';
+import { wsClient } from '../../support/graphql-client';
+import { startTestApp, type TestApp } from '../../support/test-app';
 
 const CONTENT_TYPES = 'query ContentTypes { contentTypes }';
 const CREATE_KB = 'mutation CreateKb($partner: String!, $name: String!) { createKnowledgeBase(partner: $partner, name: $name) { name } }';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { GRAPHQL_PATH } from './graphql-common';
+import { GRAPHQL_PATH } from '../common';
 
 /**
  * graphql-sse has two modes. Distinct connections (the client's default: a POST or GET with

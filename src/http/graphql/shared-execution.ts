@@ -1,6 +1,6 @@
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
-import type { PushSink, PushStream } from '../events/push-stream';
+import type { PushSink, PushStream } from '../../events/push-stream';
 
 export type Result = ExecutionResult | Promise<ExecutionResult>;
 

@@ -1,4 +1,4 @@
-import { TooManySubscriptions, Unauthorized } from '../domain/errors';
+import { TooManySubscriptions, Unauthorized } from '../../domain/errors';
 import type { SubscriptionHolder, SubscriptionResults } from './shared-execution';
 
 /** Revoked key ids remembered, to refuse what a revoked key was still starting when the news came. */

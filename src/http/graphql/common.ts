@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
-import type { Caller } from '../auth/api-keys';
-import { DomainError, Invalid, RateLimited, ServiceUnavailable } from '../domain/errors';
-import { transportError } from './transport-errors';
-import type { HttpServices } from '../services';
+import type { Caller } from '../../auth/api-keys';
+import { DomainError, Invalid, RateLimited, ServiceUnavailable } from '../../domain/errors';
+import { transportError } from '../transport-errors';
+import type { HttpServices } from '../../services';
 
 export const GRAPHQL_PATH = '/graphql';
 

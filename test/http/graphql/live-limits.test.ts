@@ -2,9 +2,9 @@ import { createClient, type Client } from 'graphql-ws';
 import { fetch } from 'undici';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, restClient } from '../support/rest-client';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { waitFor } from '../support/wait-for';
+import { multipart, restClient } from '../../support/rest-client';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import { waitFor } from '../../support/wait-for';
 
 let app: TestApp;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
-import { ConfigError } from '../config/config';
-import { DomainError } from '../domain/errors';
+import { ConfigError } from '../../config/config';
+import { DomainError } from '../../domain/errors';
 
 export class PersistedQueryOnly extends DomainError {
   readonly status = 400;

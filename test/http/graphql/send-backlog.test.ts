@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replacementKey, SendBacklog } from '../../src/http/send-backlog';
+import { replacementKey, SendBacklog } from '../../../src/http/graphql/send-backlog';
 
 const drain = (backlog: SendBacklog<string>) => {
   const out: string[] = [];

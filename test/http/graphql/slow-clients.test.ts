@@ -3,12 +3,12 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { VOICE_NAME_INDEX } from '../../src/domain/voice/voice.repository';
-import { VOICE_KIND, voiceTopic, type VoiceRecord } from '../../src/domain/voice/voice.types';
-import { registry } from '../../src/observability/metrics';
-import { multipart, restClient } from '../support/rest-client';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { waitFor } from '../support/wait-for';
+import { VOICE_NAME_INDEX } from '../../../src/domain/voice/voice.repository';
+import { VOICE_KIND, voiceTopic, type VoiceRecord } from '../../../src/domain/voice/voice.types';
+import { registry } from '../../../src/observability/metrics';
+import { multipart, restClient } from '../../support/rest-client';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import { waitFor } from '../../support/wait-for';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

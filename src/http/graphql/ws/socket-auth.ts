@@ -1,10 +1,10 @@
 import type { GraphQLError } from 'graphql';
 import type { WebSocket } from 'ws';
-import type { Caller } from '../auth/api-keys';
-import { RateLimited, ServiceUnavailable, Unauthorized } from '../domain/errors';
-import type { HttpServices } from '../services';
-import { identify, maskError } from './graphql-common';
-import { transportError } from './transport-errors';
+import type { Caller } from '../../../auth/api-keys';
+import { RateLimited, ServiceUnavailable, Unauthorized } from '../../../domain/errors';
+import type { HttpServices } from '../../../services';
+import { identify, maskError } from '../common';
+import { transportError } from '../../transport-errors';
 
 /**
  * Close codes a client can tell apart: HTTP's 401 and 429 in the private 4xxx range, and

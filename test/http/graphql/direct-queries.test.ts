@@ -1,7 +1,7 @@
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, restClient } from '../support/rest-client';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { multipart, restClient } from '../../support/rest-client';
+import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**
  * JSON POST queries take a direct path (document checked once, compiled from its second

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getOperationAST, OperationTypeNode, type ExecutionResult } from 'graphql';
-import type { Caller } from '../auth/api-keys';
-import type { GraphqlContext } from '../resolvers/context';
-import type { OperationPipeline } from './graphql-pipeline';
+import type { Caller } from '../../auth/api-keys';
+import type { GraphqlContext } from '../../resolvers/context';
+import type { OperationPipeline } from './pipeline';
 
 /** The response media type yoga picks for each Accept header the direct path takes on. */
 const ANSWER_TYPES = new Map<string | undefined, string>([

@@ -2,8 +2,8 @@ import { createClient, type Client, type SubscribePayload } from 'graphql-ws';
 import type { FormattedExecutionResult } from 'graphql';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { restClient } from '../support/rest-client';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { restClient } from '../../../support/rest-client';
+import { startTestApp, type TestApp } from '../../../support/test-app';
 
 interface Closed {
   code: number;

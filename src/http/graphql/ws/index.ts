@@ -1,16 +1,16 @@
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
-import type { Caller } from '../auth/api-keys';
-import { Unauthorized } from '../domain/errors';
-import { trackWebSockets } from '../observability/metrics';
-import { createGraphqlContext } from '../resolvers/context';
-import type { HttpServices } from '../services';
-import { GRAPHQL_PATH } from './graphql-common';
-import type { OperationPipeline } from './graphql-pipeline';
-import { serveGraphqlWs } from './graphql-ws-server';
+import type { Caller } from '../../../auth/api-keys';
+import { Unauthorized } from '../../../domain/errors';
+import { trackWebSockets } from '../../../observability/metrics';
+import { createGraphqlContext } from '../../../resolvers/context';
+import type { HttpServices } from '../../../services';
+import { GRAPHQL_PATH } from '../common';
+import type { OperationPipeline } from '../pipeline';
+import { serveGraphqlWs } from './server';
 import type { SharedPayloads } from './live-writes';
-import { lastingRequestIdOf } from './observability';
-import type { KeySubscriptions } from './key-subscriptions';
+import { lastingRequestIdOf } from '../../observability';
+import type { KeySubscriptions } from '../key-subscriptions';
 import { authorizeConnection, authorizeOperation, CloseCode, findKey } from './socket-auth';
 
 export interface GraphqlSockets {

@@ -1,22 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentNode, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { trackEventStream } from '../observability/metrics';
-import type { Caller } from '../auth/api-keys';
-import { Invalid, UnsupportedMedia } from '../domain/errors';
-import { createGraphqlContext, type GraphqlContext } from '../resolvers/context';
-import { readParams } from './request-params';
-import type { HttpServices } from '../services';
-import { GRAPHQL_PATH, identify, maskError } from './graphql-common';
+import { trackEventStream } from '../../observability/metrics';
+import type { Caller } from '../../auth/api-keys';
+import { Invalid, UnsupportedMedia } from '../../domain/errors';
+import { createGraphqlContext, type GraphqlContext } from '../../resolvers/context';
+import { readParams } from '../request-params';
+import type { HttpServices } from '../../services';
+import { GRAPHQL_PATH, identify, maskError } from './common';
 import { graphiql } from './graphiql';
-import { DirectQueries } from './graphql-direct';
-import { graphqlLimits } from './graphql-limits';
+import { DirectQueries } from './direct-queries';
+import { graphqlLimits } from './limits';
 import { KeySubscriptions } from './key-subscriptions';
-import { clientError, OperationPipeline } from './graphql-pipeline';
-import { bindUploads, releaseUploads } from './graphql-uploads';
-import { registerGraphqlSockets, type GraphqlSockets } from './graphql-ws';
-import { EventStreamResults } from './event-stream-results';
-import { SharedPayloads } from './live-writes';
+import { clientError, OperationPipeline } from './pipeline';
+import { bindUploads, releaseUploads } from './uploads';
+import { registerGraphqlSockets, type GraphqlSockets } from './ws';
+import { EventStreamResults } from './sse/event-stream-results';
+import { SharedPayloads } from './ws/live-writes';
 import { TrustedDocuments, type OperationParams } from './trusted-documents';
 
 interface ServerContext {
@@ -51,7 +51,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     graphiql: graphiql.options,
     renderGraphiQL: graphiql.render,
     multipart: false,
-    // CORS is set once for every door (./cors); yoga's own would double the headers.
+    // CORS is set once for every door (../cors); yoga's own would double the headers.
     cors: false,
     landingPage: false,
     logging: false,

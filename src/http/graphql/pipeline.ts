@@ -15,11 +15,11 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import type { Platform } from '../platform';
-import { graphqlErrorTally, graphqlOperationTally, graphqlUnexpectedErrors, type Tally } from '../observability/metrics';
-import type { GraphqlContext } from '../resolvers/context';
-import { maskError } from './graphql-common';
-import { limitRules, parseLimited, type GraphqlLimits } from './graphql-limits';
+import type { Platform } from '../../platform';
+import { graphqlErrorTally, graphqlOperationTally, graphqlUnexpectedErrors, type Tally } from '../../observability/metrics';
+import type { GraphqlContext } from '../../resolvers/context';
+import { maskError } from './common';
+import { limitRules, parseLimited, type GraphqlLimits } from './limits';
 import type { KeySubscriptions } from './key-subscriptions';
 import { afterward, SharedSubscriptions, type Result, type SubscriptionResults } from './shared-execution';
 import type { OperationParams, TrustedDocuments } from './trusted-documents';

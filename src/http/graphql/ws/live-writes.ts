@@ -1,11 +1,11 @@
 import type { Duplex } from 'node:stream';
 import type { ExecutionResult } from 'graphql';
 import type { WebSocket } from 'ws';
-import type { PushSink } from '../events/push-stream';
-import { liveDeliveryLag, liveSlowClientCloses } from '../observability/metrics';
-import { clientError } from './graphql-pipeline';
-import { replacementKey, SendBacklog, writtenAtOf } from './send-backlog';
-import type { Result } from './shared-execution';
+import type { PushSink } from '../../../events/push-stream';
+import { liveDeliveryLag, liveSlowClientCloses } from '../../../observability/metrics';
+import { clientError } from '../pipeline';
+import { replacementKey, SendBacklog, writtenAtOf } from '../send-backlog';
+import type { Result } from '../shared-execution';
 
 /**
  * How results reach live clients: each payload encoded once for every subscriber, graphql-ws
