@@ -16,7 +16,7 @@ import { clientError, OperationPipeline } from './pipeline';
 import { bindUploads, releaseUploads } from './uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './ws';
 import { EventStreamResults } from './sse/event-stream-results';
-import { SharedPayloads } from './ws/live-writes';
+import { SharedPayloads } from './live-results';
 import { TrustedDocuments, type OperationParams } from './trusted-documents';
 
 interface ServerContext {

@@ -1,6 +1,6 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { liveDeliveryLag, liveSlowClientCloses } from '../../../observability/metrics';
-import { OrderedWrites, SLOW_CLIENT_CLOSE, type ResultWriter, type SharedPayloads } from '../ws/live-writes';
+import { OrderedWrites, SLOW_CLIENT_CLOSE, type ResultWriter, type SharedPayloads } from '../live-results';
 import { replacementKey, SendBacklog, writtenAtOf } from '../send-backlog';
 import type { SubscriptionResults } from '../shared-execution';
 

@@ -8,7 +8,7 @@ import type { HttpServices } from '../../../services';
 import { GRAPHQL_PATH } from '../common';
 import type { OperationPipeline } from '../pipeline';
 import { serveGraphqlWs } from './server';
-import type { SharedPayloads } from './live-writes';
+import type { SharedPayloads } from '../live-results';
 import { lastingRequestIdOf } from '../../observability';
 import type { KeySubscriptions } from '../key-subscriptions';
 import { authorizeConnection, authorizeOperation, CloseCode, findKey } from './socket-auth';

@@ -1,16 +1,14 @@
 import type { Duplex } from 'node:stream';
 import type { ExecutionResult } from 'graphql';
 import type { WebSocket } from 'ws';
-import type { PushSink } from '../../../events/push-stream';
 import { liveDeliveryLag, liveSlowClientCloses } from '../../../observability/metrics';
-import { clientError } from '../pipeline';
+import type { ResultWriter, SharedPayloads } from '../live-results';
 import { replacementKey, SendBacklog, writtenAtOf } from '../send-backlog';
-import type { Result } from '../shared-execution';
 
 /**
- * How results reach live clients: each payload encoded once for every subscriber, graphql-ws
- * messages framed by hand and written to the socket's stream, a backlog for a client that
- * reads slower than its events come, and the order of pushed results kept.
+ * How results reach graphql-ws clients: `next` messages framed by hand around the shared
+ * payload and written to the socket's stream, and a backlog for a client that reads slower
+ * than its events come.
  */
 
 /** What the sender keeps on a socket (the graphql-ws server sets both fields when it connects). */
@@ -19,24 +17,6 @@ export interface SendingSocket extends WebSocket {
   stream?: Duplex;
   /** Messages waiting while the client reads slower than they come; none otherwise. */
   backlog?: SendBacklog<Buffer>;
-}
-
-/**
- * Each result's payload serialised and encoded once for every subscriber that receives it:
- * the payload is most of a message's bytes, and each socket's frame copies them.
- */
-export class SharedPayloads {
-  private readonly encoded = new WeakMap<object, Buffer>();
-
-  bytesOf(result: ExecutionResult): Buffer {
-    let bytes = this.encoded.get(result);
-    if (!bytes) {
-      const { errors, ...rest } = result;
-      bytes = Buffer.from(JSON.stringify(errors ? { ...rest, errors: errors.map(clientError) } : rest));
-      this.encoded.set(result, bytes);
-    }
-    return bytes;
-  }
 }
 
 const TEXT_FRAME = 0x81; // FIN and opcode 1: a whole text message in one frame
@@ -80,9 +60,6 @@ function textFrame(text: string): Buffer {
   frame.write(text, frame.length - length, 'utf8');
   return frame;
 }
-
-/** How a connection ends when its client falls further behind than its budget. */
-export const SLOW_CLIENT_CLOSE = { code: 4408, reason: 'Too far behind: the client reads slower than its events come' } as const;
 
 /**
  * Every message to a client goes through here. While its socket takes what it is given (its
@@ -179,46 +156,5 @@ export class NextMessageWriter implements ResultWriter {
   write(result: ExecutionResult, source?: unknown): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.sender.send(this.socket, nextMessageFrame(this.prefix, this.payloads.bytesOf(result)), this.id, source);
-  }
-}
-
-/** Where ordered results go: a socket's frames, or an event stream's queue. */
-export interface ResultWriter {
-  /** `source` is the event the result was executed for, when it was pushed. */
-  write(result: ExecutionResult, source?: unknown): void;
-}
-
-/**
- * Writes pushed results in the order of their events. A shared result is usually ready (the
- * first subscriber's execution finished synchronously); one still executing holds back the
- * ones after it, and the end waits for the last.
- */
-export class OrderedWrites implements PushSink<Result> {
-  private tail: Promise<void> | null = null;
-
-  constructor(
-    private readonly writer: ResultWriter,
-    private readonly finished: (error?: unknown) => void,
-  ) {}
-
-  next(result: Result, source?: unknown): void {
-    if (!this.tail && !(result instanceof Promise)) return this.writer.write(result, source);
-    const tail = (this.tail ?? Promise.resolve()).then(() => result).then((ready) => this.writer.write(ready, source));
-    this.tail = tail;
-    tail.then(
-      () => {
-        if (this.tail === tail) this.tail = null;
-      },
-      (error: unknown) => this.finished(error),
-    );
-  }
-
-  /** `error`: why the server ended the stream, which the client hears in place of its end. */
-  end(error?: Error): void {
-    if (!this.tail) return this.finished(error);
-    this.tail.then(
-      () => this.finished(error),
-      (failure: unknown) => this.finished(failure),
-    );
   }
 }

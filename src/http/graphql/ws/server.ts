@@ -5,7 +5,8 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { TooManySubscriptions } from '../../../domain/errors';
 import { maskError } from '../common';
 import { clientError } from '../pipeline';
-import { LiveSender, NextMessageWriter, OrderedWrites, SLOW_CLIENT_CLOSE, type SendingSocket, type SharedPayloads } from './live-writes';
+import { OrderedWrites, SLOW_CLIENT_CLOSE, type SharedPayloads } from '../live-results';
+import { LiveSender, NextMessageWriter, type SendingSocket } from './live-writes';
 import type { Result, SubscriptionResults } from '../shared-execution';
 
 /**
