@@ -7,7 +7,7 @@ import { createGraphqlContext } from '../../../resolvers/context';
 import type { HttpServices } from '../../../services';
 import { GRAPHQL_PATH } from '../common';
 import type { OperationPipeline } from '../pipeline';
-import { serveGraphqlWs } from './server';
+import { serveGraphqlWs, type GraphqlWsHooks } from './server';
 import type { SharedPayloads } from '../live-results';
 import { lastingRequestIdOf } from '../../observability';
 import type { KeySubscriptions } from '../key-subscriptions';
@@ -57,43 +57,12 @@ export function registerGraphqlSockets(
     sockets.handleUpgrade(request, socket, head, (client) => sockets.emit('connection', client, request));
   });
 
-  const { schema } = pipeline;
-  const served = serveGraphqlWs<Connection>(
-    {
-      async connect(socket, request, params) {
-        const key = findKey(params) ?? request.headers['x-api-key'];
-        const address = request.socket.remoteAddress ?? '';
-        const authorized = await authorizeConnection(services, key, address, socket);
-        if (!authorized) return false;
-        // Revoked while this connection was being admitted with the key's cached answer.
-        if (authorized.caller && keySubscriptions.isRevoked(authorized.caller.keyId)) {
-          socket.close(CloseCode.InvalidKey, new Unauthorized().message);
-          return false;
-        }
-        return { caller: authorized.caller, address, requestId: lastingRequestIdOf(request) };
-      },
-      async prepare(connection, request) {
-        // Counted first, as an HTTP request is counted before its body is read.
-        const authorized = await authorizeOperation(services, request.extensions, connection);
-        if (!('caller' in authorized)) return authorized;
-        const document = pipeline.prepare(request);
-        if (!('kind' in document)) return document;
-        const contextValue = createGraphqlContext(services.domain, authorized.caller, connection.requestId);
-        return { schema, document, operationName: request.operationName, variableValues: request.variables, contextValue };
-      },
-      execute: pipeline.execute,
-      subscribe: pipeline.subscribe,
-      report: (error, connection) =>
-        services.platform.logger.error({ requestId: connection?.requestId, err: error }, 'graphql-ws connection failed; closed with 4500'),
-    },
-    sockets,
-    {
-      payloads,
-      keepAliveMs: config.WS_KEEP_ALIVE_SECONDS * 1000,
-      budgetBytes: config.LIVE_MAX_BUFFER_BYTES,
-      maxSubscriptions: config.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
-    },
-  );
+  const served = serveGraphqlWs(socketHooks(pipeline, services, keySubscriptions), sockets, {
+    payloads,
+    keepAliveMs: config.WS_KEEP_ALIVE_SECONDS * 1000,
+    budgetBytes: config.LIVE_MAX_BUFFER_BYTES,
+    maxSubscriptions: config.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+  });
 
   const untrack = trackWebSockets(() => sockets.clients.size);
   return {
@@ -111,5 +80,42 @@ export function registerGraphqlSockets(
       for (const client of sockets.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * What a graphql-ws connection is handed: its key checked at connection_init, each operation
+ * counted against a key and prepared, executed and masked by the pipeline. The protocol
+ * server does the rest (test/http/graphql/ws/use-server-differential.test.ts serves
+ * graphql-ws's own server with these same hooks, to compare the two).
+ */
+export function socketHooks(pipeline: OperationPipeline, services: HttpServices, keySubscriptions: KeySubscriptions): GraphqlWsHooks<Connection> {
+  const { schema } = pipeline;
+  return {
+    async connect(socket, request, params) {
+      const key = findKey(params) ?? request.headers['x-api-key'];
+      const address = request.socket.remoteAddress ?? '';
+      const authorized = await authorizeConnection(services, key, address, socket);
+      if (!authorized) return false;
+      // Revoked while this connection was being admitted with the key's cached answer.
+      if (authorized.caller && keySubscriptions.isRevoked(authorized.caller.keyId)) {
+        socket.close(CloseCode.InvalidKey, new Unauthorized().message);
+        return false;
+      }
+      return { caller: authorized.caller, address, requestId: lastingRequestIdOf(request) };
+    },
+    async prepare(connection, request) {
+      // Counted first, as an HTTP request is counted before its body is read.
+      const authorized = await authorizeOperation(services, request.extensions, connection);
+      if (!('caller' in authorized)) return authorized;
+      const document = pipeline.prepare(request);
+      if (!('kind' in document)) return document;
+      const contextValue = createGraphqlContext(services.domain, authorized.caller, connection.requestId);
+      return { schema, document, operationName: request.operationName, variableValues: request.variables, contextValue };
+    },
+    execute: pipeline.execute,
+    subscribe: pipeline.subscribe,
+    report: (error, connection) =>
+      services.platform.logger.error({ requestId: connection?.requestId, err: error }, 'graphql-ws connection failed; closed with 4500'),
   };
 }

@@ -6,46 +6,10 @@ import { OrderedWrites, SharedPayloads } from '../../../../src/http/graphql/live
 import { LiveSender, NextMessageWriter } from '../../../../src/http/graphql/ws/live-writes';
 import { restClient } from '../../../support/rest-client';
 import { startTestApp, type TestApp } from '../../../support/test-app';
+import { dropRawPeers, openRawPeer, type RawPeer } from '../../../support/raw-websocket';
 import { waitFor } from '../../../support/wait-for';
 
-interface Peer {
-  socket: WebSocket;
-  /** Every text message received, parsed, in order. */
-  messages: Record<string, unknown>[];
-  closed: Promise<{ code: number; reason: string }>;
-  send(message: unknown): void;
-  /** Resolves with the next message that satisfies `match`, received already or later. */
-  receive(match: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
-}
-
-const peers: Peer[] = [];
-afterEach(() => {
-  for (const peer of peers.splice(0)) peer.socket.terminate();
-});
-
-/** A raw WebSocket client, to see the protocol's messages and close codes exactly as sent. */
-async function open(url: string, protocol: string | null = 'graphql-transport-ws', options: { autoPong?: boolean } = {}): Promise<Peer> {
-  const socket = new WebSocket(url, protocol ? [protocol] : [], { perMessageDeflate: false, ...options });
-  const messages: Record<string, unknown>[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  const peer: Peer = {
-    socket,
-    messages,
-    closed,
-    send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    receive: async (match) => {
-      await waitFor(async () => messages.some(match), Boolean, 10_000);
-      return messages.find(match)!;
-    },
-  };
-  peers.push(peer);
-  return peer;
-}
+afterEach(dropRawPeers);
 
 interface PeerOptions {
   autoPong?: boolean;
@@ -54,8 +18,8 @@ interface PeerOptions {
 }
 
 /** A connection the server has acknowledged, with `key` in connection_init. */
-async function acknowledged(url: string, key: string, options: PeerOptions = {}): Promise<Peer> {
-  const peer = await open(url, 'graphql-transport-ws', { autoPong: options.autoPong ?? true });
+async function acknowledged(url: string, key: string, options: PeerOptions = {}): Promise<RawPeer> {
+  const peer = await openRawPeer(url, 'graphql-transport-ws', { autoPong: options.autoPong ?? true });
   if (options.onPing) peer.socket.on('ping', options.onPing);
   peer.send({ type: 'connection_init', payload: { apiKey: key } });
   expect(await peer.receive((message) => message.type === 'connection_ack')).toEqual({ type: 'connection_ack' });
@@ -127,14 +91,14 @@ describe('the graphql-transport-ws protocol as graphql-ws clients expect it', ()
   });
 
   it('closes with graphql-ws close codes and reasons', async () => {
-    const noProtocol = await open(url, null);
+    const noProtocol = await openRawPeer(url, null);
     expect(await noProtocol.closed).toEqual({ code: 4406, reason: 'Subprotocol not acceptable' });
 
-    const garbage = await open(url);
+    const garbage = await openRawPeer(url);
     garbage.send('not json');
     expect(await garbage.closed).toEqual({ code: 4400, reason: 'Invalid message received' });
 
-    const early = await open(url);
+    const early = await openRawPeer(url);
     early.send({ id: '1', type: 'subscribe', payload: { query: '{ __typename }' } });
     expect(await early.closed).toEqual({ code: 4401, reason: 'Unauthorized' });
 
@@ -149,7 +113,7 @@ describe('the graphql-transport-ws protocol as graphql-ws clients expect it', ()
     duplicate.send({ id: 'd', type: 'subscribe', payload: subscription });
     expect(await duplicate.closed).toEqual({ code: 4409, reason: 'Subscriber for d already exists' });
 
-    const silent = await open(url);
+    const silent = await openRawPeer(url);
     expect(await silent.closed).toEqual({ code: 4408, reason: 'Connection initialisation timeout' });
   });
 });
@@ -170,7 +134,7 @@ async function socketPair() {
       resolve(socket);
     }),
   );
-  const peer = await open(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, null);
+  const peer = await openRawPeer(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, null);
   const serverSide = await accepted;
   const close = () => {
     // A server made with a port waits for its connections before closing.
