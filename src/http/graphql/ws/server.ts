@@ -89,7 +89,15 @@ export interface ServedConnections<C> {
   closeWhere(matches: (connection: C) => boolean, code: number, reason: string): void;
 }
 
+/** Why serveGraphqlWs refuses a socket server that compresses. */
+export const PER_MESSAGE_DEFLATE_REFUSAL =
+  'The graphql-ws server writes its next frames raw under ws, which is safe only without compression: create its WebSocketServer with perMessageDeflate: false';
+
 export function serveGraphqlWs<C>(hooks: GraphqlWsHooks<C>, sockets: WebSocketServer, options: GraphqlWsOptions): ServedConnections<C> {
+  // With per-message deflate, `ws` compresses its own messages (acknowledgements, completes,
+  // errors) on zlib's thread pool and writes them later, so the `next` frames written straight
+  // to the stream would overtake them; and a frame of ours would not be compressed as agreed.
+  if (sockets.options.perMessageDeflate) throw new Error(PER_MESSAGE_DEFLATE_REFUSAL);
   const { payloads, keepAliveMs } = options;
   const isProd = process.env.NODE_ENV === 'production';
   sockets.options.handleProtocols = handleProtocols;

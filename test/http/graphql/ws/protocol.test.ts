@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { OrderedWrites, SharedPayloads } from '../../../../src/http/graphql/live-results';
 import { LiveSender, NextMessageWriter } from '../../../../src/http/graphql/ws/live-writes';
+import { PER_MESSAGE_DEFLATE_REFUSAL, serveGraphqlWs, type GraphqlWsHooks } from '../../../../src/http/graphql/ws/server';
 import { restClient } from '../../../support/rest-client';
 import { startTestApp, type TestApp } from '../../../support/test-app';
 import { dropRawPeers, openRawPeer, type RawPeer } from '../../../support/raw-websocket';
@@ -181,6 +182,28 @@ describe('results written straight to the socket', () => {
     expect(peer.messages.map((message) => (message.payload as { data: { n: number } }).data.n)).toEqual([1, 2]);
     expect(ended).toBe(true);
     await close();
+  });
+});
+
+describe('the socket server it is given', () => {
+  // Hooks for a server that must not start: none of them is ever called.
+  const neverCalled = () => {
+    throw new Error('a refused server called a hook');
+  };
+  const hooks: GraphqlWsHooks<never> = { connect: neverCalled, prepare: neverCalled, execute: neverCalled, subscribe: neverCalled, report: neverCalled };
+  const options = { payloads: new SharedPayloads(), keepAliveMs: 12_000, budgetBytes: 1024 * 1024, maxSubscriptions: 10 };
+
+  it('is refused, with a message that says why, when it would compress messages', () => {
+    expect(PER_MESSAGE_DEFLATE_REFUSAL).toContain('perMessageDeflate: false');
+    for (const perMessageDeflate of [true, {}, { threshold: 0 }]) {
+      const sockets = new WebSocketServer({ noServer: true, perMessageDeflate });
+      expect(() => serveGraphqlWs(hooks, sockets, options)).toThrow(PER_MESSAGE_DEFLATE_REFUSAL);
+      sockets.close();
+    }
+    // ws's default is off.
+    const sockets = new WebSocketServer({ noServer: true });
+    expect([...serveGraphqlWs(hooks, sockets, options).open()]).toEqual([]);
+    sockets.close();
   });
 });
 
