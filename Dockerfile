@@ -1,11 +1,11 @@
 # The service image: API and workers (ROLE picks the half), with ffmpeg and espeak-ng.
 # Two stages: the build stage has the dev dependencies and bundles src/ into dist/ (main.js,
-# cli/key.js, engines/digitize/document-parser.child.js (the process documents are read in), the
-# shared chunks esbuild splits off, and console/, the console's page with its script bundled
-# whole, Preact and graphql-ws included); the runtime stage installs production
-# dependencies only and runs the built JavaScript. The server bundle keeps packages external, so
-# node_modules is read at run time: the AWS SDK (loaded when BLOB_STORE=s3) and swagger-ui-dist's
-# assets for /docs.
+# cli/key.js, engines/digitize/document-parser.child.js (the process documents are read in) and
+# the shared chunks esbuild splits off) and builds the console app (console/) into dist/console/
+# (its page, its style and its script bundled whole, Preact and graphql-ws included); the runtime
+# stage installs production dependencies only and runs the built JavaScript. The server bundle
+# keeps packages external, so node_modules is read at run time: the AWS SDK (loaded when
+# BLOB_STORE=s3) and swagger-ui-dist's assets for /docs.
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
@@ -13,6 +13,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
+COPY console ./console
 RUN npm run build
 
 FROM node:22-bookworm-slim

@@ -18,8 +18,8 @@ const config: CodegenConfig = {
     },
     // The console imports each operation's `...Document` export: documents as strings (no
     // parsed AST in the page) and enums as types, so the typing adds no bytes to the bundle.
-    'src/http/console/app/gql/': {
-      documents: ['src/http/console/app/operations.graphql'],
+    'console/app/gql/': {
+      documents: ['console/app/operations.graphql'],
       preset: 'client',
       presetConfig: { fragmentMasking: false, gqlTagName: 'graphql' },
       config: { scalars, enumsAsTypes: true, useTypeImports: true, documentMode: 'string' },

@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'test-output/', 'coverage/', 'test/gql/', 'src/http/console/app/gql/'] },
+  { ignores: ['dist/', 'data/', 'test-output/', 'coverage/', 'test/gql/', 'console/app/gql/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -40,10 +40,9 @@ export default tseslint.config(
     },
   },
   {
-    // Plain JavaScript has no types to check: the console page runs in a browser, start.mjs in Node.
+    // Plain JavaScript has no types to check: the ESLint config and start.mjs, both run by Node.
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
-  { files: ['src/http/console/**/*.js'], languageOptions: { globals: globals.browser } },
   { files: ['scripts/**/*.mjs', 'eslint.config.js'], languageOptions: { globals: globals.node } },
 );

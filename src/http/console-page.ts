@@ -1,40 +1,37 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { bundleConsoleScript } from './console-bundle';
+import { buildConsole, CONSOLE_FILES, sourcesChangedAt, type ConsoleFiles } from '../../console/build';
 
 /**
- * The console's own files. This module lives in src/http while the source runs, and is
- * bundled into dist/main.js when built; `npm run build` writes the console into dist/console,
- * so the same relative URL finds the page and its style in both.
+ * Built, this module is bundled into dist/ (by `npm run build`, which writes the built console
+ * into dist/console/ beside it); run from source (tsx, vitest), it is itself TypeScript.
  */
-const CONSOLE_DIR = new URL('./console/', import.meta.url);
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const BUILT_DIR = new URL('./console/', import.meta.url);
 
-/** When the app's newest source file changed: the bundle made from the sources is remade after an edit. */
-function newestChange(dir: URL): number {
-  let newest = 0;
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const path = new URL(item.name + (item.isDirectory() ? '/' : ''), dir);
-    newest = Math.max(newest, item.isDirectory() ? newestChange(path) : statSync(path).mtimeMs);
+/**
+ * The console's files: as built, read once at start (so a missing file stops the service from
+ * starting rather than answering 404 later), or else, from source (tests, `npm run dev`: no
+ * build step), built in memory, and built again on the next request after a source changed.
+ */
+function consoleFiles(): () => Promise<ConsoleFiles> {
+  if (!FROM_SOURCE) {
+    const files = Promise.resolve(Object.fromEntries(CONSOLE_FILES.map((name) => [name, readFileSync(new URL(name, BUILT_DIR))])) as ConsoleFiles);
+    return () => files;
   }
-  return newest;
+  let made: { files: Promise<ConsoleFiles>; from: number } | undefined;
+  return () => {
+    const from = sourcesChangedAt();
+    if (made?.from !== from) made = { files: buildConsole(), from };
+    return made.files;
+  };
 }
 
-/**
- * The script, as built (dist/console/console.js), or else bundled from app/ in memory: the
- * service run from source (tests, `npm run dev`) needs no build step, and an edited source
- * is bundled again on the next request for the script.
- */
-let script: { body: Promise<Buffer>; madeFrom: number } | undefined;
-function consoleScript(): Promise<Buffer> {
-  const built = fileURLToPath(new URL('console.js', CONSOLE_DIR));
-  if (existsSync(built)) return (script ??= { body: Promise.resolve(readFileSync(built)), madeFrom: 0 }).body;
-  const madeFrom = newestChange(new URL('app/', CONSOLE_DIR));
-  if (script?.madeFrom !== madeFrom) script = { body: bundleConsoleScript(), madeFrom };
-  return script.body;
-}
-
-const CONTENT_TYPES = { html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8' } as const;
+const CONTENT_TYPES: Record<keyof ConsoleFiles, string> = {
+  'index.html': 'text/html; charset=utf-8',
+  'console.css': 'text/css; charset=utf-8',
+  'console.js': 'text/javascript; charset=utf-8',
+};
 
 /**
  * Only this origin, for everything: no inline script or style, no other host, no framing.
@@ -53,40 +50,34 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-interface Asset {
-  body: Buffer;
-  type: string;
-}
-
-function asset(path: string, type: string): Asset {
-  return { body: readFileSync(path), type };
+/** What /console/<file> serves: the style and the script (the page is /console itself). */
+function isAsset(file: string): file is 'console.css' | 'console.js' {
+  return file === 'console.css' || file === 'console.js';
 }
 
 /**
  * The console at /console: one page (Preact, hash routes) over the GraphQL API and the REST
- * downloads, live through graphql-ws. Its page and style are read once at start, so a
- * missing file stops the service from starting rather than answering 404 later.
+ * downloads, live through graphql-ws. The app itself lives in console/ at the top of the
+ * repository; this is only how its built files are served.
  */
 export function registerConsole(app: FastifyInstance): void {
-  const page = asset(fileURLToPath(new URL('index.html', CONSOLE_DIR)), CONTENT_TYPES.html);
-  const assets = new Map<string, Asset>([['console.css', asset(fileURLToPath(new URL('console.css', CONSOLE_DIR)), CONTENT_TYPES.css)]]);
-  // Bundled (or read) now, so the first page load does not wait; a bundle that failed answers 500.
-  consoleScript().catch(() => {});
+  const files = consoleFiles();
+  // Built (or read) now, so the first page load does not wait; a build that failed answers 500.
+  files().catch(() => {});
 
-  const send = (reply: FastifyReply, { body, type }: Asset) =>
+  const send = async (reply: FastifyReply, name: keyof ConsoleFiles) =>
     reply
-      .type(type)
+      .type(CONTENT_TYPES[name])
       // nosniff, no framing and no referrer come with every page (./page-headers).
       .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
       // Small files: always revalidated, so a new release is never hidden behind a stale copy.
       .header('Cache-Control', 'no-cache')
-      .send(body);
+      .send((await files())[name]);
 
-  app.get('/console', (_request, reply) => send(reply, page));
-  app.get('/console/', (_request, reply) => send(reply, page));
-  app.get('/console/console.js', async (_request, reply) => send(reply, { body: await consoleScript(), type: CONTENT_TYPES.js }));
+  app.get('/console', (_request, reply) => send(reply, 'index.html'));
+  app.get('/console/', (_request, reply) => send(reply, 'index.html'));
   app.get<{ Params: { file: string } }>('/console/:file', (request, reply) => {
-    const found = assets.get(request.params.file);
-    return found ? send(reply, found) : reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    const { file } = request.params;
+    return isAsset(file) ? send(reply, file) : reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

@@ -6,7 +6,9 @@ import { LAYERS, layerTable } from './layers';
 
 const ALLOWED = LAYERS;
 
-const SRC = resolve(__dirname, '../../src');
+const ROOT = resolve(__dirname, '../..');
+const SRC = join(ROOT, 'src');
+const CONSOLE = join(ROOT, 'console');
 
 interface Import {
   from: string;
@@ -18,12 +20,13 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
+/** The console is one part; under src, each top-level folder or file is one. */
 function partOf(file: string): string {
-  return relative(SRC, file).split('/')[0]!;
+  return file.startsWith(`${CONSOLE}/`) ? 'console' : relative(SRC, file).split('/')[0]!;
 }
 
 const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
@@ -32,16 +35,16 @@ function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(IMPORT)].map((match) => {
     const target = resolve(dirname(file), match[2]!);
-    const to = existsSync(`${target}.ts`) ? `${target}.ts` : join(target, 'index.ts');
+    const to = [`${target}.ts`, `${target}.tsx`].find((path) => existsSync(path)) ?? join(target, 'index.ts');
     return { from: file, to, typeOnly: Boolean(match[1]) };
   });
 }
 
-const files = sourceFiles(SRC);
+const files = [...sourceFiles(SRC), ...sourceFiles(CONSOLE)];
 const imports = files.flatMap(importsOf);
 
-describe('the import direction of src', () => {
-  it('knows every part of src', () => {
+describe('the import direction of src and the console', () => {
+  it('knows every part', () => {
     const unknown = [...new Set(files.map(partOf))].filter((part) => !(part in ALLOWED));
     expect(unknown).toEqual([]);
   });
@@ -54,9 +57,19 @@ describe('the import direction of src', () => {
       const rule = ALLOWED[source]!;
       if (rule.code.includes('*') || rule.code.includes(target)) return [];
       if (typeOnly && rule.types?.includes(target)) return [];
-      return [`${relative(SRC, from)} -> ${relative(SRC, to)}${typeOnly ? ' (type)' : ''}`];
+      return [`${relative(ROOT, from)} -> ${relative(ROOT, to)}${typeOnly ? ' (type)' : ''}`];
     });
     expect(violations).toEqual([]);
+  });
+
+  it('has other parts reach a part with an entry through that file only', () => {
+    const around = imports.flatMap(({ from, to }) => {
+      const target = partOf(to);
+      const entry = LAYERS[target]?.entry;
+      if (!entry || partOf(from) === target || to === join(ROOT, entry)) return [];
+      return [`${relative(ROOT, from)} -> ${relative(ROOT, to)}`];
+    });
+    expect(around).toEqual([]);
   });
 
   it('keeps the doors off Redis, the queues and the engines, in code and in types', () => {
@@ -82,7 +95,7 @@ describe('the import direction of src', () => {
     const visit = (file: string, path: string[]) => {
       if (state.get(file) === 'done') return;
       if (state.get(file) === 'open') {
-        cycles.push([...path.slice(path.indexOf(file)), file].map((each) => relative(SRC, each)).join(' -> '));
+        cycles.push([...path.slice(path.indexOf(file)), file].map((each) => relative(ROOT, each)).join(' -> '));
         return;
       }
       state.set(file, 'open');

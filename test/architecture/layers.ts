@@ -1,12 +1,16 @@
 /**
- * The layers of docs/architecture.md: each part of `src` may import only the parts listed for
- * it. A part is a top-level folder of `src`, or a top-level file (the composition roots).
- * `types` are parts that may be imported for types only (`import type`). The import-direction
- * test enforces this table, and docs/architecture.md shows it as `layerTable()` renders it.
+ * The layers of docs/architecture.md: each part may import only the parts listed for it. A
+ * part is a top-level folder of `src`, a top-level file of `src` (the composition roots), or
+ * `console`, the browser app at the top of the repository. `types` are parts that may be
+ * imported for types only (`import type`); a part with an `entry` may be imported through that
+ * file only. The import-direction test enforces this table, and docs/architecture.md shows it
+ * as `layerTable()` renders it.
  */
 interface Layer {
   code: string[];
   types?: string[];
+  /** The one file of the part that other parts may import, from the repository's root. */
+  entry?: string;
   /** Why, for the table in the docs. */
   why: string;
 }
@@ -19,9 +23,9 @@ export const LAYERS: Record<string, Layer> = {
   resolvers: { code: ['auth', 'domain'], why: 'one function per field: parse, one domain call' },
   // The transport also answers readiness and classifies Redis failures, so it may see the store.
   http: {
-    code: ['auth', 'config', 'domain', 'logger.ts', 'observability', 'resolvers', 'store'],
+    code: ['auth', 'config', 'console', 'domain', 'logger.ts', 'observability', 'resolvers', 'store'],
     types: ['events', 'platform.ts', 'services.ts'],
-    why: 'the transport: `resolvers` for the GraphQL context, `store` for readiness and to tell a Redis outage from a fault, `logger.ts` for the line each request ends with',
+    why: 'the transport: `resolvers` for the GraphQL context, `store` for readiness and to tell a Redis outage from a fault, `logger.ts` for the line each request ends with, `console` (its build entry) to serve it',
   },
   // Queue administration: an admin-only door onto the BullMQ queues themselves.
   admin: { code: ['auth', 'domain', 'queues'], why: 'the queue board shows the BullMQ queues themselves' },
@@ -46,6 +50,13 @@ export const LAYERS: Record<string, Layer> = {
   config: { code: [], why: 'the environment, checked' },
   // Metrics: every layer may count, and it imports nothing of ours.
   observability: { code: [], why: 'metrics: any layer may count' },
+  // The console is an app of its own over the public API: it sees nothing of the service, and
+  // the service sees only how to build it.
+  console: {
+    code: [],
+    entry: 'console/build.ts',
+    why: 'the browser app at /console, a client of the public API; others import only its build entry, `console/build.ts`',
+  },
   // Composition roots: they wire everything together.
   'main.ts': { code: ['*'], why: 'composition root' },
   'app.ts': { code: ['*'], why: 'composition root' },

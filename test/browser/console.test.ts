@@ -122,7 +122,7 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     expect([...text.matchAll(/https?:\/\/[\w.-]+/g)].map((found) => found[0]).filter((url) => url !== 'http://www.w3.org')).toEqual([]);
     console.info(`console.js: ${bytes.length} bytes, ${gzipSync(bytes).length} gzipped`);
     expect((await fetch(`${app.url}/console/console.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect((await fetch(`${app.url}/console/..%2Fconsole-page.ts`)).status).toBe(404);
+    expect((await fetch(`${app.url}/console/..%2Fbuild.ts`)).status).toBe(404);
   });
 
   it('says a wrong key is wrong, once, with nothing half-connected above it', async () => {
