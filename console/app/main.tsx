@@ -1,13 +1,15 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { connect, connection, disconnect, rememberedKey, session, type Session } from './api';
+import { DocumentPage } from './document';
 import { EnginesPage, loadEngines } from './engines';
-import { DocumentPage, KnowledgeBasePage, KnowledgeBasesPage } from './knowledge';
+import { KnowledgeBasePage, KnowledgeBasesPage } from './knowledge';
 import { go, href, useRoute, type Route } from './router';
 import { useStore } from './store';
 import { TranscriptPage, TranscriptsPage } from './transcripts';
 import { messageOf, Toasts } from './ui';
-import { VoicePage, VoicesPage } from './voices';
+import { VoicePage } from './voice';
+import { VoicesPage } from './voices';
 
 /**
  * The console: a key connects, then pages for a partner's voices and knowledge bases, the
