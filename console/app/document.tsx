@@ -11,7 +11,7 @@ import {
   type DocumentSummaryFragment,
 } from './gql/graphql';
 import { go, href } from './router';
-import { act, ActionButton, Badge, Bar, Dialog, DialogForm, messageOf, NotLoaded, PageHeader, when } from './ui';
+import { act, ActionButton, Alert, Badge, Bar, Dialog, DialogForm, messageOf, NotLoaded, PageHeader, when } from './ui';
 
 // ---------------------------------------------------------------------------------------
 // One document: its four texts side by side, and how it got them
@@ -139,11 +139,7 @@ export function DocumentPage(props: { partner: string; kb: string; id: string })
           Delete
         </button>
       </PageHeader>
-      {error ? (
-        <p class="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       <p class="document-state">
         <Badge status={state.status}>{state.text}</Badge> in {doc.folder}
         {running ? (

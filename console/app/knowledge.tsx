@@ -18,7 +18,7 @@ import {
   type RetrievalMode,
 } from './gql/graphql';
 import { href } from './router';
-import { act, ActionButton, Badge, Bar, clock, messageOf, PageHeader } from './ui';
+import { act, ActionButton, Alert, Badge, Bar, clock, messageOf, PageHeader } from './ui';
 
 // ---------------------------------------------------------------------------------------
 // The partner's knowledge bases
@@ -59,11 +59,7 @@ export function KnowledgeBasesPage(props: { partner: string }) {
           Create
         </button>
       </form>
-      {error ? (
-        <p class="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       {bases === null ? (
         error ? null : (
           <p>Loading…</p>
@@ -299,11 +295,7 @@ export function KnowledgeBasePage(props: { partner: string; kb: string }) {
   return (
     <section>
       <PageHeader title={kb} back={{ href: href(partner, 'kbs'), label: 'Knowledge bases' }} />
-      {error ? (
-        <p class="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       <div class="two-columns">
         <Embedding partner={partner} kb={kb} />
         <AddDocument partner={partner} kb={kb} />

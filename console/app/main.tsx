@@ -7,7 +7,7 @@ import { KnowledgeBasePage, KnowledgeBasesPage } from './knowledge';
 import { go, href, useRoute, type Route } from './router';
 import { useStore } from './store';
 import { TranscriptPage, TranscriptsPage } from './transcripts';
-import { messageOf, Toasts } from './ui';
+import { Alert, messageOf, Toasts } from './ui';
 import { VoicePage } from './voice';
 import { VoicesPage } from './voices';
 
@@ -46,11 +46,7 @@ function ConnectPage(props: { failed?: string | null }) {
           {busy ? 'Checking…' : 'Connect'}
         </button>
       </form>
-      {error ? (
-        <p class="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
     </section>
   );
 }

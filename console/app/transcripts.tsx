@@ -4,7 +4,7 @@ import { PlayButton, useRecording, Waveform } from './audio';
 import { NeedsEngine } from './engines';
 import { ConsoleRecentTranscriptsDocument, ConsoleTranscriptDocument, type ConsoleTranscriptSubscription, type TranscriptSummaryFragment } from './gql/graphql';
 import { go, href } from './router';
-import { act, ActionButton, Badge, Bar, clock, messageOf, NotLoaded, PageHeader, when } from './ui';
+import { act, ActionButton, Alert, Badge, Bar, clock, messageOf, NotLoaded, PageHeader, when } from './ui';
 
 type FullTranscript = ConsoleTranscriptSubscription['transcriptUpdated'];
 type Word = NonNullable<FullTranscript['words']>[number];
@@ -106,11 +106,7 @@ export function TranscriptsPage() {
           <button type="submit">Open</button>
         </form>
       </div>
-      {error ? (
-        <p class="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       {transcripts === null ? null : transcripts.length === 0 ? (
         <p class="empty">No transcripts yet.</p>
       ) : (
@@ -265,11 +261,7 @@ export function TranscriptPage(props: { id: string }) {
       {transcript.status === 'QUEUED' || transcript.status === 'PROCESSING' ? (
         <Bar label="Transcription" status={transcript.status} percent={percentOf(transcript)} progress={transcript.progress} queue={transcript.queue} />
       ) : null}
-      {transcript.error ? (
-        <p class="error-text" role="alert">
-          {transcript.error}
-        </p>
-      ) : null}
+      <Alert text={transcript.error} />
       {error ? <p class="error-text">{error}</p> : null}
       {source ? (
         <div class="panel player">

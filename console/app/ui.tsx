@@ -214,23 +214,26 @@ export function when(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleString() : '';
 }
 
-/** A heading with the page's actions beside it, wrapping under it on a narrow screen. */
+/** What went wrong, in words, announced; nothing while nothing has. */
+export function Alert(props: { text: string | null | undefined }) {
+  return props.text ? (
+    <p class="error-text" role="alert">
+      {props.text}
+    </p>
+  ) : null;
+}
+
 /** A page whose record has not arrived: its header, then the error that kept it away, or "Loading…". */
 export function NotLoaded(props: { title: string; back: { href: string; label: string }; error: string | null | undefined }) {
   return (
     <section>
       <PageHeader title={props.title} back={props.back} />
-      {props.error ? (
-        <p class="error-text" role="alert">
-          {props.error}
-        </p>
-      ) : (
-        <p>Loading…</p>
-      )}
+      {props.error ? <Alert text={props.error} /> : <p>Loading…</p>}
     </section>
   );
 }
 
+/** A heading with the page's actions beside it, wrapping under it on a narrow screen. */
 export function PageHeader(props: { title: string; children?: ComponentChildren; back?: { href: string; label: string } }) {
   return (
     <div class="page-header">

@@ -14,7 +14,7 @@ import {
   type VoiceDetailFragment,
 } from './gql/graphql';
 import { go, href } from './router';
-import { act, ActionButton, Badge, Dialog, DialogForm, NotLoaded, PageHeader } from './ui';
+import { act, ActionButton, Alert, Badge, Dialog, DialogForm, NotLoaded, PageHeader } from './ui';
 import { CleanSpeech, PipelineBar } from './voices';
 
 type Sample = VoiceDetailFragment['samples'][number];
@@ -249,11 +249,7 @@ export function VoicePage(props: { partner: string; name: string }) {
           Delete
         </button>
       </PageHeader>
-      {error ? (
-        <p class="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       <dl class="facts-grid panel">
         <div>
           <dt>Original</dt>

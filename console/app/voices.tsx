@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { subscribe, uploadWithProgress } from './api';
 import { ConsoleVoicesDocument, type VoiceSummaryFragment } from './gql/graphql';
 import { href } from './router';
-import { act, Bar, PageHeader } from './ui';
+import { act, Alert, Bar, PageHeader } from './ui';
 
 /**
  * Where each stage of a split sits on the splitting bar, so that one bar moves forward from
@@ -130,11 +130,7 @@ export function VoicesPage(props: { partner: string }) {
     <section>
       <PageHeader title="Voices" />
       <UploadForm partner={props.partner} />
-      {error ? (
-        <p class="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       {sorted.length === 0 ? (
         <p class="empty">No voices yet: upload a recording to make one.</p>
       ) : (
