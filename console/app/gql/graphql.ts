@@ -9,17 +9,17 @@ export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> =
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
   /** An ISO 8601 timestamp in UTC. */
-  DateTime: { input: string; output: string };
+  DateTime: { input: string; output: string; }
   /** Any JSON value. */
-  JSON: { input: unknown; output: unknown };
+  JSON: { input: unknown; output: unknown; }
   /** A file sent with the GraphQL multipart request spec. */
-  Upload: { input: File; output: File };
+  Upload: { input: File; output: File; }
 };
 
 /** One URL of a batch: a document was created for it, or the URL was refused on its own. */
@@ -31,7 +31,9 @@ export type BatchItemResult = {
   url: Scalars['String']['output'];
 };
 
-export type BatchItemStatus = 'FAILED' | 'SUCCESS';
+export type BatchItemStatus =
+  | 'FAILED'
+  | 'SUCCESS';
 
 export type BatchSummary = {
   __typename?: 'BatchSummary';
@@ -56,7 +58,10 @@ export type CaptionFormat =
   /** WebVTT (.vtt), as HTML <track> elements read it. */
   | 'VTT';
 
-export type ChatRole = 'ASSISTANT' | 'SYSTEM' | 'USER';
+export type ChatRole =
+  | 'ASSISTANT'
+  | 'SYSTEM'
+  | 'USER';
 
 /** A persona reply generated from messages and audio; readable for a while after it finishes. */
 export type Completion = {
@@ -93,9 +98,14 @@ export type CompletionMessageInput = {
 };
 
 /** IN_PROGRESS, then COMPLETED or FAILED. */
-export type CompletionState = 'COMPLETED' | 'FAILED' | 'IN_PROGRESS';
+export type CompletionState =
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'IN_PROGRESS';
 
-export type ContentPartType = 'AUDIO' | 'TEXT';
+export type ContentPartType =
+  | 'AUDIO'
+  | 'TEXT';
 
 /** A new endpoint and its signing secret; the secret is shown this once. */
 export type CreatedWebhook = {
@@ -152,6 +162,7 @@ export type Document = {
   useOriginalAsRewritten: Scalars['Boolean']['output'];
   userEmail?: Maybe<Scalars['String']['output']>;
 };
+
 
 /** A knowledge base document. Its state shows in state, inQueues, progress, the file* fields and processingError. */
 export type DocumentContentArgs = {
@@ -257,7 +268,11 @@ export type EngineCall = {
 };
 
 /** A kind of work the service hands to an engine. */
-export type EngineKind = 'LLM' | 'SPEECH_TO_TEXT' | 'TEXT_EMBEDDING' | 'VOICE';
+export type EngineKind =
+  | 'LLM'
+  | 'SPEECH_TO_TEXT'
+  | 'TEXT_EMBEDDING'
+  | 'VOICE';
 
 export type EngineStatus =
   /** A service named by its variable does the work. */
@@ -300,6 +315,7 @@ export type KnowledgeBase = {
   /** Default user e-mail of new documents. */
   userEmail?: Maybe<Scalars['String']['output']>;
 };
+
 
 /** A knowledge base of a partner. documents, folders and stats share one read of the documents per request, whatever their number. */
 export type KnowledgeBaseDocumentsConnectionArgs = {
@@ -358,7 +374,11 @@ export type KnowledgeBaseEmbeddingPreview = {
 };
 
 /** Where the embedding run of a knowledge base stands. */
-export type KnowledgeBaseEmbeddingState = 'COMPLETED' | 'FAILED' | 'IDLE' | 'IN_PROGRESS';
+export type KnowledgeBaseEmbeddingState =
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'IDLE'
+  | 'IN_PROGRESS';
 
 /** The embedding of a knowledge base: the current run and the last successful one. */
 export type KnowledgeBaseEmbeddingStatus = {
@@ -440,7 +460,9 @@ export type Me = {
 };
 
 /** Which LLM rewrites a document. */
-export type ModelTier = 'ECONOMY' | 'STANDARD';
+export type ModelTier =
+  | 'ECONOMY'
+  | 'STANDARD';
 
 export type Mutation = {
   __typename?: 'Mutation';
@@ -495,6 +517,7 @@ export type Mutation = {
   uploadVoiceSample: VoiceSample;
 };
 
+
 export type MutationBulkRewriteFolderArgs = {
   contentType?: InputMaybe<RewriteContentType>;
   folder: Scalars['String']['input'];
@@ -504,6 +527,7 @@ export type MutationBulkRewriteFolderArgs = {
   skipRewritten?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type MutationBulkRewriteKnowledgeBaseArgs = {
   contentType?: InputMaybe<RewriteContentType>;
   kb: Scalars['String']['input'];
@@ -511,6 +535,7 @@ export type MutationBulkRewriteKnowledgeBaseArgs = {
   personName?: InputMaybe<Scalars['String']['input']>;
   skipRewritten?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type MutationCreateDocumentArgs = {
   autoRewrite?: InputMaybe<Scalars['Boolean']['input']>;
@@ -527,6 +552,7 @@ export type MutationCreateDocumentArgs = {
   userEmail?: InputMaybe<Scalars['String']['input']>;
 };
 
+
 export type MutationCreateDocumentsBatchArgs = {
   autoRewrite?: InputMaybe<Scalars['Boolean']['input']>;
   expertName?: InputMaybe<Scalars['String']['input']>;
@@ -539,6 +565,7 @@ export type MutationCreateDocumentsBatchArgs = {
   userEmail?: InputMaybe<Scalars['String']['input']>;
 };
 
+
 export type MutationCreateEmptyDocumentArgs = {
   expertName?: InputMaybe<Scalars['String']['input']>;
   folder: Scalars['String']['input'];
@@ -550,10 +577,12 @@ export type MutationCreateEmptyDocumentArgs = {
   userEmail?: InputMaybe<Scalars['String']['input']>;
 };
 
+
 export type MutationCreateEmptyVoiceArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
+
 
 export type MutationCreateFolderArgs = {
   kb: Scalars['String']['input'];
@@ -561,12 +590,14 @@ export type MutationCreateFolderArgs = {
   partner: Scalars['String']['input'];
 };
 
+
 export type MutationCreateKnowledgeBaseArgs = {
   expertName?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
   userEmail?: InputMaybe<Scalars['String']['input']>;
 };
+
 
 export type MutationCreateVoiceArgs = {
   creatorEmail?: InputMaybe<Scalars['String']['input']>;
@@ -577,12 +608,14 @@ export type MutationCreateVoiceArgs = {
   splitMode?: InputMaybe<SplitMode>;
 };
 
+
 export type MutationCreateWebhookArgs = {
   description?: InputMaybe<Scalars['String']['input']>;
   events: Array<WebhookEvent>;
   partner: Scalars['String']['input'];
   url: Scalars['String']['input'];
 };
+
 
 export type MutationDeleteDocumentArgs = {
   force?: InputMaybe<Scalars['Boolean']['input']>;
@@ -591,21 +624,25 @@ export type MutationDeleteDocumentArgs = {
   partner: Scalars['String']['input'];
 };
 
+
 export type MutationDeleteFolderArgs = {
   kb: Scalars['String']['input'];
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
 
+
 export type MutationDeleteKnowledgeBaseArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
 
+
 export type MutationDeleteVoiceArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
+
 
 export type MutationDeleteVoiceSampleArgs = {
   index: Scalars['Int']['input'];
@@ -613,22 +650,26 @@ export type MutationDeleteVoiceSampleArgs = {
   partner: Scalars['String']['input'];
 };
 
+
 export type MutationDeleteVoiceTestFilesArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
   ttsType: Scalars['String']['input'];
 };
 
+
 export type MutationDeleteWebhookArgs = {
   id: Scalars['ID']['input'];
   partner: Scalars['String']['input'];
 };
+
 
 export type MutationEmbedVoiceArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
   ttsType?: InputMaybe<Scalars['String']['input']>;
 };
+
 
 export type MutationQueueDocumentProcessingArgs = {
   action?: InputMaybe<ProcessAction>;
@@ -639,11 +680,13 @@ export type MutationQueueDocumentProcessingArgs = {
   personName?: InputMaybe<Scalars['String']['input']>;
 };
 
+
 export type MutationRedeliverWebhookArgs = {
   deliveryId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
   partner: Scalars['String']['input'];
 };
+
 
 export type MutationRenameDocumentArgs = {
   id: Scalars['ID']['input'];
@@ -652,17 +695,20 @@ export type MutationRenameDocumentArgs = {
   partner: Scalars['String']['input'];
 };
 
+
 export type MutationRenameVoiceArgs = {
   name: Scalars['String']['input'];
   newName: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
 
+
 export type MutationSetPreferredSampleArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
   sampleIndex?: InputMaybe<Scalars['Int']['input']>;
 };
+
 
 export type MutationSplitVoiceArgs = {
   maxSamples?: InputMaybe<Scalars['Int']['input']>;
@@ -672,6 +718,7 @@ export type MutationSplitVoiceArgs = {
   splitMode?: InputMaybe<SplitMode>;
 };
 
+
 export type MutationStartKnowledgeBaseEmbeddingArgs = {
   kb: Scalars['String']['input'];
   language?: InputMaybe<Scalars['String']['input']>;
@@ -679,13 +726,16 @@ export type MutationStartKnowledgeBaseEmbeddingArgs = {
   splitLevel?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
 export type MutationSubmitCompletionArgs = {
   input: SubmitCompletionInput;
 };
 
+
 export type MutationSubmitTranscriptArgs = {
   input: SubmitTranscriptInput;
 };
+
 
 export type MutationUpdateDocumentContentArgs = {
   content: Scalars['String']['input'];
@@ -695,6 +745,7 @@ export type MutationUpdateDocumentContentArgs = {
   partner: Scalars['String']['input'];
 };
 
+
 export type MutationUpdateDocumentTypeArgs = {
   id: Scalars['ID']['input'];
   kb: Scalars['String']['input'];
@@ -703,12 +754,14 @@ export type MutationUpdateDocumentTypeArgs = {
   url?: InputMaybe<Scalars['String']['input']>;
 };
 
+
 export type MutationUpdateDocumentUrlArgs = {
   id: Scalars['ID']['input'];
   kb: Scalars['String']['input'];
   partner: Scalars['String']['input'];
   url: Scalars['String']['input'];
 };
+
 
 export type MutationUploadDocumentContentArgs = {
   file: Scalars['Upload']['input'];
@@ -717,6 +770,7 @@ export type MutationUploadDocumentContentArgs = {
   kind: DocumentContentKind;
   partner: Scalars['String']['input'];
 };
+
 
 export type MutationUploadVoiceSampleArgs = {
   file: Scalars['Upload']['input'];
@@ -741,7 +795,11 @@ export type ProcessAction =
   | 'REWRITE';
 
 /** Where a voice pipeline (splitting or embedding) stands. */
-export type ProcessingStatus = 'COMPLETED' | 'FAILED' | 'IDLE' | 'IN_PROGRESS';
+export type ProcessingStatus =
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'IDLE'
+  | 'IN_PROGRESS';
 
 /** How far the running job has come. Sent at most about four times a second per resource; null when no job runs or it has not reported yet. */
 export type Progress = {
@@ -790,15 +848,18 @@ export type Query = {
   webhooks: Array<WebhookEndpoint>;
 };
 
+
 export type QueryCompletionArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type QueryDocumentArgs = {
   id: Scalars['ID']['input'];
   kb: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
+
 
 export type QueryEmbeddingPreviewArgs = {
   kb: Scalars['String']['input'];
@@ -807,18 +868,22 @@ export type QueryEmbeddingPreviewArgs = {
   splitLevel?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
 export type QueryKnowledgeBaseArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
 
+
 export type QueryKnowledgeBasesArgs = {
   partner: Scalars['String']['input'];
 };
 
+
 export type QueryRecentTranscriptsArgs = {
   first?: Scalars['Int']['input'];
 };
+
 
 export type QuerySearchKnowledgeBaseArgs = {
   documentIds?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -831,9 +896,11 @@ export type QuerySearchKnowledgeBaseArgs = {
   topK?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
 export type QueryTranscriptArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type QueryTranscriptsConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
@@ -843,14 +910,17 @@ export type QueryTranscriptsConnectionArgs = {
   status?: InputMaybe<TranscriptStatus>;
 };
 
+
 export type QueryVoiceArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
 
+
 export type QueryVoicesArgs = {
   partner: Scalars['String']['input'];
 };
+
 
 export type QueryVoicesConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
@@ -863,11 +933,13 @@ export type QueryVoicesConnectionArgs = {
   status?: InputMaybe<ProcessingStatus>;
 };
 
+
 export type QueryWebhookDeliveriesArgs = {
   id: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   partner: Scalars['String']['input'];
 };
+
 
 export type QueryWebhooksArgs = {
   partner: Scalars['String']['input'];
@@ -935,7 +1007,13 @@ export type SampleQualityReason = {
 };
 
 /** Why a sample is a poorer voice reference (docs/voice-samples.md). */
-export type SampleQualityReasonCode = 'CLIPPING' | 'CUT_IN_SPEECH' | 'NOISE' | 'NO_SPEECH' | 'REVERB' | 'TOO_QUIET';
+export type SampleQualityReasonCode =
+  | 'CLIPPING'
+  | 'CUT_IN_SPEECH'
+  | 'NOISE'
+  | 'NO_SPEECH'
+  | 'REVERB'
+  | 'TOO_QUIET';
 
 export type SampleScore = {
   __typename?: 'SampleScore';
@@ -952,7 +1030,9 @@ export type SkippedDocument = {
 };
 
 /** FIXED: consecutive slices of sampleDuration (the default). CURATED: cut at pauses, trimmed, levelled to one loudness. */
-export type SplitMode = 'CURATED' | 'FIXED';
+export type SplitMode =
+  | 'CURATED'
+  | 'FIXED';
 
 export type SubmitCompletionInput = {
   /** Files that no message part names are heard after the messages, in this order. */
@@ -1002,28 +1082,34 @@ export type Subscription = {
   voicesUpdated: Voice;
 };
 
+
 export type SubscriptionCompletionUpdatedArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type SubscriptionDocumentUpdatedArgs = {
   kb: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
 
+
 export type SubscriptionKnowledgeBaseEmbeddingUpdatedArgs = {
   kb: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
 
+
 export type SubscriptionTranscriptUpdatedArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type SubscriptionVoiceUpdatedArgs = {
   name: Scalars['String']['input'];
   partner: Scalars['String']['input'];
 };
+
 
 export type SubscriptionVoicesUpdatedArgs = {
   partner: Scalars['String']['input'];
@@ -1077,6 +1163,7 @@ export type Transcript = {
   words?: Maybe<Array<TranscriptWord>>;
 };
 
+
 /** Speech transcribed from audio; it belongs to the API key that submitted it. */
 export type TranscriptCaptionsArgs = {
   charsPerCaption?: InputMaybe<Scalars['Int']['input']>;
@@ -1124,7 +1211,11 @@ export type TranscriptSentence = {
 };
 
 /** QUEUED, then PROCESSING, then COMPLETED or ERROR. */
-export type TranscriptStatus = 'COMPLETED' | 'ERROR' | 'PROCESSING' | 'QUEUED';
+export type TranscriptStatus =
+  | 'COMPLETED'
+  | 'ERROR'
+  | 'PROCESSING'
+  | 'QUEUED';
 
 /** One recognised word, after fillerWords and formatText, with its place in the audio. */
 export type TranscriptWord = {
@@ -1178,6 +1269,7 @@ export type Voice = {
   testSamples: Array<TestSample>;
   updatedAt: Scalars['DateTime']['output'];
 };
+
 
 /** A named voice of a partner: its recording, samples and embeddings. */
 export type VoiceTestSamplesArgs = {
@@ -1260,7 +1352,10 @@ export type WebhookDeliveryAttempt = {
 };
 
 /** PENDING while attempts remain, then DELIVERED (a 2xx answer) or FAILED. */
-export type WebhookDeliveryStatus = 'DELIVERED' | 'FAILED' | 'PENDING';
+export type WebhookDeliveryStatus =
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'PENDING';
 
 /** A partner's URL that receives signed events (Standard Webhooks). */
 export type WebhookEndpoint = {
@@ -1276,7 +1371,9 @@ export type WebhookEndpoint = {
 };
 
 /** DISABLED once its receiver answered 410 Gone. */
-export type WebhookEndpointStatus = 'DISABLED' | 'ENABLED';
+export type WebhookEndpointStatus =
+  | 'DISABLED'
+  | 'ENABLED';
 
 /** What an endpoint hears of; ALL is every event, present and future. */
 export type WebhookEvent =
@@ -1303,173 +1400,38 @@ export type WebhookEvent =
   /** `voice.updated` */
   | 'VOICE_UPDATED';
 
-export type ProgressFieldsFragment = { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null };
+export type ProgressFieldsFragment = { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null };
 
-export type QueueFieldsFragment = {
-  __typename?: 'QueueWait';
-  reason: QueueWaitReason;
-  position?: number | null;
-  estimatedStartAt?: string | null;
-  nextAttemptAt?: string | null;
-};
+export type QueueFieldsFragment = { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null };
 
-export type ConsoleMeQueryVariables = Exact<{ [key: string]: never }>;
+export type ConsoleMeQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type ConsoleMeQuery = { __typename?: 'Query'; me: { __typename?: 'Me'; partners: Array<string>; admin: boolean } };
 
-export type ConsoleEnginesQueryVariables = Exact<{ [key: string]: never }>;
+export type ConsoleMeQuery = { __typename?: 'Query', me: { __typename?: 'Me', partners: Array<string>, admin: boolean } };
 
-export type ConsoleEnginesQuery = {
-  __typename?: 'Query';
-  engines: Array<{
-    __typename?: 'Engine';
-    kind: EngineKind;
-    status: EngineStatus;
-    model?: string | null;
-    variable: string;
-    features: Array<string>;
-    lastCall?: { __typename?: 'EngineCall'; at: string; ok: boolean; error?: string | null } | null;
-  }>;
-};
+export type ConsoleEnginesQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type VoiceSummaryFragment = {
-  __typename?: 'Voice';
-  name: string;
-  deleted: boolean;
-  sampleCount: number;
-  splitMode?: SplitMode | null;
-  preferredSampleIndex?: number | null;
-  cleanSpeechSeconds: number;
-  recommendedCleanSpeechSeconds: number;
-  meetsCleanSpeechRecommendation: boolean;
-  splitting: { __typename?: 'VoicePipeline'; status: ProcessingStatus; error?: string | null };
-  embedding: { __typename?: 'VoicePipeline'; status: ProcessingStatus; error?: string | null };
-  progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-  queue?: {
-    __typename?: 'QueueWait';
-    reason: QueueWaitReason;
-    position?: number | null;
-    estimatedStartAt?: string | null;
-    nextAttemptAt?: string | null;
-  } | null;
-};
+
+export type ConsoleEnginesQuery = { __typename?: 'Query', engines: Array<{ __typename?: 'Engine', kind: EngineKind, status: EngineStatus, model?: string | null, variable: string, features: Array<string>, lastCall?: { __typename?: 'EngineCall', at: string, ok: boolean, error?: string | null } | null }> };
+
+export type VoiceSummaryFragment = { __typename?: 'Voice', name: string, deleted: boolean, sampleCount: number, splitMode?: SplitMode | null, preferredSampleIndex?: number | null, cleanSpeechSeconds: number, recommendedCleanSpeechSeconds: number, meetsCleanSpeechRecommendation: boolean, splitting: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, embedding: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null };
 
 export type ConsoleVoicesSubscriptionVariables = Exact<{
   partner: Scalars['String']['input'];
 }>;
 
-export type ConsoleVoicesSubscription = {
-  __typename?: 'Subscription';
-  voicesUpdated: {
-    __typename?: 'Voice';
-    name: string;
-    deleted: boolean;
-    sampleCount: number;
-    splitMode?: SplitMode | null;
-    preferredSampleIndex?: number | null;
-    cleanSpeechSeconds: number;
-    recommendedCleanSpeechSeconds: number;
-    meetsCleanSpeechRecommendation: boolean;
-    splitting: { __typename?: 'VoicePipeline'; status: ProcessingStatus; error?: string | null };
-    embedding: { __typename?: 'VoicePipeline'; status: ProcessingStatus; error?: string | null };
-    progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-    queue?: {
-      __typename?: 'QueueWait';
-      reason: QueueWaitReason;
-      position?: number | null;
-      estimatedStartAt?: string | null;
-      nextAttemptAt?: string | null;
-    } | null;
-  };
-};
 
-export type VoiceDetailFragment = {
-  __typename?: 'Voice';
-  hasOriginal: boolean;
-  originalDuration?: number | null;
-  originalUploadedName?: string | null;
-  embeddingType: string;
-  name: string;
-  deleted: boolean;
-  sampleCount: number;
-  splitMode?: SplitMode | null;
-  preferredSampleIndex?: number | null;
-  cleanSpeechSeconds: number;
-  recommendedCleanSpeechSeconds: number;
-  meetsCleanSpeechRecommendation: boolean;
-  samples: Array<{
-    __typename?: 'VoiceSample';
-    index: number;
-    url: string;
-    sourceTimestamp?: string | null;
-    duration: number;
-    speechSeconds?: number | null;
-    quality?: {
-      __typename?: 'SampleQuality';
-      score: number;
-      reasons: Array<{ __typename?: 'SampleQualityReason'; code: SampleQualityReasonCode; message: string }>;
-    } | null;
-  }>;
-  testSamples: Array<{ __typename?: 'TestSample'; filename: string; url: string; sampleIndex: number; sentenceIndex: number }>;
-  splitting: { __typename?: 'VoicePipeline'; status: ProcessingStatus; error?: string | null };
-  embedding: { __typename?: 'VoicePipeline'; status: ProcessingStatus; error?: string | null };
-  progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-  queue?: {
-    __typename?: 'QueueWait';
-    reason: QueueWaitReason;
-    position?: number | null;
-    estimatedStartAt?: string | null;
-    nextAttemptAt?: string | null;
-  } | null;
-};
+export type ConsoleVoicesSubscription = { __typename?: 'Subscription', voicesUpdated: { __typename?: 'Voice', name: string, deleted: boolean, sampleCount: number, splitMode?: SplitMode | null, preferredSampleIndex?: number | null, cleanSpeechSeconds: number, recommendedCleanSpeechSeconds: number, meetsCleanSpeechRecommendation: boolean, splitting: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, embedding: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null } };
+
+export type VoiceDetailFragment = { __typename?: 'Voice', hasOriginal: boolean, originalDuration?: number | null, originalUploadedName?: string | null, embeddingType: string, name: string, deleted: boolean, sampleCount: number, splitMode?: SplitMode | null, preferredSampleIndex?: number | null, cleanSpeechSeconds: number, recommendedCleanSpeechSeconds: number, meetsCleanSpeechRecommendation: boolean, samples: Array<{ __typename?: 'VoiceSample', index: number, url: string, sourceTimestamp?: string | null, duration: number, speechSeconds?: number | null, quality?: { __typename?: 'SampleQuality', score: number, reasons: Array<{ __typename?: 'SampleQualityReason', code: SampleQualityReasonCode, message: string }> } | null }>, testSamples: Array<{ __typename?: 'TestSample', filename: string, url: string, sampleIndex: number, sentenceIndex: number }>, splitting: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, embedding: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null };
 
 export type ConsoleVoiceSubscriptionVariables = Exact<{
   partner: Scalars['String']['input'];
   name: Scalars['String']['input'];
 }>;
 
-export type ConsoleVoiceSubscription = {
-  __typename?: 'Subscription';
-  voiceUpdated: {
-    __typename?: 'Voice';
-    hasOriginal: boolean;
-    originalDuration?: number | null;
-    originalUploadedName?: string | null;
-    embeddingType: string;
-    name: string;
-    deleted: boolean;
-    sampleCount: number;
-    splitMode?: SplitMode | null;
-    preferredSampleIndex?: number | null;
-    cleanSpeechSeconds: number;
-    recommendedCleanSpeechSeconds: number;
-    meetsCleanSpeechRecommendation: boolean;
-    samples: Array<{
-      __typename?: 'VoiceSample';
-      index: number;
-      url: string;
-      sourceTimestamp?: string | null;
-      duration: number;
-      speechSeconds?: number | null;
-      quality?: {
-        __typename?: 'SampleQuality';
-        score: number;
-        reasons: Array<{ __typename?: 'SampleQualityReason'; code: SampleQualityReasonCode; message: string }>;
-      } | null;
-    }>;
-    testSamples: Array<{ __typename?: 'TestSample'; filename: string; url: string; sampleIndex: number; sentenceIndex: number }>;
-    splitting: { __typename?: 'VoicePipeline'; status: ProcessingStatus; error?: string | null };
-    embedding: { __typename?: 'VoicePipeline'; status: ProcessingStatus; error?: string | null };
-    progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-    queue?: {
-      __typename?: 'QueueWait';
-      reason: QueueWaitReason;
-      position?: number | null;
-      estimatedStartAt?: string | null;
-      nextAttemptAt?: string | null;
-    } | null;
-  };
-};
+
+export type ConsoleVoiceSubscription = { __typename?: 'Subscription', voiceUpdated: { __typename?: 'Voice', hasOriginal: boolean, originalDuration?: number | null, originalUploadedName?: string | null, embeddingType: string, name: string, deleted: boolean, sampleCount: number, splitMode?: SplitMode | null, preferredSampleIndex?: number | null, cleanSpeechSeconds: number, recommendedCleanSpeechSeconds: number, meetsCleanSpeechRecommendation: boolean, samples: Array<{ __typename?: 'VoiceSample', index: number, url: string, sourceTimestamp?: string | null, duration: number, speechSeconds?: number | null, quality?: { __typename?: 'SampleQuality', score: number, reasons: Array<{ __typename?: 'SampleQualityReason', code: SampleQualityReasonCode, message: string }> } | null }>, testSamples: Array<{ __typename?: 'TestSample', filename: string, url: string, sampleIndex: number, sentenceIndex: number }>, splitting: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, embedding: { __typename?: 'VoicePipeline', status: ProcessingStatus, error?: string | null }, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null } };
 
 export type ConsoleSplitVoiceMutationVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1479,7 +1441,8 @@ export type ConsoleSplitVoiceMutationVariables = Exact<{
   maxSamples?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
-export type ConsoleSplitVoiceMutation = { __typename?: 'Mutation'; splitVoice: { __typename?: 'Voice'; name: string } };
+
+export type ConsoleSplitVoiceMutation = { __typename?: 'Mutation', splitVoice: { __typename?: 'Voice', name: string } };
 
 export type ConsoleRenameVoiceMutationVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1487,14 +1450,16 @@ export type ConsoleRenameVoiceMutationVariables = Exact<{
   newName: Scalars['String']['input'];
 }>;
 
-export type ConsoleRenameVoiceMutation = { __typename?: 'Mutation'; renameVoice: { __typename?: 'Voice'; name: string } };
+
+export type ConsoleRenameVoiceMutation = { __typename?: 'Mutation', renameVoice: { __typename?: 'Voice', name: string } };
 
 export type ConsoleDeleteVoiceMutationVariables = Exact<{
   partner: Scalars['String']['input'];
   name: Scalars['String']['input'];
 }>;
 
-export type ConsoleDeleteVoiceMutation = { __typename?: 'Mutation'; deleteVoice: boolean };
+
+export type ConsoleDeleteVoiceMutation = { __typename?: 'Mutation', deleteVoice: boolean };
 
 export type ConsoleSetPreferredSampleMutationVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1502,10 +1467,8 @@ export type ConsoleSetPreferredSampleMutationVariables = Exact<{
   sampleIndex?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
-export type ConsoleSetPreferredSampleMutation = {
-  __typename?: 'Mutation';
-  setPreferredSample: { __typename?: 'Voice'; name: string; preferredSampleIndex?: number | null };
-};
+
+export type ConsoleSetPreferredSampleMutation = { __typename?: 'Mutation', setPreferredSample: { __typename?: 'Voice', name: string, preferredSampleIndex?: number | null } };
 
 export type ConsoleDeleteSampleMutationVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1513,107 +1476,41 @@ export type ConsoleDeleteSampleMutationVariables = Exact<{
   index: Scalars['Int']['input'];
 }>;
 
-export type ConsoleDeleteSampleMutation = { __typename?: 'Mutation'; deleteVoiceSample: { __typename?: 'Voice'; name: string } };
+
+export type ConsoleDeleteSampleMutation = { __typename?: 'Mutation', deleteVoiceSample: { __typename?: 'Voice', name: string } };
 
 export type ConsoleEmbedVoiceMutationVariables = Exact<{
   partner: Scalars['String']['input'];
   name: Scalars['String']['input'];
 }>;
 
-export type ConsoleEmbedVoiceMutation = { __typename?: 'Mutation'; embedVoice: { __typename?: 'Voice'; name: string } };
+
+export type ConsoleEmbedVoiceMutation = { __typename?: 'Mutation', embedVoice: { __typename?: 'Voice', name: string } };
 
 export type ConsoleKnowledgeBasesQueryVariables = Exact<{
   partner: Scalars['String']['input'];
 }>;
 
-export type ConsoleKnowledgeBasesQuery = {
-  __typename?: 'Query';
-  knowledgeBases: Array<{
-    __typename?: 'KnowledgeBase';
-    name: string;
-    stats: { __typename?: 'KnowledgeBaseStats'; documentCount: number; digitizedCount: number; finalRewriteCount: number; errorCount: number };
-    embeddingStatus: { __typename?: 'KnowledgeBaseEmbeddingStatus'; status: KnowledgeBaseEmbeddingState };
-  }>;
-};
+
+export type ConsoleKnowledgeBasesQuery = { __typename?: 'Query', knowledgeBases: Array<{ __typename?: 'KnowledgeBase', name: string, stats: { __typename?: 'KnowledgeBaseStats', documentCount: number, digitizedCount: number, finalRewriteCount: number, errorCount: number }, embeddingStatus: { __typename?: 'KnowledgeBaseEmbeddingStatus', status: KnowledgeBaseEmbeddingState } }> };
 
 export type ConsoleCreateKnowledgeBaseMutationVariables = Exact<{
   partner: Scalars['String']['input'];
   name: Scalars['String']['input'];
 }>;
 
-export type ConsoleCreateKnowledgeBaseMutation = { __typename?: 'Mutation'; createKnowledgeBase: { __typename?: 'KnowledgeBase'; name: string } };
 
-export type DocumentSummaryFragment = {
-  __typename?: 'Document';
-  id: string;
-  name: string;
-  folder: string;
-  deleted: boolean;
-  type: DocumentType;
-  url?: string | null;
-  originalFormat?: string | null;
-  inQueues: Array<DocumentQueue>;
-  processingError?: string | null;
-  fileOriginal?: string | null;
-  fileDigitized?: string | null;
-  fileRewrittenDraft?: string | null;
-  fileRewritten?: string | null;
-  createdAt: string;
-  updatedAt: string;
-  rewriteCompletedAt?: string | null;
-  rewriteModel?: string | null;
-  digitizedCharCount: number;
-  draftRewriteCharCount: number;
-  finalRewriteCharCount: number;
-  progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-  queue?: {
-    __typename?: 'QueueWait';
-    reason: QueueWaitReason;
-    position?: number | null;
-    estimatedStartAt?: string | null;
-    nextAttemptAt?: string | null;
-  } | null;
-};
+export type ConsoleCreateKnowledgeBaseMutation = { __typename?: 'Mutation', createKnowledgeBase: { __typename?: 'KnowledgeBase', name: string } };
+
+export type DocumentSummaryFragment = { __typename?: 'Document', id: string, name: string, folder: string, deleted: boolean, type: DocumentType, url?: string | null, originalFormat?: string | null, inQueues: Array<DocumentQueue>, processingError?: string | null, fileOriginal?: string | null, fileDigitized?: string | null, fileRewrittenDraft?: string | null, fileRewritten?: string | null, createdAt: string, updatedAt: string, rewriteCompletedAt?: string | null, rewriteModel?: string | null, digitizedCharCount: number, draftRewriteCharCount: number, finalRewriteCharCount: number, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null };
 
 export type ConsoleDocumentsSubscriptionVariables = Exact<{
   partner: Scalars['String']['input'];
   kb: Scalars['String']['input'];
 }>;
 
-export type ConsoleDocumentsSubscription = {
-  __typename?: 'Subscription';
-  documentUpdated: {
-    __typename?: 'Document';
-    id: string;
-    name: string;
-    folder: string;
-    deleted: boolean;
-    type: DocumentType;
-    url?: string | null;
-    originalFormat?: string | null;
-    inQueues: Array<DocumentQueue>;
-    processingError?: string | null;
-    fileOriginal?: string | null;
-    fileDigitized?: string | null;
-    fileRewrittenDraft?: string | null;
-    fileRewritten?: string | null;
-    createdAt: string;
-    updatedAt: string;
-    rewriteCompletedAt?: string | null;
-    rewriteModel?: string | null;
-    digitizedCharCount: number;
-    draftRewriteCharCount: number;
-    finalRewriteCharCount: number;
-    progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-    queue?: {
-      __typename?: 'QueueWait';
-      reason: QueueWaitReason;
-      position?: number | null;
-      estimatedStartAt?: string | null;
-      nextAttemptAt?: string | null;
-    } | null;
-  };
-};
+
+export type ConsoleDocumentsSubscription = { __typename?: 'Subscription', documentUpdated: { __typename?: 'Document', id: string, name: string, folder: string, deleted: boolean, type: DocumentType, url?: string | null, originalFormat?: string | null, inQueues: Array<DocumentQueue>, processingError?: string | null, fileOriginal?: string | null, fileDigitized?: string | null, fileRewrittenDraft?: string | null, fileRewritten?: string | null, createdAt: string, updatedAt: string, rewriteCompletedAt?: string | null, rewriteModel?: string | null, digitizedCharCount: number, draftRewriteCharCount: number, finalRewriteCharCount: number, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null } };
 
 export type ConsoleDocumentQueryVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1621,44 +1518,8 @@ export type ConsoleDocumentQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
-export type ConsoleDocumentQuery = {
-  __typename?: 'Query';
-  document?: {
-    __typename?: 'Document';
-    id: string;
-    name: string;
-    folder: string;
-    deleted: boolean;
-    type: DocumentType;
-    url?: string | null;
-    originalFormat?: string | null;
-    inQueues: Array<DocumentQueue>;
-    processingError?: string | null;
-    fileOriginal?: string | null;
-    fileDigitized?: string | null;
-    fileRewrittenDraft?: string | null;
-    fileRewritten?: string | null;
-    createdAt: string;
-    updatedAt: string;
-    rewriteCompletedAt?: string | null;
-    rewriteModel?: string | null;
-    digitizedCharCount: number;
-    draftRewriteCharCount: number;
-    finalRewriteCharCount: number;
-    original?: string | null;
-    digitized?: string | null;
-    draft?: string | null;
-    final?: string | null;
-    progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-    queue?: {
-      __typename?: 'QueueWait';
-      reason: QueueWaitReason;
-      position?: number | null;
-      estimatedStartAt?: string | null;
-      nextAttemptAt?: string | null;
-    } | null;
-  } | null;
-};
+
+export type ConsoleDocumentQuery = { __typename?: 'Query', document?: { __typename?: 'Document', id: string, name: string, folder: string, deleted: boolean, type: DocumentType, url?: string | null, originalFormat?: string | null, inQueues: Array<DocumentQueue>, processingError?: string | null, fileOriginal?: string | null, fileDigitized?: string | null, fileRewrittenDraft?: string | null, fileRewritten?: string | null, createdAt: string, updatedAt: string, rewriteCompletedAt?: string | null, rewriteModel?: string | null, digitizedCharCount: number, draftRewriteCharCount: number, finalRewriteCharCount: number, original?: string | null, digitized?: string | null, draft?: string | null, final?: string | null, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null } | null };
 
 export type ConsoleProcessDocumentMutationVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1667,7 +1528,8 @@ export type ConsoleProcessDocumentMutationVariables = Exact<{
   action: ProcessAction;
 }>;
 
-export type ConsoleProcessDocumentMutation = { __typename?: 'Mutation'; queueDocumentProcessing: { __typename?: 'Document'; id: string } };
+
+export type ConsoleProcessDocumentMutation = { __typename?: 'Mutation', queueDocumentProcessing: { __typename?: 'Document', id: string } };
 
 export type ConsoleRenameDocumentMutationVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1676,7 +1538,8 @@ export type ConsoleRenameDocumentMutationVariables = Exact<{
   name: Scalars['String']['input'];
 }>;
 
-export type ConsoleRenameDocumentMutation = { __typename?: 'Mutation'; renameDocument: { __typename?: 'Document'; id: string } };
+
+export type ConsoleRenameDocumentMutation = { __typename?: 'Mutation', renameDocument: { __typename?: 'Document', id: string } };
 
 export type ConsoleDeleteDocumentMutationVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1684,7 +1547,8 @@ export type ConsoleDeleteDocumentMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
-export type ConsoleDeleteDocumentMutation = { __typename?: 'Mutation'; deleteDocument: boolean };
+
+export type ConsoleDeleteDocumentMutation = { __typename?: 'Mutation', deleteDocument: boolean };
 
 export type ConsoleCreateUrlDocumentMutationVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1693,42 +1557,24 @@ export type ConsoleCreateUrlDocumentMutationVariables = Exact<{
   url: Scalars['String']['input'];
 }>;
 
-export type ConsoleCreateUrlDocumentMutation = { __typename?: 'Mutation'; createDocument: { __typename?: 'Document'; id: string } };
+
+export type ConsoleCreateUrlDocumentMutation = { __typename?: 'Mutation', createDocument: { __typename?: 'Document', id: string } };
 
 export type ConsoleEmbeddingSubscriptionVariables = Exact<{
   partner: Scalars['String']['input'];
   kb: Scalars['String']['input'];
 }>;
 
-export type ConsoleEmbeddingSubscription = {
-  __typename?: 'Subscription';
-  knowledgeBaseEmbeddingUpdated: {
-    __typename?: 'KnowledgeBaseEmbeddingStatus';
-    knowledgeBase: string;
-    deleted: boolean;
-    status: KnowledgeBaseEmbeddingState;
-    error?: string | null;
-    embeddingStale: boolean;
-    progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-    queue?: {
-      __typename?: 'QueueWait';
-      reason: QueueWaitReason;
-      position?: number | null;
-      estimatedStartAt?: string | null;
-      nextAttemptAt?: string | null;
-    } | null;
-  };
-};
+
+export type ConsoleEmbeddingSubscription = { __typename?: 'Subscription', knowledgeBaseEmbeddingUpdated: { __typename?: 'KnowledgeBaseEmbeddingStatus', knowledgeBase: string, deleted: boolean, status: KnowledgeBaseEmbeddingState, error?: string | null, embeddingStale: boolean, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null } };
 
 export type ConsoleStartEmbeddingMutationVariables = Exact<{
   partner: Scalars['String']['input'];
   kb: Scalars['String']['input'];
 }>;
 
-export type ConsoleStartEmbeddingMutation = {
-  __typename?: 'Mutation';
-  startKnowledgeBaseEmbedding: { __typename?: 'KnowledgeBaseEmbeddingStatus'; status: KnowledgeBaseEmbeddingState };
-};
+
+export type ConsoleStartEmbeddingMutation = { __typename?: 'Mutation', startKnowledgeBaseEmbedding: { __typename?: 'KnowledgeBaseEmbeddingStatus', status: KnowledgeBaseEmbeddingState } };
 
 export type ConsoleSearchQueryVariables = Exact<{
   partner: Scalars['String']['input'];
@@ -1737,95 +1583,27 @@ export type ConsoleSearchQueryVariables = Exact<{
   mode?: InputMaybe<RetrievalMode>;
 }>;
 
-export type ConsoleSearchQuery = {
-  __typename?: 'Query';
-  searchKnowledgeBase: {
-    __typename?: 'KnowledgeBaseSearchResult';
-    embeddingStale: boolean;
-    results: Array<{
-      __typename?: 'KnowledgeBaseSearchHit';
-      documentId: string;
-      documentName: string;
-      headingPath?: string | null;
-      score: number;
-      startMs?: number | null;
-      text: string;
-    }>;
-  };
-};
 
-export type TranscriptSummaryFragment = {
-  __typename?: 'Transcript';
-  id: string;
-  status: TranscriptStatus;
-  error?: string | null;
-  text?: string | null;
-  createdAt: string;
-  audioDuration?: number | null;
-  progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-  queue?: {
-    __typename?: 'QueueWait';
-    reason: QueueWaitReason;
-    position?: number | null;
-    estimatedStartAt?: string | null;
-    nextAttemptAt?: string | null;
-  } | null;
-};
+export type ConsoleSearchQuery = { __typename?: 'Query', searchKnowledgeBase: { __typename?: 'KnowledgeBaseSearchResult', embeddingStale: boolean, results: Array<{ __typename?: 'KnowledgeBaseSearchHit', documentId: string, documentName: string, headingPath?: string | null, score: number, startMs?: number | null, text: string }> } };
 
-export type ConsoleRecentTranscriptsQueryVariables = Exact<{ [key: string]: never }>;
+export type TranscriptSummaryFragment = { __typename?: 'Transcript', id: string, status: TranscriptStatus, error?: string | null, text?: string | null, createdAt: string, audioDuration?: number | null, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null };
 
-export type ConsoleRecentTranscriptsQuery = {
-  __typename?: 'Query';
-  recentTranscripts: Array<{
-    __typename?: 'Transcript';
-    id: string;
-    status: TranscriptStatus;
-    error?: string | null;
-    text?: string | null;
-    createdAt: string;
-    audioDuration?: number | null;
-    progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-    queue?: {
-      __typename?: 'QueueWait';
-      reason: QueueWaitReason;
-      position?: number | null;
-      estimatedStartAt?: string | null;
-      nextAttemptAt?: string | null;
-    } | null;
-  }>;
-};
+export type ConsoleRecentTranscriptsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleRecentTranscriptsQuery = { __typename?: 'Query', recentTranscripts: Array<{ __typename?: 'Transcript', id: string, status: TranscriptStatus, error?: string | null, text?: string | null, createdAt: string, audioDuration?: number | null, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null }> };
 
 export type ConsoleTranscriptSubscriptionVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
-export type ConsoleTranscriptSubscription = {
-  __typename?: 'Subscription';
-  transcriptUpdated: {
-    __typename?: 'Transcript';
-    languageCode: string;
-    languageAuto: boolean;
-    languageConfidence?: number | null;
-    audioUrl?: string | null;
-    id: string;
-    status: TranscriptStatus;
-    error?: string | null;
-    text?: string | null;
-    createdAt: string;
-    audioDuration?: number | null;
-    words?: Array<{ __typename?: 'TranscriptWord'; text: string; start: number; end: number; confidence?: number | null }> | null;
-    progress?: { __typename?: 'Progress'; stage: string; done: number; total?: number | null; percent?: number | null } | null;
-    queue?: {
-      __typename?: 'QueueWait';
-      reason: QueueWaitReason;
-      position?: number | null;
-      estimatedStartAt?: string | null;
-      nextAttemptAt?: string | null;
-    } | null;
-  };
-};
 
-export class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
+export type ConsoleTranscriptSubscription = { __typename?: 'Subscription', transcriptUpdated: { __typename?: 'Transcript', languageCode: string, languageAuto: boolean, languageConfidence?: number | null, audioUrl?: string | null, id: string, status: TranscriptStatus, error?: string | null, text?: string | null, createdAt: string, audioDuration?: number | null, words?: Array<{ __typename?: 'TranscriptWord', text: string, start: number, end: number, confidence?: number | null }> | null, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
   __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
   private value: string;
   public __meta__?: Record<string, any> | undefined;
@@ -1840,30 +1618,23 @@ export class TypedDocumentString<TResult, TVariables> extends String implements 
     return this.value;
   }
 }
-export const ProgressFieldsFragmentDoc = new TypedDocumentString(
-  `
+export const ProgressFieldsFragmentDoc = new TypedDocumentString(`
     fragment ProgressFields on Progress {
   stage
   done
   total
   percent
 }
-    `,
-  { fragmentName: 'ProgressFields' },
-) as unknown as TypedDocumentString<ProgressFieldsFragment, unknown>;
-export const QueueFieldsFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"ProgressFields"}) as unknown as TypedDocumentString<ProgressFieldsFragment, unknown>;
+export const QueueFieldsFragmentDoc = new TypedDocumentString(`
     fragment QueueFields on QueueWait {
   reason
   position
   estimatedStartAt
   nextAttemptAt
 }
-    `,
-  { fragmentName: 'QueueFields' },
-) as unknown as TypedDocumentString<QueueFieldsFragment, unknown>;
-export const VoiceSummaryFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"QueueFields"}) as unknown as TypedDocumentString<QueueFieldsFragment, unknown>;
+export const VoiceSummaryFragmentDoc = new TypedDocumentString(`
     fragment VoiceSummary on Voice {
   name
   deleted
@@ -1899,11 +1670,8 @@ fragment QueueFields on QueueWait {
   position
   estimatedStartAt
   nextAttemptAt
-}`,
-  { fragmentName: 'VoiceSummary' },
-) as unknown as TypedDocumentString<VoiceSummaryFragment, unknown>;
-export const VoiceDetailFragmentDoc = new TypedDocumentString(
-  `
+}`, {"fragmentName":"VoiceSummary"}) as unknown as TypedDocumentString<VoiceSummaryFragment, unknown>;
+export const VoiceDetailFragmentDoc = new TypedDocumentString(`
     fragment VoiceDetail on Voice {
   ...VoiceSummary
   hasOriginal
@@ -1966,11 +1734,8 @@ fragment VoiceSummary on Voice {
   queue {
     ...QueueFields
   }
-}`,
-  { fragmentName: 'VoiceDetail' },
-) as unknown as TypedDocumentString<VoiceDetailFragment, unknown>;
-export const DocumentSummaryFragmentDoc = new TypedDocumentString(
-  `
+}`, {"fragmentName":"VoiceDetail"}) as unknown as TypedDocumentString<VoiceDetailFragment, unknown>;
+export const DocumentSummaryFragmentDoc = new TypedDocumentString(`
     fragment DocumentSummary on Document {
   id
   name
@@ -2010,11 +1775,8 @@ fragment QueueFields on QueueWait {
   position
   estimatedStartAt
   nextAttemptAt
-}`,
-  { fragmentName: 'DocumentSummary' },
-) as unknown as TypedDocumentString<DocumentSummaryFragment, unknown>;
-export const TranscriptSummaryFragmentDoc = new TypedDocumentString(
-  `
+}`, {"fragmentName":"DocumentSummary"}) as unknown as TypedDocumentString<DocumentSummaryFragment, unknown>;
+export const TranscriptSummaryFragmentDoc = new TypedDocumentString(`
     fragment TranscriptSummary on Transcript {
   id
   status
@@ -2040,9 +1802,7 @@ fragment QueueFields on QueueWait {
   position
   estimatedStartAt
   nextAttemptAt
-}`,
-  { fragmentName: 'TranscriptSummary' },
-) as unknown as TypedDocumentString<TranscriptSummaryFragment, unknown>;
+}`, {"fragmentName":"TranscriptSummary"}) as unknown as TypedDocumentString<TranscriptSummaryFragment, unknown>;
 export const ConsoleMeDocument = new TypedDocumentString(`
     query ConsoleMe {
   me {
