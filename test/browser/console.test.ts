@@ -1,25 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcribeQueue } from '../../src/queues/transcription.queues';
-import { makeNoise, makeTempDir, removeDir } from '../support/audio';
-import { buildArticleHtml } from '../support/documents';
-import { startGpuJobsServer, type GpuJobsServer } from '../support/gpu-jobs-server';
-import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startAppProcess } from '../support/app-process';
 import { freePort } from '../support/redis-server';
-import { multipart, restClient, type RestClient } from '../support/rest-client';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { multipart } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
-import { chromiumPath, keepLocal, launchChromium } from './chromium';
-
-/** Where people find what the browser saw. */
-const OUTPUT_DIR = join(import.meta.dirname, '..', '..', 'test-output');
+import { chromiumPath } from './chromium';
+import { OUTPUT_DIR, startConsoleFixture, toast, type ConsoleFixture } from './console-fixture';
 
 /** One moment of a bar on the voice list, as the page showed it. */
 interface BarSnapshot {
@@ -28,83 +17,19 @@ interface BarSnapshot {
 }
 
 describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
-  let gpu: GpuJobsServer;
-  let speechToText: OpenAiCompatibleServer;
-  let app: TestApp;
-  let key: string;
-  let call: RestClient;
-  let browser: Browser;
-  let dir: string;
-  let recording: string;
-  let speech: string;
-  let pages: Server;
-  /** The web page a URL document fetches answers 503 until the test makes it available. */
-  let pageAvailable = false;
-  let documentId: string;
+  let fixture: ConsoleFixture;
+  let app: ConsoleFixture['app'];
+  let call: ConsoleFixture['call'];
+  let openConsole: ConsoleFixture['openConsole'];
+  let connect: ConsoleFixture['connect'];
 
   beforeAll(async () => {
-    // The GPU stand-in keeps each embedding running for a few polls, so the page shows it running.
-    gpu = await startGpuJobsServer({ queuedPolls: 1, runningPolls: 6 });
-    pages = createServer((_request, response) => {
-      if (pageAvailable) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(buildArticleHtml());
-      else response.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
-    });
-    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-    speechToText = await startOpenAiCompatibleServer();
-    // No LLM_BASE_URL: the rewrite waits for an engine, and the console says so.
-    app = await startTestApp({ GPU_JOBS_URL: gpu.url, GPU_JOBS_POLL_MS: '200', ASR_BASE_URL: speechToText.baseUrl, ALLOW_PRIVATE_URLS: 'true' });
-    key = await app.createKey('acme', 'zeta');
-    call = restClient(app.url, key);
-    dir = await makeTempDir('console-');
-    recording = await makeNoise(join(dir, 'recording.wav'), { seconds: 20, amplitude: 0.2 });
-    speech = await makeNoise(join(dir, 'speech.wav'), { seconds: 4, amplitude: 0.2 });
-
-    await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Handbook' }) });
-    const pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/guide`;
-    const created = await call('POST', '/api/documents/acme/Handbook', { form: await multipart({ type: 'url', folder: 'Guides', url: pageUrl }) });
-    expect(created.status).toBe(201);
-    documentId = created.body.id;
-    const failed = await waitFor(
-      () => call('GET', `/api/document/acme/Handbook/${documentId}`),
-      (answer) => answer.status !== 200 || typeof answer.body.processing_error === 'string',
-    );
-    expect(failed.body.processing_error).toBe('Download failed: HTTP 503');
-    // A voice whose name a rename will collide with.
-    expect((await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Grace' }) })).status).toBe(201);
-
-    browser = await launchChromium();
-    await mkdir(OUTPUT_DIR, { recursive: true });
+    fixture = await startConsoleFixture();
+    ({ app, call, openConsole, connect } = fixture);
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await gpu?.close();
-    await speechToText?.close();
-    pages?.closeAllConnections();
-    await new Promise((resolve) => pages?.close(resolve));
-    if (dir) await removeDir(dir);
+    await fixture?.close();
   });
-
-  /** A page that may reach only the service, with its script errors collected. */
-  async function openConsole(width = 1280, base = app.url) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    const external = await keepLocal(page, [base]);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${base}/console`);
-    return { page, external, errors };
-  }
-
-  async function connect(page: Page) {
-    await page.getByLabel('API key').fill(key);
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await page.locator('.connection[data-state="live"]').waitFor();
-  }
-
-  /** Every action says how it went: the toast that says so. */
-  function toast(page: Page, kind: 'success' | 'error', text: string | RegExp) {
-    return page.locator(`.toast.${kind}`).filter({ hasText: text }).first();
-  }
 
   it('serves its page, style and one bundled script itself, with a strict Content-Security-Policy', async () => {
     const page = await fetch(`${app.url}/console`);
@@ -158,7 +83,7 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
       });
     });
     await page.getByLabel('Voice name', { exact: true }).fill('Ada');
-    await page.getByLabel('Recording', { exact: true }).setInputFiles(recording);
+    await page.getByLabel('Recording', { exact: true }).setInputFiles(fixture.recording);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast(page, 'success', 'Ada uploaded').waitFor();
     const row = page.locator('#voices tr[data-key="Ada"]');
@@ -246,11 +171,11 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     await connect(page);
     await page.getByRole('link', { name: 'Knowledge bases' }).click();
     await page.getByRole('link', { name: 'Handbook' }).click();
-    const documentRow = page.locator(`#documents tr[data-key="${documentId}"]`);
+    const documentRow = page.locator(`#documents tr[data-key="${fixture.documentId}"]`);
     await documentRow.and(page.locator('[data-state="failed"]')).waitFor();
     expect(await documentRow.innerText()).toContain('HTTP 503');
 
-    pageAvailable = true;
+    fixture.makePageAvailable();
     await documentRow.getByRole('button', { name: /^Retry/ }).click();
     await toast(page, 'success', /digitizing queued again/).waitFor();
     await documentRow.and(page.locator('[data-state="digitized"]')).waitFor({ timeout: 30_000 });
@@ -288,7 +213,7 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     const firstResult = page.locator('#search-results li').first();
     await firstResult.waitFor();
     expect(await firstResult.innerText()).toContain('Honeybees');
-    expect(await firstResult.getAttribute('data-document')).toBe(documentId);
+    expect(await firstResult.getAttribute('data-document')).toBe(fixture.documentId);
 
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
@@ -299,7 +224,7 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     const { page, external, errors } = await openConsole();
     await connect(page);
     await page.getByRole('link', { name: 'Transcripts' }).click();
-    await page.getByLabel('Transcribe a recording').setInputFiles(speech);
+    await page.getByLabel('Transcribe a recording').setInputFiles(fixture.speech);
     await page.getByRole('button', { name: 'Transcribe', exact: true }).click();
     await toast(page, 'success', 'speech.wav submitted for transcription.').waitFor();
     await page.locator('section.transcript[data-status="COMPLETED"]').waitFor({ timeout: 30_000 });
@@ -347,7 +272,7 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     await transcribe.pause();
     const ids: string[] = [];
     try {
-      for (let n = 0; n < 2; n++) ids.push((await call('POST', '/v2/transcript', { form: await multipart({}, { audio: speech }) })).body.id);
+      for (let n = 0; n < 2; n++) ids.push((await call('POST', '/v2/transcript', { form: await multipart({}, { audio: fixture.speech }) })).body.id);
       await page.getByRole('link', { name: 'Transcripts' }).click();
       const second = page.locator(`#transcripts tr[data-key="${ids[1]}"][data-status="QUEUED"]`);
       await second.waitFor();
@@ -368,96 +293,6 @@ describe.skipIf(!chromiumPath)('the console at /console (Chromium)', () => {
     await speechToText.locator('.badge', { hasText: 'answered' }).waitFor();
     expect(await speechToText.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await engine('LLM').locator('.last-call').innerText()).toBe('—');
-    expect(errors).toEqual([]);
-    expect(external).toEqual([]);
-    await page.close();
-  });
-
-  it('fits 400 px without horizontal scrolling, tables as stacked cards', async () => {
-    const { page, external, errors } = await openConsole(400);
-    await connect(page);
-    const widths: Record<string, number> = {};
-    for (const [name, hash] of [
-      ['voices', '#/acme/voices'],
-      ['voice', '#/acme/voices/Grace'],
-      ['knowledge-bases', '#/acme/kbs'],
-      ['knowledge-base', '#/acme/kbs/Handbook'],
-      ['document', `#/acme/kbs/Handbook/documents/${documentId}`],
-      ['transcripts', '#/transcripts'],
-      ['engines', '#/engines'],
-    ] as const) {
-      await page.evaluate((to) => (location.hash = to), hash);
-      await page.locator('main h1').waitFor();
-      await page.waitForTimeout(300);
-      widths[name] = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-      // Each page loaded what it shows (a refused query, such as one over the cost limit, would say so here).
-      expect(await page.locator('main .error-text').allInnerTexts()).toEqual([]);
-      await page.screenshot({ path: join(OUTPUT_DIR, `console-400px-${name}.png`), fullPage: true });
-    }
-    expect(Object.values(widths).every((width) => width <= 400)).toBe(true);
-    // The document table is a card: its header row is out of sight, each cell says what it is.
-    await page.evaluate(() => (location.hash = '#/acme/kbs/Handbook'));
-    await page.locator('#documents tbody tr').first().waitFor();
-    const header = (await page.locator('#documents thead').boundingBox())!;
-    expect(header.x + header.width).toBeLessThanOrEqual(0);
-    expect(
-      await page
-        .locator('#documents td[data-label="Folder"]')
-        .first()
-        .evaluate((cell) => getComputedStyle(cell).display),
-    ).toBe('block');
-
-    expect(errors).toEqual([]);
-    expect(external).toEqual([]);
-    await page.close();
-  });
-
-  it('works from the keyboard: visible focus, every action a button or link, Escape closes a dialog', async () => {
-    const { page, external, errors } = await openConsole();
-    // The key's field is a few stops in: past the skip link and the brand, at most.
-    for (let press = 0; press < 4; press++) {
-      await page.keyboard.press('Tab');
-      if ((await page.evaluate(() => document.activeElement?.getAttribute('type'))) === 'password') break;
-    }
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
-    await page.keyboard.type(key);
-    await page.keyboard.press('Enter');
-    await page.locator('.connection[data-state="live"]').waitFor();
-
-    // From the top of the page, Tab through the header to the Knowledge bases link, each stop showing its focus.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const stops: { text: string; outline: string }[] = [];
-    for (let press = 0; press < 12; press++) {
-      await page.keyboard.press('Tab');
-      const stop = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement;
-        // Between the blur and the first stop, the document itself holds the focus.
-        if (element === document.body) return { text: 'BODY', outline: 'body' };
-        return { text: element.innerText || element.getAttribute('aria-label') || element.tagName, outline: getComputedStyle(element).outlineStyle };
-      });
-      stops.push(stop);
-      if (stop.text === 'Knowledge bases') break;
-    }
-    expect(stops.at(-1)?.text).toBe('Knowledge bases');
-    expect(stops.filter((stop) => stop.outline === 'none')).toEqual([]);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Knowledge bases', level: 1 }).waitFor();
-
-    await page.evaluate(() => (location.hash = '#/acme/voices/Grace'));
-    await page.getByRole('heading', { name: 'Grace', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Rename', exact: true }).focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-
-    // Every action of the page is a button or a link, each in the tab order.
-    const unreachable = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('main button, main a[href]')].filter((element) => element.tabIndex < 0).map((element) => element.innerText),
-    );
-    expect(unreachable).toEqual([]);
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
     await page.close();
