@@ -77,6 +77,38 @@ describe.skipIf(!chromiumPath)('the console at /console, laid out (Chromium)', (
     await page.close();
   });
 
+  it('keeps each badge in a table on one line, at 400 and at 1280 px', async () => {
+    // The pages whose tables have a status column: all of them once each has loaded its rows.
+    const withBadges: string[] = ['engines', 'knowledge-base', 'knowledge-bases', 'transcripts'];
+    const badges: { width: number; page: string; text: string; lines: number }[] = [];
+    for (const width of [400, 1280]) {
+      const { page, errors } = await openConsole(width);
+      await connect(page);
+      for (const [name, hash] of everyPage()) {
+        await page.evaluate((to) => (location.hash = to), hash);
+        await page.locator('main h1').waitFor();
+        if (withBadges.includes(name)) await page.locator('main table .badge').first().waitFor();
+        // The line boxes of each badge's text: one unless it wrapped.
+        const seen = await page.locator('main table .badge').evaluateAll((found) =>
+          found.map((badge) => {
+            const range = document.createRange();
+            range.selectNodeContents(badge);
+            return { text: (badge as HTMLElement).innerText, lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size };
+          }),
+        );
+        badges.push(...seen.map((badge) => ({ width, page: name, ...badge })));
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    // No other page has a badge in a table, and the finished transcript's was among them.
+    for (const width of [400, 1280]) {
+      expect([...new Set(badges.filter((badge) => badge.width === width).map((badge) => badge.page))].sort()).toEqual(withBadges);
+      expect(badges.some((badge) => badge.width === width && badge.page === 'transcripts' && badge.text === 'completed')).toBe(true);
+    }
+    expect(badges.filter((badge) => badge.lines !== 1)).toEqual([]);
+  });
+
   it('works from the keyboard: visible focus, every action a button or link, Escape closes a dialog', async () => {
     const { page, external, errors } = await openConsole();
     // The key's field is a few stops in: past the skip link and the brand, at most.
