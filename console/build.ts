@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The console's sources: index.html, console.css and app/ (TypeScript and Preact). */
+/** The console's sources: index.html, console.css with style/, and app/ (TypeScript and Preact). */
 const SOURCE_DIR = new URL('./', import.meta.url);
 
 /** What a built console is: the page, its style and its one script, served under /console/. */
@@ -9,16 +9,22 @@ export const CONSOLE_FILES = ['index.html', 'console.css', 'console.js'] as cons
 export type ConsoleFiles = Record<(typeof CONSOLE_FILES)[number], Buffer>;
 
 /**
- * The console built: app/main.tsx with Preact and graphql-ws bundled and minified into one
- * ES module, beside the page and the style. Both ways of serving it call this, so the source
- * tree and the build serve the same bytes: the service started from source builds it in
- * memory (esbuild, a dev dependency, about 100 ms), and `npm run build` writes it into
- * dist/console/ (./write-build.ts), which a production install serves without esbuild.
+ * The console built: app/main.tsx with Preact and graphql-ws bundled and minified into one ES
+ * module, console.css with the parts it imports into one style sheet, beside the page. Both
+ * ways of serving it call this, so the source tree and the build serve the same bytes: the
+ * service started from source builds it in memory (esbuild, a dev dependency, about 100 ms),
+ * and `npm run build` writes it into dist/console/ (./write-build.ts), which a production
+ * install serves without esbuild.
  */
 export async function buildConsole(): Promise<ConsoleFiles> {
   const { build } = await import('esbuild');
+  const source = (file: string) => fileURLToPath(new URL(file, SOURCE_DIR));
   const result = await build({
-    entryPoints: [fileURLToPath(new URL('app/main.tsx', SOURCE_DIR))],
+    entryPoints: [
+      { in: source('app/main.tsx'), out: 'console' },
+      { in: source('console.css'), out: 'console' },
+    ],
+    outdir: source('.'),
     bundle: true,
     minify: true,
     format: 'esm',
@@ -30,8 +36,8 @@ export async function buildConsole(): Promise<ConsoleFiles> {
     write: false,
     logLevel: 'silent',
   });
-  const source = (file: string) => readFileSync(new URL(file, SOURCE_DIR));
-  return { 'index.html': source('index.html'), 'console.css': source('console.css'), 'console.js': Buffer.from(result.outputFiles[0]!.contents) };
+  const output = (name: string) => Buffer.from(result.outputFiles.find((file) => file.path === source(name))!.contents);
+  return { 'index.html': readFileSync(source('index.html')), 'console.css': output('console.css'), 'console.js': output('console.js') };
 }
 
 /** When a source of the console last changed: the service run from source builds it again after an edit. */
