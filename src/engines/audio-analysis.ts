@@ -1,7 +1,8 @@
 import { EngineError } from '../domain/shared/engine-error';
 import type { ProgressCallback } from '../domain/shared/progress';
 import type { SampleMeasurements } from '../domain/voice/sample-quality';
-import { NOT_READABLE, type CallOptions, type Ffmpeg } from './ffmpeg';
+import type { Ffmpeg } from './ffmpeg';
+import { NOT_READABLE, type CallOptions } from './ffmpeg-process';
 
 export interface AudioSpectrum {
   /** Edges of the mel-spaced bands, one more than the number of bands. */

@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Ffmpeg, type ProbeResult } from '../../src/engines/ffmpeg';
+import { Ffmpeg } from '../../src/engines/ffmpeg';
+import type { ProbeResult } from '../../src/engines/ffmpeg-probe';
 
 const run = promisify(execFile);
 

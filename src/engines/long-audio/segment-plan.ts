@@ -1,4 +1,4 @@
-import type { Silence } from '../ffmpeg';
+import type { Silence } from '../ffmpeg-slices';
 
 /** Quieter than this (dBFS) counts as silence: below quiet speech, above the hiss of most rooms. */
 export const SILENCE_THRESHOLD_DB = -45;
