@@ -7,7 +7,8 @@ import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import { EngineError } from '../domain/shared/engine-error';
 import { storageFailureOf } from '../domain/shared/storage-failure';
 import { assessSample, type SampleQuality } from '../domain/voice/sample-quality';
-import { analyzeAudio, type AudioAnalysis } from './audio-analysis';
+import { analyzeAudio } from './audio-analysis';
+import type { AudioAnalysis } from './signal-analyzer';
 import type { Ffmpeg } from './ffmpeg';
 import {
   EMBEDDING_ARCHIVE_FILENAME,

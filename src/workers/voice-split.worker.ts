@@ -15,9 +15,10 @@ import {
 } from '../domain/voice/sample-plan';
 import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
 import type { VoiceSample } from '../domain/voice/voice.types';
-import { analyzeStretches, type AudioAnalysis } from '../engines/audio-analysis';
+import { analyzeStretches } from '../engines/audio-analysis';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import type { LoudnessTarget } from '../engines/ffmpeg-loudness';
+import type { AudioAnalysis } from '../engines/signal-analyzer';
 import { splitVoiceQueue, type SplitVoiceJob } from '../queues/voice.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';

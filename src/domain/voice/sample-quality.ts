@@ -23,7 +23,7 @@ export interface SampleQuality {
   reasons: QualityReason[];
 }
 
-/** What an engine measures of a stretch of audio (see src/engines/audio-analysis.ts). */
+/** What an engine measures of a stretch of audio (see src/engines/signal-analyzer.ts). */
 export interface SampleMeasurements {
   durationSeconds: number;
   /** Seconds of audible sound in stretches that change like speech does. */
