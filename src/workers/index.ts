@@ -1,4 +1,4 @@
-import { CODEC_PEAK_HEADROOM_DB, SAMPLE_TRUE_PEAK_DBTP } from '../domain/voice/sample-plan';
+import { SAMPLE_TRUE_PEAK_DBTP } from '../domain/voice/sample-plan';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
 import { embedVoiceQueue } from '../queues/voice.queues';
 import type { Services } from '../services';
@@ -57,7 +57,7 @@ export function jobKinds(services: Services): JobKind[] {
           pipeline: voicePipeline,
           ffmpeg,
           blobs: platform.blobs,
-          loudness: { integratedLufs: platform.config.SAMPLE_LOUDNESS_LUFS, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP - CODEC_PEAK_HEADROOM_DB },
+          loudness: { integratedLufs: platform.config.SAMPLE_LOUDNESS_LUFS, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP },
         }),
       ),
       voiceSplitReconcile(voicePipeline),

@@ -163,7 +163,6 @@ export function splitVoiceProcessor({ pipeline, ffmpeg, blobs, loudness }: Split
       const measured = await ffmpeg.measureLoudness(
         run.originalPath,
         batch.map(({ slice }) => slice),
-        loudness,
         { signal: run.signal },
       );
       const samples = batch.map(({ slice }, k) => ({ output: join(run.workDir, `${slice.index}.opus`), stretch: slice, measured: measured[k]! }));

@@ -155,9 +155,13 @@ export async function makeRecording(path: string, parts: RecordingPart[]): Promi
   }
 }
 
-/** EBU R128 figures of a file as ffmpeg's ebur128 filter measures them. */
-export async function measureEbuR128(path: string): Promise<{ integratedLufs: number; truePeakDbtp: number }> {
-  const { stderr } = await run(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-nostats', '-i', path, '-af', 'ebur128=peak=true', '-f', 'null', '-']);
+/** EBU R128 figures of a file, or of the stretch `range` of it, as ffmpeg's ebur128 filter measures them. */
+export async function measureEbuR128(
+  path: string,
+  range?: { startSeconds: number; durationSeconds: number },
+): Promise<{ integratedLufs: number; truePeakDbtp: number }> {
+  const stretch = range ? ['-ss', String(range.startSeconds), '-t', String(range.durationSeconds)] : [];
+  const { stderr } = await run(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-nostats', ...stretch, '-i', path, '-af', 'ebur128=peak=true', '-f', 'null', '-']);
   const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
   const integrated = /I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)?.[1];
   const peak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1];

@@ -73,6 +73,8 @@ type Sample = SplitVoice['samples'][number];
 const run = promisify(execFile);
 /** Not the default (-23), so the test shows the setting reaches the split. */
 const TARGET_LUFS = -20;
+/** The true peak the split levels to: -1 dBTP in the Opus file, less half a dB for the encoder. */
+const LEVELLING_CEILING_DBTP = -1.5;
 /** Pauses the test looks for in the original: shorter than the split's, so a cut must lie well inside one. */
 const CHECK_PAUSES = { thresholdDb: -50, minSeconds: 0.1 };
 
@@ -241,6 +243,36 @@ describe.skipIf(!hasEspeak)('a curated split (needs espeak-ng)', () => {
       expect(Math.abs(integratedLufs - TARGET_LUFS), `sample ${sample.index} at ${integratedLufs} LUFS`).toBeLessThanOrEqual(1);
       expect(truePeakDbtp, `sample ${sample.index}`).toBeLessThanOrEqual(-1);
     }
+  });
+
+  it('levels a sample whose gain would lift its peaks over the ceiling to the target too, wherever its loud passage lies', async () => {
+    // Speech at a modest level with exclamations at full scale: a sample holding one reaches
+    // the target only with its peaks held down. loudnorm's dynamic mode, which did that
+    // before, follows the loudness heard so far: a sample ending on an exclamation came out
+    // 1.2 LU over the target, one starting on it 4.3 LU under.
+    const exclaimed = join(dir, 'exclaimed.wav');
+    const modest = (speech: string) => ({ speech, gain: 0.35 });
+    const exclamation = { speech: 'No, stop that right now!', gain: 1.5 };
+    const spoken = [modest(sentences[0]!), modest(sentences[1]!), modest(sentences[2]!), exclamation, exclamation];
+    const more = [modest(sentences[3]!), modest(sentences[4]!), modest(sentences[5]!), exclamation, modest(sentences[0]!), modest(sentences[1]!)];
+    await makeRecording(exclaimed, [{ silence: 1 }, ...[...spoken, ...more].flatMap((part) => [part, { silence: 0.7 }])]);
+    const created = await call('POST', '/api/voices/acme', { form: await multipart({ name: 'Exclaimed', split_mode: 'curated' }, { file: exclaimed }) });
+    expect(created.status).toBe(201);
+    const split = await splitDone('Exclaimed');
+    expect(split.status.splitting).toBe('COMPLETED');
+    expect(split.samples.length).toBeGreaterThanOrEqual(3);
+    let overTheCeiling = 0;
+    for (const sample of split.samples) {
+      const original = await measureEbuR128(exclaimed, { startSeconds: sample.sourceStart!, durationSeconds: sample.duration });
+      if (original.truePeakDbtp + TARGET_LUFS - original.integratedLufs > LEVELLING_CEILING_DBTP) overTheCeiling++;
+      const path = join(dir, `exclaimed-${sample.index}.opus`);
+      await writeFile(path, (await call('GET', `/api/voices/acme/Exclaimed/samples/${sample.index}`)).bytes);
+      const { integratedLufs, truePeakDbtp } = await measureEbuR128(path);
+      expect(Math.abs(integratedLufs - TARGET_LUFS), `sample ${sample.index} at ${integratedLufs} LUFS`).toBeLessThanOrEqual(1);
+      expect(truePeakDbtp, `sample ${sample.index}`).toBeLessThanOrEqual(-1);
+    }
+    // Every sample holds an exclamation: none reaches the target with one gain alone.
+    expect(overTheCeiling).toBe(split.samples.length);
   });
 
   it('explains the clipped and the noisy samples, and finds nothing against the clean ones', () => {

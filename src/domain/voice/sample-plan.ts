@@ -47,8 +47,6 @@ export interface CuratedSamplePlan extends SamplePlan {
 export const PAUSE_SETTINGS = { thresholdDb: -50, minSeconds: 0.3 };
 /** Curated samples never peak above this (EBU R128's true peak, dBTP, of the Opus file). */
 export const SAMPLE_TRUE_PEAK_DBTP = -1;
-/** Opus encoding overshoots a levelled peak by a few tenths of a dB, so levelling aims this much lower. */
-export const CODEC_PEAK_HEADROOM_DB = 0.5;
 /** A pause this long ends a stretch of speech: no sample spans it. */
 const LONG_PAUSE_SECONDS = 2;
 /** Silence kept before and after the speech of a sample (at most half the pause it lies in). */
