@@ -1,6 +1,26 @@
 import { promote } from 'bullmq/dist/esm/scripts/promote-9.js';
 
 /**
+ * BullMQ's promote script runs inside the claim script, so the scheduler relies on BullMQ's
+ * internals (bullmq is pinned exactly; test/platform/bullmq-contract.test.ts holds the pinned
+ * version to each): the script's keys, in this order, and its ARGV {queue.toKey(''), job id};
+ * its answer, 0 once the job has left the delayed set for wait (prioritized, paused), -3 when
+ * the job was not in the delayed set.
+ */
+export const BULLMQ_PROMOTE_KEYS = ['delayed', 'wait', 'paused', 'meta', 'prioritized', 'active', 'pc', 'events', 'marker'] as const;
+
+/**
+ * BullMQ scores a job in its delayed set by when it runs (ms) times this, plus a counter below
+ * it that keeps the jobs due in one millisecond in order.
+ */
+export const DELAYED_SCORE_PER_MS = 0x1000;
+
+/** One of BullMQ's promote keys, as the claim script reads it. */
+function promoteKey(name: (typeof BULLMQ_PROMOTE_KEYS)[number]): string {
+  return `KEYS[${BULLMQ_PROMOTE_KEYS.indexOf(name) + 1}]`;
+}
+
+/**
  * The Lua of the fair scheduler. Every key it touches lives under a queue's BullMQ key prefix
  * (`{<prefix>:bull}:<queue>:`), whose braces make the whole prefix the hash tag: on a Redis
  * Cluster the scheduler's keys and BullMQ's share one slot, so a job can be chosen and handed
@@ -23,7 +43,7 @@ import { promote } from 'bullmq/dist/esm/scripts/promote-9.js';
  * free worker slots, taking the lanes in turn. Also where worker processes register their
  * slots and report a finished job.
  *
- * KEYS: BullMQ's promote keys (delayed, wait, paused, meta, prioritized, active, pc, events, marker).
+ * KEYS: BullMQ's promote keys (BULLMQ_PROMOTE_KEYS).
  * ARGV[1] the queue's key prefix (`{p:bull}:<queue>:`), ARGV[2] now (ms), ARGV[3] slots the
  * caller is about to free, ARGV[4] per-lane cap (0: none), ARGV[5] turns in a row a lane gives
  * its interactive work before one bulk turn, ARGV[6] channel to publish a move on, ARGV[7]
@@ -64,7 +84,7 @@ if ARGV[9] ~= '' then
   if final == '0' then moved = true end
   -- The worker reports the end without waiting for BullMQ to finish the job: once BullMQ has
   -- taken it out of the active list, its slot already shows as free.
-  if not redis.call('LPOS', KEYS[6], id) then extra = 0 end
+  if not redis.call('LPOS', ${promoteKey('active')}, id) then extra = 0 end
 end
 if ARGV[10] ~= '' then
   -- A moving average of attempt durations, for the start estimates of waiting jobs.
@@ -94,9 +114,9 @@ end
 redis.call('ZREMRANGEBYSCORE', fair .. 'alive', '-inf', now)
 local capacity = 0
 for _, slots in ipairs(redis.call('HVALS', fair .. 'workers')) do capacity = capacity + tonumber(slots) end
-local busy = redis.call('LLEN', KEYS[6]) + redis.call('LLEN', KEYS[2]) + redis.call('ZCARD', KEYS[5])
+local busy = redis.call('LLEN', ${promoteKey('active')}) + redis.call('LLEN', ${promoteKey('wait')}) + redis.call('ZCARD', ${promoteKey('prioritized')})
 local free = capacity - busy + extra
-if redis.call('HEXISTS', KEYS[4], 'paused') == 1 then free = 0 end
+if redis.call('HEXISTS', ${promoteKey('meta')}, 'paused') == 1 then free = 0 end
 
 -- A lane at its cap: first forget admitted jobs that have ended (a worker that died after a
 -- job's last attempt never said so), then see whether it is still full.
@@ -236,7 +256,7 @@ for i = 4, #ARGV do
     else
       local score = redis.call('ZSCORE', KEYS[1], id)
       if score then
-        state, detail = 'delayed', tostring(math.floor(tonumber(score) / 4096))
+        state, detail = 'delayed', tostring(math.floor(tonumber(score) / ${DELAYED_SCORE_PER_MS}))
       elseif redis.call('LPOS', KEYS[4], id) then
         state, detail = 'active', redis.call('HGET', fair .. 'engine', id) or ''
       end

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Cluster, Redis } from 'ioredis';
-import { ENGINE_BACKLOG, ENQUEUE_AND_CLAIM, STATUS, UNPARK } from './fair-scheduler.lua';
+import { BULLMQ_PROMOTE_KEYS, DELAYED_SCORE_PER_MS, ENGINE_BACKLOG, ENQUEUE_AND_CLAIM, STATUS, UNPARK } from './fair-scheduler.lua';
 
 /** How the scheduler shares each queue's worker slots. */
 export interface FairnessSettings {
@@ -91,7 +91,12 @@ export interface QueueSnapshot {
 type ScriptCommand = (...keysAndArgs: (string | number)[]) => Promise<unknown>;
 type ScriptClient = (Redis | Cluster) & Record<keyof typeof COMMANDS, ScriptCommand>;
 
-const COMMANDS = { fairClaim: [ENQUEUE_AND_CLAIM, 9], fairUnpark: [UNPARK, 1], fairStatus: [STATUS, 4], fairEngineBacklog: [ENGINE_BACKLOG, 1] } as const;
+const COMMANDS = {
+  fairClaim: [ENQUEUE_AND_CLAIM, BULLMQ_PROMOTE_KEYS.length],
+  fairUnpark: [UNPARK, 1],
+  fairStatus: [STATUS, 4],
+  fairEngineBacklog: [ENGINE_BACKLOG, 1],
+} as const;
 
 /**
  * Fair share of a queue's worker slots between lanes (partners, or API keys), on BullMQ as it
@@ -146,7 +151,7 @@ export class FairScheduler {
   async parkedJobs(queue: Queue): Promise<{ jobId: string; laned: boolean }[]> {
     const client = await scriptClient(queue);
     // Parked jobs run more than a year out; retry backoffs are hours at most.
-    const parkedFrom = (Date.now() + PARK_MS / 5) * 0x1000;
+    const parkedFrom = (Date.now() + PARK_MS / 5) * DELAYED_SCORE_PER_MS;
     const parked = await client.zrangebyscore(queue.keys.delayed!, parkedFrom, '+inf');
     if (parked.length === 0) return [];
     const laned = await client.hmget(queue.toKey('fair:parked'), ...parked);
@@ -222,8 +227,7 @@ function jobState(state: string, lane: string, jobClass: string, index: number, 
 
 /** The keys BullMQ's promote script names, in its order. */
 function bullmqPromoteKeys(queue: Queue): string[] {
-  const keys = queue.keys;
-  return [keys.delayed!, keys.wait!, keys.paused!, keys.meta!, keys.prioritized!, keys.active!, keys.pc!, keys.events!, keys.marker!];
+  return BULLMQ_PROMOTE_KEYS.map((name) => queue.keys[name]!);
 }
 
 const defined = new WeakSet<object>();

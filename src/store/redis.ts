@@ -221,8 +221,15 @@ class FailFastCluster extends Cluster {
   }
 }
 
-// The messages ioredis rejects commands with when it has no usable connection.
-const UNAVAILABLE_MESSAGES = new Set(['Command timed out', "Stream isn't writeable and enableOfflineQueue options is false", 'Connection is closed.']);
+/**
+ * The messages ioredis rejects commands with when it has no usable connection (ioredis is
+ * pinned exactly: test/store/ioredis-contract.test.ts provokes each from it).
+ */
+export const UNAVAILABLE_MESSAGES: ReadonlySet<string> = new Set([
+  'Command timed out',
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Connection is closed.',
+]);
 
 // Redis's own refusals for a reason of its state or configuration, not of the command: still
 // loading, a script running, a failover (a replica that became read-only, a cluster without
