@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { isIP, isIPv4, isIPv6, type LookupFunction } from 'node:net';
+import { BlockList, isIP, isIPv4, isIPv6, type LookupFunction } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, request } from 'undici';
@@ -284,7 +284,8 @@ function safeDecode(value: string): string {
   }
 }
 
-const blockedIpv4: [string, number][] = [
+/** IPv4 ranges a download must never reach: this network, private, CGNAT, loopback, link-local, IETF, documentation, 6to4 relay, benchmarking, multicast, reserved. */
+const BLOCKED_IPV4: readonly [string, number][] = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -302,7 +303,8 @@ const blockedIpv4: [string, number][] = [
   ['240.0.0.0', 4],
 ];
 
-const blockedIpv6: [string, number][] = [
+/** IPv6 ranges: unspecified, loopback and IPv4-compatible, local-use NAT64, discard, Teredo, benchmarking, documentation, unique local, link-local, site-local, multicast. */
+const BLOCKED_IPV6: readonly [string, number][] = [
   ['::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
@@ -315,60 +317,33 @@ const blockedIpv6: [string, number][] = [
   ['ff00::', 8],
 ];
 
-/** Prefixes whose addresses carry an IPv4 address that decides where the packet really goes. */
-const embeddedIpv4: { prefix: string; bits: number; shift: bigint }[] = [
-  { prefix: '::ffff:0:0', bits: 96, shift: 0n },
-  { prefix: '64:ff9b::', bits: 96, shift: 0n },
-  { prefix: '2002::', bits: 16, shift: 80n },
-];
+/**
+ * Every blocked range in one list. BlockList matches an IPv4-mapped address (`::ffff:a.b.c.d`)
+ * against the IPv4 rules itself; NAT64 (`64:ff9b::/96`, the IPv4 address in the last 32 bits)
+ * and 6to4 (`2002::/16`, in the 32 bits after the prefix) carry an IPv4 address that decides
+ * where the packet really goes, so each IPv4 range is blocked in those two forms as well.
+ */
+const blockedRanges = new BlockList();
+for (const [base, bits] of BLOCKED_IPV4) {
+  blockedRanges.addSubnet(base, bits, 'ipv4');
+  blockedRanges.addSubnet(`64:ff9b::${base}`, 96 + bits, 'ipv6');
+  blockedRanges.addSubnet(`2002:${hexGroups(base)}::`, 16 + bits, 'ipv6');
+}
+for (const [base, bits] of BLOCKED_IPV6) blockedRanges.addSubnet(base, bits, 'ipv6');
+
+/** An IPv4 address as the two IPv6 groups that spell it (`10.1.2.3` → `a01:203`). */
+function hexGroups(ipv4: string): string {
+  const [a = 0, b = 0, c = 0, d = 0] = ipv4.split('.').map(Number);
+  return `${(a * 256 + b).toString(16)}:${(c * 256 + d).toString(16)}`;
+}
 
 /**
- * True for addresses a download must never reach: loopback, private, link-local, CGNAT,
- * multicast, reserved and documentation ranges, and IPv6 forms that embed such an IPv4
- * address. Anything that is not a valid IP counts as private, so a surprise fails closed.
+ * True for addresses a download must never reach (the ranges above, and IPv6 forms that
+ * embed such an IPv4 address). Anything that is not a valid IP counts as private, so a
+ * surprise fails closed.
  */
 export function isPrivateAddress(ip: string): boolean {
   const address = ip.split('%')[0] ?? '';
-  if (isIPv4(address)) {
-    const value = ipv4Value(address);
-    return blockedIpv4.some(([base, bits]) => inIpv4Range(value, base, bits));
-  }
-  if (!isIPv6(address)) return true;
-  const value = ipv6Value(address);
-  for (const { prefix, bits, shift } of embeddedIpv4) {
-    if (inIpv6Range(value, prefix, bits)) {
-      const embedded = Number((value >> shift) & 0xffffffffn);
-      return blockedIpv4.some(([base, blockBits]) => inIpv4Range(embedded, base, blockBits));
-    }
-  }
-  return blockedIpv6.some(([base, bits]) => inIpv6Range(value, base, bits));
-}
-
-function ipv4Value(address: string): number {
-  return address.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
-}
-
-function inIpv4Range(value: number, base: string, bits: number): boolean {
-  const size = 2 ** (32 - bits);
-  return Math.floor(value / size) === Math.floor(ipv4Value(base) / size);
-}
-
-function ipv6Value(address: string): bigint {
-  let text = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted?.[1]) {
-    const v4 = ipv4Value(dotted[1]);
-    text = `${text.slice(0, -dotted[1].length)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
-  const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
-  return groups.reduce((value, group) => (value << 16n) | BigInt(parseInt(group, 16)), 0n);
-}
-
-function inIpv6Range(value: bigint, base: string, bits: number): boolean {
-  const shift = BigInt(128 - bits);
-  return value >> shift === ipv6Value(base) >> shift;
+  const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : null;
+  return family === null || blockedRanges.check(address, family);
 }
