@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { splitByHeadings } from '../../src/domain/knowledge-base/chunking';
 import { EngineError } from '../../src/domain/shared/engine-error';
-import { detectFormat, extractDocxText, extractHtmlText, extractPdfText, extractText, readPlainText } from '../../src/engines/digitize';
+import { detectFormat, extractDocxText, extractHtmlText, extractPdfText, extractText, htmlToMarkdown, readPlainText } from '../../src/engines/digitize';
 import { ARTICLE, DOCX_CONTENT, PDF_PAGES, buildArticleHtml, buildDocx, buildPdf, buildScannedPdf, makeTempDir, type TempDir } from '../support/documents';
 
 const run = promisify(execFile);
@@ -173,6 +173,38 @@ describe('extractHtmlText', () => {
     expect(text).toContain('> Cook it al dente.');
     expect(text).toContain('```\ntimer --minutes 9\n```');
     expect(text).toContain('| Item | Grams |\n| --- | --- |\n| Pasta | 100 |');
+  });
+
+  it('gives links, emphasis and inline code their words only, drops images and controls, and escapes only what would read as a heading', () => {
+    const html =
+      '<p>The <a href="https://example.com/bees">honeybee</a> is <em>not</em> alone; <strong>bumblebees</strong> use <code>snake_case</code> and 2*3*4.</p>' +
+      '<p>Look: <img src="bee.png" alt="a bee"> <button>Buy</button> done.</p><p># Not a heading</p><p>#hashtag</p><hr><p>[draft] - 1. note</p>';
+
+    expect(htmlToMarkdown(html)).toBe(
+      'The honeybee is not alone; bumblebees use snake_case and 2*3*4.\n\nLook: done.\n\n\\# Not a heading\n\n#hashtag\n\n[draft] - 1. note',
+    );
+  });
+
+  it('numbers from where an ordered list starts, nests a list set straight inside another, and keeps code without a code element', () => {
+    const html =
+      '<ol start="3"><li><p>Find a hive.</p><p>Check it twice.</p></li><li>Open it<br>carefully</li></ol>' +
+      '<ul><li>one</li><ul><li>inner</li></ul><li>two</li></ul><pre>\n  indented\n    more\n</pre>';
+
+    // An item's paragraphs stay apart, as they do on the page.
+    expect(htmlToMarkdown(html)).toBe(
+      '3. Find a hive.\n\n   Check it twice.\n4. Open it\n   carefully\n\n- one\n  - inner\n- two\n\n```\n  indented\n    more\n```',
+    );
+  });
+
+  it('writes a table once however deep tables nest in it, its caption before it', () => {
+    // Each level used to be written again inside the level around it: 2^12 copies of the word.
+    const nested = `${'<table><tr><td>'.repeat(12)}core${'</td></tr></table>'.repeat(12)}`;
+    const captioned =
+      '<table><caption>Prices</caption><thead><tr><th>Item</th><th>Euro</th></tr></thead>' +
+      '<tbody><tr><td></td><td></td></tr><tr><td>Tea</td><td>2 | 3</td></tr><tr><td>Cake</td></tr></tbody></table>';
+
+    expect(htmlToMarkdown(nested).match(/core/g)).toEqual(['core']);
+    expect(htmlToMarkdown(captioned)).toBe('Prices\n\n| Item | Euro |\n| --- | --- |\n| Tea | 2 \\| 3 |\n| Cake |  |');
   });
 
   it('names an untitled page after its address', () => {

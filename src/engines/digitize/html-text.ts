@@ -1,16 +1,15 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import TurndownService from 'turndown';
 import { decodeText } from './plain-text';
 
-/** The part of the DOM the Markdown writer reads; linkedom's own types need the DOM lib. */
-interface DomNode {
-  readonly nodeType: number;
+/** The part of linkedom's DOM read here; linkedom's own types need the DOM lib. */
+interface DomElement {
+  readonly nodeName: string;
   readonly textContent: string | null;
-  readonly childNodes: Iterable<DomNode>;
-}
-
-interface DomElement extends DomNode {
-  readonly tagName: string;
+  readonly parentNode: DomElement | null;
+  readonly previousElementSibling: DomElement | null;
+  readonly children: ArrayLike<DomElement>;
   getAttribute(name: string): string | null;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): Iterable<DomElement>;
@@ -24,11 +23,8 @@ interface DomDocument {
   querySelectorAll(selectors: string): Iterable<DomElement>;
 }
 
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
-
-/** Elements whose content is never text a reader sees. */
-const SKIPPED = new Set([
+/** Elements whose content is never text a reader sees (and rules, which the text does without). */
+const SKIPPED_SELECTOR = [
   'script',
   'style',
   'noscript',
@@ -52,53 +48,8 @@ const SKIPPED = new Set([
   'select',
   'option',
   'textarea',
-]);
-
-const BLOCKS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'center',
-  'dd',
-  'details',
-  'dialog',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
   'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-]);
-const BLOCK_SELECTOR = [...BLOCKS].join(',');
+].join(',');
 
 /** Site chrome wherever it stands. */
 const CHROME_SELECTOR = 'nav, [role="navigation"], [hidden], [aria-hidden="true"]';
@@ -189,88 +140,101 @@ function titleFromUrl(url: string | undefined): string | undefined {
   return words || hostname || undefined;
 }
 
-function toMarkdown(root: DomNode): string {
-  return renderBlocks(root).join('\n\n');
+/**
+ * Turndown writes the Markdown; these rules keep the text's conventions. The structure a
+ * reader and the heading splitter need is Markdown: `#` headings on one line, `- ` and `1. `
+ * items (a nested list indented under its item), `>` quotes, fenced code, pipe tables. Inside
+ * it, plain text: emphasis, links and inline code give their words only (link targets and
+ * marks are noise to retrieval and rewriting), and only a line that would read as a heading is
+ * escaped. Images, form controls, embeds and rules give nothing.
+ */
+const markdown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', br: '' });
+markdown.escape = (text: string) => text.replace(/^(#{1,6})(?=\s|$)/, '\\$1');
+markdown.addRule('words only', {
+  filter: ['a', 'b', 'strong', 'i', 'em', 'code', 'kbd', 'samp', 'var', 'mark', 'u', 's', 'del', 'ins', 'sub', 'sup', 'small'],
+  replacement: (content) => content,
+});
+markdown.addRule('heading on one line', {
+  filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  replacement: (content, node) => {
+    const text = collapse(content);
+    return text ? `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n` : '';
+  },
+});
+markdown.addRule('list item', {
+  filter: 'li',
+  replacement: (content, node) => {
+    const marker = markerOf(node as unknown as DomElement);
+    return `${marker}${indent(trimNewlines(content), marker.length)}\n`;
+  },
+});
+markdown.addRule('list in a list', {
+  // Not valid HTML, but common: a list straight inside another is nested under the item before it.
+  filter: (node) => isList(node) && isList(node.parentNode),
+  replacement: (content, node) => {
+    const previous = (node as unknown as DomElement).previousElementSibling;
+    const width = previous?.nodeName === 'LI' ? markerOf(previous).length : 2;
+    return `${' '.repeat(width)}${indent(trimNewlines(content), width)}\n`;
+  },
+});
+markdown.addRule('code block', {
+  filter: 'pre',
+  replacement: (_content, node) => `\n\n${fenced(node.textContent ?? '')}\n\n`,
+});
+// A pipe table: the first row with text is the header, every row as wide as the widest.
+markdown.addRule('table cell', {
+  filter: ['th', 'td'],
+  replacement: (content) => ` ${collapse(content).replace(/\|/g, '\\|')} |`,
+});
+markdown.addRule('table row', {
+  filter: 'tr',
+  replacement: (content, node) => {
+    const row = node as unknown as DomElement;
+    const table = tableOf(row);
+    if (!table || !collapse(row.textContent ?? '')) return '';
+    const line = `|${content}${'  |'.repeat(table.width - cellsOf(row).length)}\n`;
+    return row === table.header ? `${line}|${' --- |'.repeat(table.width)}\n` : line;
+  },
+});
+markdown.addRule('table section', {
+  filter: ['thead', 'tbody', 'tfoot'],
+  replacement: (content) => content,
+});
+markdown.addRule('table caption', {
+  filter: 'caption',
+  replacement: (content) => `\n\n${collapse(content)}\n\n`,
+});
+
+function toMarkdown(root: DomElement): string {
+  // Taken out of the tree rather than given no text, so the spaces around them collapse.
+  for (const element of [...root.querySelectorAll(SKIPPED_SELECTOR)]) element.remove();
+  const text = markdown.turndown(root as unknown as TurndownService.Node);
+  // Turndown ends a blank line inside a quoted or indented block with the prefix's spaces.
+  return text.replace(/[ \t]+$/gm, '');
 }
 
-function renderBlocks(parent: DomNode): string[] {
-  const blocks: string[] = [];
-  let inline = '';
-  const flush = (): void => {
-    const paragraph = normalizeInline(inline)
-      .split('\n')
-      .map((line) => line.replace(/^(#{1,6})(?=\s|$)/, '\\$1'))
-      .join('\n');
-    if (paragraph) blocks.push(paragraph);
-    inline = '';
-  };
-
-  for (const node of parent.childNodes) {
-    if (node.nodeType === TEXT_NODE) {
-      inline += collapseSpaces(node.textContent ?? '');
-      continue;
-    }
-    if (node.nodeType !== ELEMENT_NODE) continue;
-    const element = node as DomElement;
-    const tag = element.tagName.toLowerCase();
-    if (SKIPPED.has(tag)) continue;
-    if (tag === 'br') {
-      inline += '\n';
-      continue;
-    }
-    if (!BLOCKS.has(tag) && !element.querySelector(BLOCK_SELECTOR)) {
-      inline += inlineText(element);
-      continue;
-    }
-    flush();
-    blocks.push(...renderBlock(element, tag));
-  }
-  flush();
-  return blocks;
+/** An item's marker: `- `, or its number in an ordered list (which may start elsewhere than 1). */
+function markerOf(item: DomElement): string {
+  const list = item.parentNode;
+  if (list?.nodeName !== 'OL') return '- ';
+  const start = Number.parseInt(list.getAttribute('start') ?? '', 10) || 1;
+  return `${start + Array.prototype.indexOf.call(list.children, item)}. `;
 }
 
-function renderBlock(element: DomElement, tag: string): string[] {
-  const heading = /^h([1-6])$/.exec(tag);
-  if (heading) {
-    const text = collapse(inlineText(element));
-    return text ? [`${'#'.repeat(Number(heading[1]))} ${text}`] : [];
-  }
-  switch (tag) {
-    case 'ul':
-    case 'ol':
-      return nonEmpty(renderList(element, tag === 'ol'));
-    case 'pre':
-      return nonEmpty(renderCode(element.textContent ?? ''));
-    case 'blockquote':
-      return nonEmpty(quote(renderBlocks(element).join('\n\n')));
-    case 'table':
-      return nonEmpty(renderTable(element));
-    case 'hr':
-      return [];
-    default:
-      return renderBlocks(element);
-  }
+function isList(node: { nodeName: string } | null): boolean {
+  return node?.nodeName === 'UL' || node?.nodeName === 'OL';
 }
 
-function renderList(list: DomElement, ordered: boolean): string {
-  const items: string[] = [];
-  let number = Number.parseInt(list.getAttribute('start') ?? '', 10) || 1;
-  for (const child of elementChildren(list)) {
-    const tag = child.tagName.toLowerCase();
-    if (tag === 'ul' || tag === 'ol') {
-      const nested = renderList(child, tag === 'ol');
-      if (nested) items.push(indent(nested, '  '));
-      continue;
-    }
-    const body = renderBlocks(child).join('\n');
-    if (!body) continue;
-    const marker = ordered ? `${number++}. ` : '- ';
-    items.push(marker + body.split('\n').join(`\n${' '.repeat(marker.length)}`));
-  }
-  return items.join('\n');
+function trimNewlines(text: string): string {
+  return text.replace(/^\n+/, '').replace(/\n+$/, '');
 }
 
-function renderCode(code: string): string {
+/** Indents every line after the first, under a marker `width` wide. */
+function indent(text: string, width: number): string {
+  return text.replace(/\n/g, `\n${' '.repeat(width)}`);
+}
+
+function fenced(code: string): string {
   const body = code.replace(/^\n/, '').replace(/\s+$/, '');
   if (!body) return '';
   const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
@@ -278,69 +242,31 @@ function renderCode(code: string): string {
   return `${fence}\n${body}\n${fence}`;
 }
 
-function renderTable(table: DomElement): string {
-  const rows = [...table.querySelectorAll('tr')].map((row) =>
-    elementChildren(row)
-      .filter((cell) => /^t[dh]$/i.test(cell.tagName))
-      .map((cell) => collapse(renderBlocks(cell).join(' ')).replace(/\|/g, '\\|')),
-  );
-  const filled = rows.filter((cells) => cells.some(Boolean));
-  const [first] = filled;
-  if (!first) return '';
-  const width = Math.max(...filled.map((cells) => cells.length));
-  const line = (cells: string[]): string => `| ${Array.from({ length: width }, (_, index) => cells[index] ?? '').join(' | ')} |`;
-  return [line(first), line(Array<string>(width).fill('---')), ...filled.slice(1).map(line)].join('\n');
+interface TableShape {
+  header: DomElement;
+  width: number;
 }
 
-function inlineText(element: DomElement): string {
-  let text = '';
-  for (const node of element.childNodes) {
-    if (node.nodeType === TEXT_NODE) text += collapseSpaces(node.textContent ?? '');
-    if (node.nodeType !== ELEMENT_NODE) continue;
-    const child = node as DomElement;
-    const tag = child.tagName.toLowerCase();
-    if (tag === 'br') text += '\n';
-    else if (!SKIPPED.has(tag)) text += inlineText(child);
+/** Each table's header row and width, read once per conversion of the table's rows. */
+const tableShapes = new WeakMap<DomElement, TableShape | null>();
+
+function tableOf(row: DomElement): TableShape | null {
+  const table = row.closest('table');
+  if (!table) return null;
+  let shape = tableShapes.get(table);
+  if (shape === undefined) {
+    const rows = [...table.querySelectorAll('tr')].filter((each) => each.closest('table') === table);
+    const header = rows.find((each) => collapse(each.textContent ?? ''));
+    shape = header ? { header, width: Math.max(...rows.map((each) => cellsOf(each).length)) } : null;
+    tableShapes.set(table, shape);
   }
-  return text;
+  return shape;
 }
 
-function elementChildren(element: DomElement): DomElement[] {
-  return [...element.childNodes].filter((node): node is DomElement => node.nodeType === ELEMENT_NODE);
-}
-
-function normalizeInline(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.replace(/ {2,}/g, ' ').trim())
-    .filter(Boolean)
-    .join('\n');
-}
-
-function quote(text: string): string {
-  return text
-    ? text
-        .split('\n')
-        .map((line) => (line ? `> ${line}` : '>'))
-        .join('\n')
-    : '';
-}
-
-function indent(text: string, prefix: string): string {
-  return text
-    .split('\n')
-    .map((line) => (line ? prefix + line : line))
-    .join('\n');
-}
-
-function nonEmpty(block: string): string[] {
-  return block ? [block] : [];
-}
-
-function collapseSpaces(text: string): string {
-  return text.replace(/\s+/g, ' ');
+function cellsOf(row: DomElement): DomElement[] {
+  return Array.from(row.children).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH');
 }
 
 function collapse(text: string): string {
-  return collapseSpaces(text).trim();
+  return text.replace(/\s+/g, ' ').trim();
 }
