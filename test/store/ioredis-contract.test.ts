@@ -65,7 +65,7 @@ describe('ioredis, rejecting a command for want of Redis', () => {
   it('says "Command timed out" when Redis stops answering for longer than the command connection waits', async () => {
     const { commands } = connect(live.url);
     await commands.ping();
-    await admin.call('CLIENT', 'PAUSE', '2500', 'ALL');
+    await admin.call('CLIENT', 'PAUSE', '4000', 'ALL');
     expectMessage(await rejection(commands.get(`${live.prefix}:paused`)), 'Command timed out');
     // Answered once the pause is over (CLIENT UNPAUSE would wait for it as well).
     await admin.ping();
