@@ -49,16 +49,6 @@ import { voiceDetail } from './rest/voice.wire';
 import { reconcileSources } from './workers';
 import { trackInFlight } from './workers/reconciler';
 
-/**
- * What the HTTP transport is built from: the platform it serves from (configuration, callers,
- * readiness) and the domain its doors call. No engine, and the doors themselves get only the
- * domain (RestContext, GraphqlContext).
- */
-export interface HttpServices {
-  platform: Platform;
-  domain: Domain;
-}
-
 /** The domain services and the engines, built once per process over the platform; workers get all of it. */
 export interface Services extends Domain {
   platform: Platform;

@@ -1,6 +1,7 @@
 import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { RedisClient } from '../store/redis';
 import { RateLimited, Unauthorized } from '../domain/errors';
+import type { Caller } from '../domain/shared/caller';
 import type { EventBus } from '../events/event-bus';
 import type { KeySpace } from '../store/keys';
 import { LocalRateLimiter } from './rate-limiter';
@@ -10,17 +11,6 @@ export interface ApiKeyRecord {
   partners: string[];
   label?: string;
   createdAt: string;
-}
-
-/** Who is calling: a stored key scoped to partners, or the admin key that reaches them all. */
-export interface Caller {
-  keyId: string;
-  partners: ReadonlySet<string>;
-  admin: boolean;
-}
-
-export function canAccessPartner(caller: Caller, partner: string): boolean {
-  return caller.admin || caller.partners.has(partner);
 }
 
 const REVOKED_TOPIC = 'apikeys:revoked';

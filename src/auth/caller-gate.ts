@@ -1,5 +1,6 @@
 import { NotFound, RateLimited } from '../domain/errors';
-import type { ApiKeyService, Caller } from './api-keys';
+import type { Caller } from '../domain/shared/caller';
+import type { ApiKeyService } from './api-keys';
 import type { RateLimiter } from './rate-limiter';
 
 /**

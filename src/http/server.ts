@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { writeRequestLine, type Logger } from '../logger';
-import type { HttpServices } from '../services';
+import type { HttpServices } from './http-services';
 import { registerCompression } from './compression';
 import { registerConsole } from './console-page';
 import { registerCors } from './cors';

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/api-keys';
+import type { Caller } from '../domain/shared/caller';
 import { Unauthorized } from '../domain/errors';
 import type { Domain } from '../domain/domain';
 import { createLoaders, type Loaders } from './loaders';

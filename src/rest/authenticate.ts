@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { canAccessPartner, type Caller } from '../auth/api-keys';
+import { canAccessPartner, type Caller } from '../domain/shared/caller';
 import type { CallerGate } from '../auth/caller-gate';
 import { Forbidden, Unauthorized } from '../domain/errors';
 import { nameParam } from '../domain/shared/form-values';

@@ -1,6 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
-import { canAccessPartner } from '../auth/api-keys';
+import { canAccessPartner } from '../domain/shared/caller';
 import { Forbidden, Unauthorized } from '../domain/errors';
 import type { UploadedFile } from '../domain/shared/uploaded-file';
 import type { GraphqlContext } from '../resolvers/context';

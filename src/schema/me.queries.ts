@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/api-keys';
+import type { Caller } from '../domain/shared/caller';
 import { me } from '../resolvers/me.queries';
 import { builder } from './builder';
 

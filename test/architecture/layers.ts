@@ -24,7 +24,7 @@ export const LAYERS: Record<string, Layer> = {
   // The transport also answers readiness and classifies Redis failures, so it may see the store.
   http: {
     code: ['auth', 'config', 'console', 'domain', 'logger.ts', 'observability', 'resolvers', 'store'],
-    types: ['events', 'platform.ts', 'services.ts'],
+    types: ['events', 'platform.ts'],
     why: 'the transport: `resolvers` for the GraphQL context, `store` for readiness and to tell a Redis outage from a fault, `logger.ts` for the line each request ends with, `console` (its build entry) to serve it',
   },
   // Queue administration: an admin-only door onto the BullMQ queues themselves.
@@ -32,7 +32,7 @@ export const LAYERS: Record<string, Layer> = {
   // The domain reaches engines only through ports it declares itself; of config, it reads the
   // boolean words that forms share with the environment.
   domain: {
-    code: ['auth', 'config', 'events', 'queues', 'store'],
+    code: ['config', 'events', 'queues', 'store'],
     why: 'the rules and the only writer of records; never `engines`: it declares ports; of `config`, the boolean words',
   },
   workers: {

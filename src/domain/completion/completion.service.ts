@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
-import type { Caller } from '../../auth/api-keys';
+import type { Caller } from '../shared/caller';
 import { blamesInput } from '../shared/engine-error';
 import type { AudioProbe } from '../shared/audio-probe';
 import type { EventBus } from '../../events/event-bus';

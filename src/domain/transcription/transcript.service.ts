@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '../../auth/api-keys';
+import type { Caller } from '../shared/caller';
 import type { AudioProbe } from '../shared/audio-probe';
 import { blamesInput } from '../shared/engine-error';
 import type { EventBus } from '../../events/event-bus';

@@ -1,4 +1,4 @@
-import type { Caller } from '../../auth/api-keys';
+import type { Caller } from '../shared/caller';
 import type { Versioned } from '../../store/record-store';
 import { progressOf, type Progress, type StoredProgress } from '../shared/progress';
 

@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
-import type { Caller } from '../../auth/api-keys';
+import type { Caller } from '../../domain/shared/caller';
 import { DomainError, Invalid, RateLimited, ServiceUnavailable } from '../../domain/errors';
 import { transportError } from '../transport-errors';
-import type { HttpServices } from '../../services';
+import type { HttpServices } from '../http-services';
 
 export const GRAPHQL_PATH = '/graphql';
 

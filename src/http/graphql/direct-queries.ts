@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getOperationAST, OperationTypeNode, type ExecutionResult } from 'graphql';
-import type { Caller } from '../../auth/api-keys';
+import type { Caller } from '../../domain/shared/caller';
 import type { GraphqlContext } from '../../resolvers/context';
 import type { OperationPipeline } from './pipeline';
 

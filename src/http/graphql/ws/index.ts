@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
-import type { Caller } from '../../../auth/api-keys';
+import type { Caller } from '../../../domain/shared/caller';
 import { Unauthorized } from '../../../domain/errors';
 import { trackWebSockets } from '../../../observability/metrics';
 import { createGraphqlContext } from '../../../resolvers/context';
-import type { HttpServices } from '../../../services';
+import type { HttpServices } from '../../http-services';
 import { GRAPHQL_PATH } from '../common';
 import type { OperationPipeline } from '../pipeline';
 import { serveGraphqlWs, type GraphqlWsHooks } from './server';

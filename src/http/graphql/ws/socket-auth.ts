@@ -1,8 +1,8 @@
 import type { GraphQLError } from 'graphql';
 import type { WebSocket } from 'ws';
-import type { Caller } from '../../../auth/api-keys';
+import type { Caller } from '../../../domain/shared/caller';
 import { RateLimited, ServiceUnavailable, Unauthorized } from '../../../domain/errors';
-import type { HttpServices } from '../../../services';
+import type { HttpServices } from '../../http-services';
 import { identify, maskError } from '../common';
 import { transportError } from '../../transport-errors';
 
