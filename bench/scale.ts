@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { ApiKeyService } from '../src/auth/api-keys';
 import { loadConfig } from '../src/config/config';
-import { completeQueue } from '../src/queues/transcription.queues';
+import { completeQueue } from '../src/domain/completion/completion.queues';
 import { QueueRegistry } from '../src/queues/queue-registry';
 import { FairScheduler, queueTopic } from '../src/queues/fair-scheduler';
 import { KeySpace } from '../src/store/keys';

@@ -40,6 +40,9 @@ export type JobKeyOf<Definition extends AnyQueueDefinition> = Parameters<Definit
  */
 export const ownerField = z.string().default('');
 
+/** Transcripts and completions belong to the API key that submitted them: the key is their lane. */
+export const keyLane = (keyId: string): string => `key:${keyId}`;
+
 // BullMQ keys jobs as `<prefix>:<queue>:<id>`; a colon inside an id would read as a key separator.
 const JOB_ID = /^[A-Za-z0-9_.-]+$/;
 

@@ -5,7 +5,7 @@ import { chatMessages } from '../domain/completion/persona-prompt';
 import type { ChatCompletionsClient } from '../engines/chat-completions.client';
 import { reworded } from '../domain/shared/engine-error';
 import { JobFailure } from '../domain/shared/job-failure';
-import { completeQueue, type CompleteJob } from '../queues/transcription.queues';
+import { completeQueue, type CompleteJob } from '../domain/completion/completion.queues';
 import { audioToText, type AudioToTextDeps } from './transcribe.worker';
 import type { JobProcessor } from './worker-runner';
 

@@ -11,7 +11,7 @@ import type { Ffmpeg } from '../engines/ffmpeg';
 import type { SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { TranscriptWord } from '../domain/transcription/transcript.types';
-import { digitizeQueue, type DigitizeDocumentJob } from '../queues/knowledge-base.queues';
+import { digitizeQueue, type DigitizeDocumentJob } from '../domain/knowledge-base/knowledge-base.queues';
 import { originOf } from '../queues/queue-registry';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';

@@ -1,6 +1,6 @@
 import { SAMPLE_TRUE_PEAK_DBTP } from '../domain/voice/sample-plan';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
-import { embedVoiceQueue } from '../queues/voice.queues';
+import { embedVoiceQueue } from '../domain/voice/voice.queues';
 import type { Services } from '../services';
 import { completeProcessor } from './complete.worker';
 import { digitizeProcessor } from './digitize.worker';

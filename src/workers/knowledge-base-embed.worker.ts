@@ -3,7 +3,7 @@ import { embeddingInput } from '../domain/knowledge-base/embedding-plan';
 import type { KnowledgeBaseEmbeddingService } from '../domain/knowledge-base/knowledge-base-embedding.service';
 import type { TextEmbedder } from '../domain/knowledge-base/text-embedder';
 import { JobFailure } from '../domain/shared/job-failure';
-import { embedKnowledgeBaseQueue, type EmbedKnowledgeBaseJob } from '../queues/knowledge-base.queues';
+import { embedKnowledgeBaseQueue, type EmbedKnowledgeBaseJob } from '../domain/knowledge-base/knowledge-base.queues';
 import type { StoredChunk } from '../store/chunk-index';
 import type { JobProcessor } from './worker-runner';
 

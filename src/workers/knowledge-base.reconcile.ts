@@ -1,7 +1,7 @@
 import type { DocumentProcessingService } from '../domain/knowledge-base/document-processing.service';
 import type { KnowledgeBaseEmbeddingService } from '../domain/knowledge-base/knowledge-base-embedding.service';
 import { DOCUMENT_KIND, KNOWLEDGE_BASE_KIND, type DocumentRecord, type KnowledgeBaseRecord } from '../domain/knowledge-base/knowledge-base.types';
-import { digitizeQueue, embedKnowledgeBaseQueue, rewriteQueue } from '../queues/knowledge-base.queues';
+import { digitizeQueue, embedKnowledgeBaseQueue, rewriteQueue } from '../domain/knowledge-base/knowledge-base.queues';
 import { sourceFor, type ReconcileSource } from './reconciler';
 
 /**

@@ -6,7 +6,7 @@ import type { ChatCompletionsClient } from '../engines/chat-completions.client';
 import { EngineError } from '../domain/shared/engine-error';
 import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress } from '../domain/shared/progress';
-import { rewriteQueue, type RewriteDocumentJob } from '../queues/knowledge-base.queues';
+import { rewriteQueue, type RewriteDocumentJob } from '../domain/knowledge-base/knowledge-base.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 

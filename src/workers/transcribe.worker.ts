@@ -12,7 +12,7 @@ import type { Ffmpeg } from '../engines/ffmpeg';
 import type { SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { TranscribeOptions, Transcription } from '../engines/speech-to-text.client';
-import { transcribeQueue, type TranscribeJob } from '../queues/transcription.queues';
+import { transcribeQueue, type TranscribeJob } from '../domain/transcription/transcript.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 

@@ -2,7 +2,8 @@ import type { CompletionService } from '../domain/completion/completion.service'
 import { COMPLETION_KIND, type CompletionRecord } from '../domain/completion/completion.types';
 import type { TranscriptService } from '../domain/transcription/transcript.service';
 import { TRANSCRIPT_KIND, type TranscriptRecord } from '../domain/transcription/transcript.types';
-import { completeQueue, transcribeQueue } from '../queues/transcription.queues';
+import { completeQueue } from '../domain/completion/completion.queues';
+import { transcribeQueue } from '../domain/transcription/transcript.queues';
 import { sourceFor, type ReconcileSource } from './reconciler';
 
 /** A transcript queued or processing: its job carries only the record's id and key, so a lost one is queued again. */

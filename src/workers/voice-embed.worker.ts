@@ -5,7 +5,7 @@ import { withProgress } from '../domain/shared/progress';
 import { testSampleFilename, type VoiceEmbeddingEngine } from '../engines/voice-embedding';
 import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
 import type { TestSampleFile } from '../domain/voice/voice.types';
-import { embedVoiceQueue, type EmbedVoiceJob } from '../queues/voice.queues';
+import { embedVoiceQueue, type EmbedVoiceJob } from '../domain/voice/voice.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 

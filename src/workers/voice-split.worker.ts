@@ -19,7 +19,7 @@ import { analyzeStretches } from '../engines/audio-analysis';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import type { LoudnessTarget } from '../engines/ffmpeg-loudness';
 import type { AudioAnalysis } from '../engines/signal-analyzer';
-import { splitVoiceQueue, type SplitVoiceJob } from '../queues/voice.queues';
+import { splitVoiceQueue, type SplitVoiceJob } from '../domain/voice/voice.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
 

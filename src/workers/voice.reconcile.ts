@@ -1,6 +1,6 @@
 import type { VoicePipelineService } from '../domain/voice/voice-pipeline.service';
 import { VOICE_KIND, type VoiceRecord } from '../domain/voice/voice.types';
-import { embedVoiceQueue, splitVoiceQueue } from '../queues/voice.queues';
+import { embedVoiceQueue, splitVoiceQueue } from '../domain/voice/voice.queues';
 import { sourceFor, type ReconcileSource } from './reconciler';
 
 /** A split the voice record says runs: its settings travel only in the job, so a lost one is failed. */

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { JobFailure } from '../domain/shared/job-failure';
 import type { WebhookDeliveryService } from '../domain/webhooks/webhook-delivery.service';
 import type { WebhookSender } from '../domain/webhooks/webhook.ports';
-import { deliverWebhookQueue, type DeliverWebhookJob } from '../queues/webhook.queues';
+import { deliverWebhookQueue, type DeliverWebhookJob } from '../domain/webhooks/webhook.queues';
 import type { JobProcessor } from './worker-runner';
 
 // Deliveries spend their time waiting on receivers (up to the timeout each), not on this

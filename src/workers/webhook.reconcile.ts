@@ -1,6 +1,6 @@
 import { deliveryJob, type WebhookDeliveryService } from '../domain/webhooks/webhook-delivery.service';
 import { WEBHOOK_DELIVERY_KIND, type WebhookDeliveryRecord } from '../domain/webhooks/webhook.types';
-import { deliverWebhookQueue } from '../queues/webhook.queues';
+import { deliverWebhookQueue } from '../domain/webhooks/webhook.queues';
 import { sourceFor, type ReconcileSource } from './reconciler';
 
 /** A pending delivery claims its series' job; its record holds the whole event, so a lost job is queued again. */

@@ -8,8 +8,7 @@ import type { Logger } from '../logger';
 import { jobDuration } from '../observability/metrics';
 import type { Platform } from '../platform';
 import type { ClaimOptions } from '../queues/fair-scheduler';
-import type { AnyQueueDefinition } from '../queues/queue-registry';
-import { keyLane } from '../queues/transcription.queues';
+import { keyLane, type AnyQueueDefinition } from '../queues/queue-registry';
 import { settlesWithin } from '../store/deadline';
 import { afterFailure, duration, outOfTime, RETRY_STATE_FIELD, retryStateOf, type AfterFailure, type RetryPolicy } from './job-retries';
 

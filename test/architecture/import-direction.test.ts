@@ -80,11 +80,18 @@ describe('the import direction of src and the console', () => {
   });
 
   it('has the domain queue work in one way: only a `*.jobs.ts` file uses a queue', () => {
+    // Code, not types: a queue's payload type is the domain's to share. `*.queues.ts` define the queues.
     const queueing = imports
-      .filter(({ from, to, typeOnly }) => partOf(from) === 'domain' && partOf(to) === 'queues' && !typeOnly)
+      .filter(({ from, to, typeOnly }) => partOf(from) === 'domain' && !typeOnly && (partOf(to) === 'queues' || to.endsWith('.queues.ts')))
       .map(({ from }) => relative(SRC, from))
-      .filter((file) => !file.endsWith('.jobs.ts') && file !== 'domain/shared/queued-work.ts');
+      .filter((file) => !/\.(jobs|queues)\.ts$/.test(file) && file !== 'domain/shared/queued-work.ts');
     expect([...new Set(queueing)]).toEqual([]);
+  });
+
+  it('defines the queues in the domain, beside the jobs of the records that wait in them', () => {
+    const queueFiles = files.map((file) => relative(SRC, file)).filter((file) => file.endsWith('.queues.ts'));
+    expect(queueFiles.filter((file) => !file.startsWith('domain/'))).toEqual([]);
+    expect(queueFiles.filter((file) => !files.some((other) => dirname(other) === join(SRC, dirname(file)) && other.endsWith('.jobs.ts')))).toEqual([]);
   });
 
   it('has no import cycle between files', () => {

@@ -42,7 +42,10 @@ export const LAYERS: Record<string, Layer> = {
   },
   engines: { code: ['domain', 'observability'], why: '`domain` for the port types they implement' },
   // Machinery under the domain.
-  queues: { code: ['domain', 'observability'], why: 'queue contracts and the fair scheduler; `domain` for payload enums' },
+  queues: {
+    code: ['observability'],
+    why: '`defineQueue` and the registry of queues, the fair scheduler; the queues themselves are defined in the domain',
+  },
   auth: { code: ['domain', 'events', 'store'], why: 'keys and rate limits' },
   events: { code: ['observability', 'store'], why: 'pub/sub fan-out' },
   store: { code: ['config', 'observability'], why: 'records, blobs, keys, Redis connections' },

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
 import { jobKinds } from '../../src/workers';
@@ -7,8 +7,9 @@ import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * A queue is declared once (its definition in src/queues, its processor and reconcile rule in
- * the job kinds of src/workers/index.ts), and everything that lists queues reads that list.
+ * A queue is declared once (its definition in a `*.queues.ts` of the domain, its processor and
+ * reconcile rule in the job kinds of src/workers/index.ts), and everything that lists queues
+ * reads that list.
  */
 
 const ADMIN_KEY = 'admin-key-for-the-queue-registry';
@@ -25,13 +26,13 @@ function isQueueDefinition(value: unknown): value is AnyQueueDefinition {
   );
 }
 
-/** Every queue definition src/queues exports. */
+/** Every queue definition a `*.queues.ts` file under src exports. */
 async function definedQueues(): Promise<AnyQueueDefinition[]> {
-  const dir = resolve(__dirname, '../../src/queues');
+  const src = resolve(__dirname, '../../src');
   const modules = await Promise.all(
-    readdirSync(dir)
+    readdirSync(src, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.queues.ts'))
-      .map((file) => import(join(dir, file)) as Promise<Record<string, unknown>>),
+      .map((file) => import(resolve(src, file)) as Promise<Record<string, unknown>>),
   );
   return [...new Set(modules.flatMap((module) => Object.values(module).filter(isQueueDefinition)))];
 }
@@ -44,7 +45,7 @@ describe('the one list of queues', () => {
   });
   afterAll(async () => app?.close());
 
-  it('registers every queue src/queues defines, once, with its processor and its reconcile rule', async () => {
+  it('registers every queue the domain defines, once, with its processor and its reconcile rule', async () => {
     const defined = (await definedQueues()).map((queue) => queue.name).sort();
     const kinds = jobKinds(app.app.services);
     expect(kinds.map((kind) => kind.queue.name).sort()).toEqual(defined);

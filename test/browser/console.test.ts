@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcribeQueue } from '../../src/queues/transcription.queues';
+import { transcribeQueue } from '../../src/domain/transcription/transcript.queues';
 import { startAppProcess } from '../support/app-process';
 import { freePort } from '../support/redis-server';
 import { multipart } from '../support/rest-client';

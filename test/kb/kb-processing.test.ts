@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rewriteQueue } from '../../src/queues/knowledge-base.queues';
+import { rewriteQueue } from '../../src/domain/knowledge-base/knowledge-base.queues';
 import type { OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { ARTICLE, buildDocx, buildPdf, DOCX_CONTENT, makeTempDir, type TempDir } from '../support/documents';
 import { makeSine } from '../support/audio';

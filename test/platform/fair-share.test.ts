@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { completeQueue } from '../../src/queues/transcription.queues';
+import { completeQueue } from '../../src/domain/completion/completion.queues';
 import { graphql } from '../gql';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { execute, subscribe, wsClient } from '../support/graphql-client';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedVoiceQueue, splitVoiceQueue } from '../../src/queues/voice.queues';
+import { embedVoiceQueue, splitVoiceQueue } from '../../src/domain/voice/voice.queues';
 import { LocalBlobStore } from '../../src/store/blob-store';
 import { loadConfig } from '../../src/config/config';
 import { createPlatform } from '../../src/platform';

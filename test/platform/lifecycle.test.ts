@@ -7,7 +7,7 @@ import { multipart, restClient } from '../support/rest-client';
 import { waitFor } from '../support/wait-for';
 import { startAppProcess } from '../support/app-process';
 import { startOpenAiCompatibleServer } from '../support/openai-compatible-server';
-import { completeQueue } from '../../src/queues/transcription.queues';
+import { completeQueue } from '../../src/domain/completion/completion.queues';
 import { freePort, startTestRedis, type TestRedis } from '../support/redis-server';
 import { startTestApp } from '../support/test-app';
 

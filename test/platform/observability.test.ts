@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config/config';
 import { createPlatform, type Platform } from '../../src/platform';
 import { VOICE_NAME_INDEX } from '../../src/domain/voice/voice.repository';
 import { VOICE_KIND, type VoiceRecord } from '../../src/domain/voice/voice.types';
-import { completeQueue } from '../../src/queues/transcription.queues';
+import { completeQueue } from '../../src/domain/completion/completion.queues';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { makeTempDir, removeDir } from '../support/audio';
 import { subscribe, wsClient } from '../support/graphql-client';

@@ -1,8 +1,8 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rewriteQueue } from '../../src/queues/knowledge-base.queues';
+import { rewriteQueue } from '../../src/domain/knowledge-base/knowledge-base.queues';
 import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
-import { completeQueue } from '../../src/queues/transcription.queues';
+import { completeQueue } from '../../src/domain/completion/completion.queues';
 import { reconcileSources } from '../../src/workers';
 import { LOST_REASON, LOST_TWICE_REASON, reconcile } from '../../src/workers/reconciler';
 import { onOneWorker } from '../../src/workers/maintenance';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedKnowledgeBaseQueue, rewriteQueue } from '../../src/queues/knowledge-base.queues';
-import { splitVoiceQueue } from '../../src/queues/voice.queues';
+import { embedKnowledgeBaseQueue, rewriteQueue } from '../../src/domain/knowledge-base/knowledge-base.queues';
+import { splitVoiceQueue } from '../../src/domain/voice/voice.queues';
 import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordCore } from '../../src/domain/transcription/word-spans';
-import { transcribeQueue } from '../../src/queues/transcription.queues';
+import { transcribeQueue } from '../../src/domain/transcription/transcript.queues';
 import { graphql } from '../gql';
 import {
   FFMPEG_PATH,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECENT_TRANSCRIPTS_KEPT } from '../../src/domain/transcription/transcript.repository';
 import { TRANSCRIPT_KIND } from '../../src/domain/transcription/transcript.types';
-import { transcribeQueue } from '../../src/queues/transcription.queues';
+import { transcribeQueue } from '../../src/domain/transcription/transcript.queues';
 import { graphql } from '../gql';
 import { execute } from '../support/graphql-client';
 import { restClient } from '../support/rest-client';

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverWebhookQueue } from '../../src/queues/webhook.queues';
+import { deliverWebhookQueue } from '../../src/domain/webhooks/webhook.queues';
 import { startAppProcess } from '../support/app-process';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startTestRedis, type TestRedis } from '../support/redis-server';

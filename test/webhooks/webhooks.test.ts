@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
-import { deliverWebhookQueue } from '../../src/queues/webhook.queues';
+import { deliverWebhookQueue } from '../../src/domain/webhooks/webhook.queues';
 import { reconcileSources } from '../../src/workers';
 import { reconcile } from '../../src/workers/reconciler';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';

@@ -1,5 +1,5 @@
 import type { JobOrigin, QueueRegistry } from '../../queues/queue-registry';
-import { completeQueue } from '../../queues/transcription.queues';
+import { completeQueue } from './completion.queues';
 import type { CompletionRecord } from './completion.types';
 
 /** Queues a completion's job. */

@@ -1,4 +1,4 @@
-import type { RewriteOptions } from '../../queues/knowledge-base.queues';
+import type { RewriteOptions } from './knowledge-base.queues';
 import type { JobOrigin } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';

@@ -1,4 +1,4 @@
-import { digitizeQueue, rewriteQueue, type RewriteOptions } from '../../queues/knowledge-base.queues';
+import { digitizeQueue, rewriteQueue, type RewriteOptions } from './knowledge-base.queues';
 import type { JobOrigin } from '../../queues/queue-registry';
 import { queuedWork, RecordJobs, type QueuedWork } from '../shared/queued-work';
 import { documentProgress, type DocumentRecord } from './knowledge-base.types';

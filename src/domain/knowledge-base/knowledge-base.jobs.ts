@@ -1,4 +1,4 @@
-import { embedKnowledgeBaseQueue } from '../../queues/knowledge-base.queues';
+import { embedKnowledgeBaseQueue } from './knowledge-base.queues';
 import type { JobOrigin } from '../../queues/queue-registry';
 import { queuedWork, RecordJobs, type QueuedWork } from '../shared/queued-work';
 import type { EmbeddingSettings } from './knowledge-base.inputs';

@@ -1,5 +1,5 @@
 import type { JobOrigin } from '../../queues/queue-registry';
-import { transcribeQueue } from '../../queues/transcription.queues';
+import { transcribeQueue } from './transcript.queues';
 import { queuedWork, RecordJobs, type QueuedWork } from '../shared/queued-work';
 import { isFinished, transcriptProgress, type TranscriptRecord } from './transcript.types';
 

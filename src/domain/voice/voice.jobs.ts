@@ -1,4 +1,4 @@
-import { embedVoiceQueue, splitVoiceQueue } from '../../queues/voice.queues';
+import { embedVoiceQueue, splitVoiceQueue } from './voice.queues';
 import type { JobOrigin } from '../../queues/queue-registry';
 import { queuedWork, RecordJobs, type QueuedWork } from '../shared/queued-work';
 import { voiceProgress, type SplitSettings, type VoiceRecord } from './voice.types';

@@ -1,4 +1,4 @@
-import type { DeliverWebhookJob } from '../../queues/webhook.queues';
+import type { DeliverWebhookJob } from './webhook.queues';
 import type { TranscriptRecord } from '../transcription/transcript.types';
 import { signDelivery } from './webhook-signature';
 import type { EndpointDirectory } from './endpoint-directory';

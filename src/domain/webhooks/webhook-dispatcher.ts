@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliverWebhookJob } from '../../queues/webhook.queues';
+import type { DeliverWebhookJob } from './webhook.queues';
 import type { RecordWrite, Versioned } from '../../store/record-store';
 import { COMPLETION_KIND, type CompletionRecord } from '../completion/completion.types';
 import { DOCUMENT_KIND, KNOWLEDGE_BASE_KIND, type DocumentRecord, type KnowledgeBaseRecord } from '../knowledge-base/knowledge-base.types';

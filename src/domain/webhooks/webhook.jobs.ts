@@ -1,5 +1,5 @@
 import type { JobOrigin, QueueRegistry } from '../../queues/queue-registry';
-import { deliverWebhookQueue, type DeliverWebhookJob } from '../../queues/webhook.queues';
+import { deliverWebhookQueue, type DeliverWebhookJob } from './webhook.queues';
 import type { WebhookOutboxEntry } from './webhook-dispatcher';
 
 export interface DeliveryRetries {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook.types';
-import { defineQueue, ownerField } from './queue-registry';
-import { keyLane } from './transcription.queues';
+import { defineQueue, keyLane, ownerField } from '../../queues/queue-registry';
+import { WEBHOOK_EVENT_TYPES } from './webhook.types';
 
 /**
  * One delivery of one event to one receiver. The job carries the whole event, so a delivery

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SPLIT_MODES } from '../domain/voice/voice.types';
-import { defineQueue, ownerField } from './queue-registry';
+import { defineQueue, ownerField } from '../../queues/queue-registry';
+import { SPLIT_MODES } from './voice.types';
 
 export const splitVoiceQueue = defineQueue({
   name: 'voice-split',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONTENT_TYPES } from '../domain/knowledge-base/content-types';
-import { defineQueue, ownerField } from './queue-registry';
+import { defineQueue, ownerField } from '../../queues/queue-registry';
+import { CONTENT_TYPES } from './content-types';
 
 const rewriteOptions = z.object({
   contentType: z.enum(CONTENT_TYPES),
