@@ -13,7 +13,6 @@ import { parseInput } from '../src/domain/shared/validation';
 import { createPlatform, type Platform } from '../src/platform';
 import { createServices } from '../src/services';
 import { checkTools } from '../src/app';
-import { reconcileSources } from '../src/workers';
 import { reconcile } from '../src/workers/reconciler';
 import { espeakAvailable, FFMPEG_PATH, makeRecording, renderLavfi } from '../test/support/audio';
 import { Cleanup, inBatches, percentile, processUsage, round, sleep, startService, type ServiceChild } from './support';
@@ -277,7 +276,7 @@ const RECONCILE_IDLE_COUNTS = [1_000, 100_000];
  */
 async function reconcileRuns(platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReconcileCost[]> {
   const services = createServices(platform, await checkTools(platform.config));
-  const sources = reconcileSources(services);
+  const sources = services.inFlight;
   const processed = async () => Number(/total_commands_processed:(\d+)/.exec(await counter.info('stats'))![1]);
   const costs: ReconcileCost[] = [];
   let present = 0;

@@ -76,10 +76,7 @@ export async function startApp(config: Config, tools?: readonly AudioTool[]): Pr
         backoffMs: config.ENGINE_RETRY_BACKOFF_SECONDS * 1000,
       },
     );
-    maintenance = startMaintenance(
-      platform,
-      jobs.map((job) => job.reconcile),
-    );
+    maintenance = startMaintenance(platform, services.inFlight);
     outbox = startOutboxDrainer(platform, (entry) => services.webhookJobs.addFromOutbox(entry));
   }
   const leases = keepScratchLeases(platform);

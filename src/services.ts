@@ -46,8 +46,7 @@ import type { Platform } from './platform';
 import { documentJson, embeddingStatusJson } from './rest/knowledge-base/knowledge-base.wire';
 import { completionJson, transcriptJson } from './rest/v2.wire';
 import { voiceDetail } from './rest/voice.wire';
-import { reconcileSources } from './workers';
-import { trackInFlight } from './workers/reconciler';
+import { trackInFlight, type InFlightRule } from './domain/shared/queued-work';
 
 /** The domain services and the engines, built once per process over the platform; workers get all of it. */
 export interface Services extends Domain {
@@ -65,6 +64,8 @@ export interface Services extends Domain {
   webhookDeliveries: WebhookDeliveryService;
   webhookJobs: WebhookJobs;
   webhookSender: WebhookSender;
+  /** Each kind of record's work in flight, as its jobs say it: what the in-flight index and the reconciler read. */
+  inFlight: readonly InFlightRule[];
 }
 
 /** Webhook events carry each resource exactly as its REST GET answers it. */
@@ -123,25 +124,28 @@ export function createServices(platform: Platform, tools: readonly AudioTool[]):
   const chat = new ChatCompletionsClient(openAiEngine(config, 'LLM'));
   const stores = { events: platform.events, blobs: platform.blobs, audio: ffmpeg };
   const urlGuard = webhookUrlGuard(config.ALLOW_PRIVATE_URLS);
+  const transcriptJobs = new TranscriptJobs(platform.queues);
   const transcripts = new TranscriptService({
     ...stores,
     repository: new TranscriptRepository(platform.records),
-    jobs: new TranscriptJobs(platform.queues),
+    jobs: transcriptJobs,
     urlGuard,
     keepAudio: config.TRANSCRIPT_KEEP_AUDIO,
   });
+  const completionJobs = new CompletionJobs(platform.queues);
   const completions = new CompletionService({
     ...stores,
     repository: new CompletionRepository(platform.records, config.COMPLETION_TTL_SECONDS),
-    jobs: new CompletionJobs(platform.queues),
+    jobs: completionJobs,
   });
   const textEmbedder = createTextEmbedder(openAiEngine(config, 'EMBEDDINGS'));
   const kbRepository = new KnowledgeBaseRepository(platform.records);
   const kbStores = { repository: kbRepository, blobs: platform.blobs, events: platform.events };
   const documentJobs = new DocumentJobs(platform.queues);
+  const knowledgeBaseJobs = new KnowledgeBaseJobs(platform.queues);
   const knowledgeBaseEmbedding = new KnowledgeBaseEmbeddingService({
     ...kbStores,
-    jobs: new KnowledgeBaseJobs(platform.queues),
+    jobs: knowledgeBaseJobs,
     index: platform.chunkIndex,
     embeddingModel: textEmbedder.model,
     onIndexError: (error, context) => platform.logger.error({ err: error }, `retrieval index: ${context}`),
@@ -201,8 +205,15 @@ export function createServices(platform: Platform, tools: readonly AudioTool[]):
     webhookDeliveries,
     webhookJobs,
     webhookSender: webhookSender({ timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS }),
+    inFlight: [
+      voiceJobs.inFlight(voicePipeline),
+      documentJobs.inFlight(documentProcessing),
+      knowledgeBaseJobs.inFlight(knowledgeBaseEmbedding),
+      transcriptJobs.inFlight(transcripts),
+      completionJobs.inFlight(completions),
+      webhookJobs.inFlight(webhookDeliveries),
+    ],
   };
-  // Before the first write: the records each queue claims are kept in the in-flight index.
-  trackInFlight(platform, reconcileSources(services));
+  trackInFlight(platform.records, services.inFlight);
   return services;
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Platform } from '../platform';
 import { settlesWithin } from '../store/deadline';
 import { sweepOrphans } from './orphan-sweep';
-import { reconcile, type ReconcileSource } from './reconciler';
+import type { InFlightRule } from '../domain/shared/queued-work';
+import { reconcile } from './reconciler';
 
 export interface Repeating {
   /** Stops the schedule and waits for a run in progress, a few seconds at most. */
@@ -66,14 +67,14 @@ const RENEW_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.
  * The worker role's upkeep: the reconciler and the orphan sweep, each at start and then
  * periodically, each run by one worker of the fleet per interval.
  */
-export function startMaintenance(platform: Platform, sources: ReconcileSource[]): Repeating {
+export function startMaintenance(platform: Platform, inFlight: readonly InFlightRule[]): Repeating {
   const { config, logger } = platform;
   const reconcileMs = config.RECONCILE_INTERVAL_SECONDS * 1000;
   const sweepMs = config.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000;
   const loops = [
     repeatEvery(
       reconcileMs,
-      () => onOneWorker(platform, 'reconcile', reconcileMs, () => reconcile(platform, sources, config.RECONCILE_GRACE_SECONDS * 1000)),
+      () => onOneWorker(platform, 'reconcile', reconcileMs, () => reconcile(platform, inFlight, config.RECONCILE_GRACE_SECONDS * 1000)),
       (error) => logger.error({ err: error }, 'reconciler run failed'),
     ),
     repeatEvery(

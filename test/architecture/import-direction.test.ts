@@ -113,6 +113,19 @@ describe('the import direction of src and the console', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('has no import cycle between parts, types included, and the table allows none but through a composition root', () => {
+    const edges = new Map<string, Set<string>>();
+    const edge = (source: string, target: string) => source !== target && edges.set(source, (edges.get(source) ?? new Set()).add(target));
+    for (const { from, to } of imports) edge(partOf(from), partOf(to));
+    for (const [part, layer] of Object.entries(LAYERS)) for (const target of [...layer.code, ...(layer.types ?? [])]) if (target !== '*') edge(part, target);
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      [...(edges.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && seen.add(next) && reaches(next, to, seen)));
+    const cycles = [...edges].flatMap(([source, targets]) =>
+      [...targets].filter((target) => reaches(target, source)).map((target) => `${source} -> ${target}`),
+    );
+    expect(cycles).toEqual([]);
+  });
+
   it('is the table docs/architecture.md shows (UPDATE_DOCS=1 rewrites it)', () => {
     const doc = resolve(__dirname, '../../docs/architecture.md');
     const text = readFileSync(doc, 'utf8');

@@ -7,9 +7,9 @@ import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * A queue is declared once (its definition in a `*.queues.ts` of the domain, its processor and
- * reconcile rule in the job kinds of src/workers/index.ts), and everything that lists queues
- * reads that list.
+ * A queue is declared once: its definition in a `*.queues.ts` of the domain, beside the jobs of
+ * the records that wait in it (whose `workOf` the in-flight index and the reconciler read), and
+ * its processor in the job kinds of src/workers/index.ts, which everything that lists queues reads.
  */
 
 const ADMIN_KEY = 'admin-key-for-the-queue-registry';
@@ -45,14 +45,15 @@ describe('the one list of queues', () => {
   });
   afterAll(async () => app?.close());
 
-  it('registers every queue the domain defines, once, with its processor and its reconcile rule', async () => {
+  it('registers every defined queue, once, with its processor, and under the jobs of one kind of record', async () => {
     const defined = (await definedQueues()).map((queue) => queue.name).sort();
     const kinds = jobKinds(app.app.services);
     expect(kinds.map((kind) => kind.queue.name).sort()).toEqual(defined);
-    for (const kind of kinds) {
-      expect(kind.processor.queue).toBe(kind.queue);
-      expect(kind.reconcile.queue).toBe(kind.queue);
-    }
+    for (const kind of kinds) expect(kind.processor.queue).toBe(kind.queue);
+    // The reconciler covers a queue through the rule of the records that wait in it.
+    const waitedIn = app.app.services.inFlight.flatMap((rule) => rule.queues);
+    expect(waitedIn.map((queue) => queue.name).sort()).toEqual(defined);
+    expect(new Set(waitedIn)).toEqual(new Set(kinds.map((kind) => kind.queue)));
   });
 
   it('shows every registered queue on the queue board and in the metrics', async () => {

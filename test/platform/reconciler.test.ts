@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewriteQueue } from '../../src/domain/knowledge-base/knowledge-base.queues';
 import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
 import { completeQueue } from '../../src/domain/completion/completion.queues';
-import { reconcileSources } from '../../src/workers';
 import { LOST_REASON, LOST_TWICE_REASON, reconcile } from '../../src/workers/reconciler';
 import { onOneWorker } from '../../src/workers/maintenance';
 import { waitFor } from '../support/wait-for';
@@ -50,7 +49,7 @@ async function loseJob(jobId: string, queue: AnyQueueDefinition = completeQueue)
 }
 
 describe('when a record says in progress but its job is gone', () => {
-  const run = () => reconcile(api.app.services.platform, reconcileSources(api.app.services), 0);
+  const run = () => reconcile(api.app.services.platform, api.app.services.inFlight, 0);
 
   it('queues the work again once where the record can rebuild it, and fails it the second time', async () => {
     const path = await submitCompletion();
@@ -121,7 +120,7 @@ describe('when a record says in progress but its job is gone', () => {
 });
 
 describe('what a run costs', () => {
-  const run = () => reconcile(api.app.services.platform, reconcileSources(api.app.services), 0);
+  const run = () => reconcile(api.app.services.platform, api.app.services.inFlight, 0);
 
   /** Commands the server processed while `action` ran (the INFO that reads the count excluded). */
   async function commandsDuring(action: () => Promise<unknown>): Promise<number> {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { deliverWebhookQueue } from '../../src/domain/webhooks/webhook.queues';
-import { reconcileSources } from '../../src/workers';
 import { reconcile } from '../../src/workers/reconciler';
 import { makeNoise, makeTempDir, removeDir } from '../support/audio';
 import { startTestRedis } from '../support/redis-server';
@@ -460,7 +459,7 @@ describe('when a pending delivery has lost its job', () => {
       const { platform } = slow.app.services;
       const jobId = deliverWebhookQueue.jobId({ deliveryId: pending!.id, redelivery: 0 });
       await platform.queues.get(deliverWebhookQueue).remove(jobId);
-      expect(await reconcile(platform, reconcileSources(slow.app.services), 0)).toEqual({ requeued: 1, failed: 0, relaned: 0 });
+      expect(await reconcile(platform, slow.app.services.inFlight, 0)).toEqual({ requeued: 1, failed: 0, relaned: 0 });
       const [delivery] = await waitFor(
         () => deliveriesOf(call, 'lost', endpoint.id),
         (found) => found[0]?.status === 'delivered',

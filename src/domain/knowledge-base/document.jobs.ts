@@ -1,10 +1,16 @@
-import { digitizeQueue, rewriteQueue, type RewriteOptions } from './knowledge-base.queues';
 import type { JobOrigin } from '../../queues/queue-registry';
 import { queuedWork, RecordJobs, type QueuedWork } from '../shared/queued-work';
-import { documentProgress, type DocumentRecord } from './knowledge-base.types';
+import type { DocumentProcessingService } from './document-processing.service';
+import { digitizeQueue, rewriteQueue, type RewriteOptions } from './knowledge-base.queues';
+import { DOCUMENT_KIND, documentProgress, type DocumentRecord } from './knowledge-base.types';
+
+type DocumentEndings = Pick<DocumentProcessingService, 'recordProcessingFailure'>;
 
 /** Queues a document's digitize and rewrite jobs for the generation its record was just moved to. */
-export class DocumentJobs extends RecordJobs<DocumentRecord> {
+export class DocumentJobs extends RecordJobs<DocumentRecord, DocumentEndings> {
+  readonly kind = DOCUMENT_KIND;
+  readonly waitsIn = [digitizeQueue, rewriteQueue];
+
   /**
    * Digitizes new documents that ask for it (and rewrites them after, when they ask for
    * that). A batch of several is bulk work: it yields to the partner's single uploads.
@@ -50,12 +56,22 @@ export class DocumentJobs extends RecordJobs<DocumentRecord> {
     await this.withdrawGeneration(document, document.generation);
   }
 
-  workOf(document: DocumentRecord): QueuedWork | null {
-    const key = { documentId: document.id, generation: document.generation };
-    const reporting = documentProgress(document) !== null;
-    if (document.inQueues[0] === 'digitize') return queuedWork(digitizeQueue, key, reporting);
-    if (document.inQueues[0] === 'rewrite') return queuedWork(rewriteQueue, key, reporting);
-    return null;
+  /**
+   * The stage its record says runs. Neither can be rebuilt from the record: the follow-up
+   * rewrite and its options travel only in the job, so a lost one is failed.
+   */
+  workOf(document: DocumentRecord): QueuedWork<DocumentEndings> | null {
+    const stage = document.inQueues[0];
+    if (stage === undefined) return null;
+    const { id: documentId, generation } = document;
+    return queuedWork({
+      queue: stage === 'digitize' ? digitizeQueue : rewriteQueue,
+      key: { documentId, generation },
+      reporting: documentProgress(document) !== null,
+      since: document.updatedAt,
+      payload: null,
+      fail: (processing, reason) => processing.recordProcessingFailure(documentId, generation, reason),
+    });
   }
 
   private async withdrawGeneration(document: DocumentRecord, generation: number): Promise<void> {

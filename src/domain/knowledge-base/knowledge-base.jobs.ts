@@ -1,11 +1,17 @@
-import { embedKnowledgeBaseQueue } from './knowledge-base.queues';
 import type { JobOrigin } from '../../queues/queue-registry';
 import { queuedWork, RecordJobs, type QueuedWork } from '../shared/queued-work';
 import type { EmbeddingSettings } from './knowledge-base.inputs';
-import { embeddingProgress, type KnowledgeBaseRecord } from './knowledge-base.types';
+import type { KnowledgeBaseEmbeddingService } from './knowledge-base-embedding.service';
+import { embedKnowledgeBaseQueue } from './knowledge-base.queues';
+import { embeddingProgress, KNOWLEDGE_BASE_KIND, type KnowledgeBaseRecord } from './knowledge-base.types';
+
+type EmbeddingEndings = Pick<KnowledgeBaseEmbeddingService, 'recordEmbeddingFailure'>;
 
 /** Queues a knowledge base's embedding run for the generation its record was just moved to. */
-export class KnowledgeBaseJobs extends RecordJobs<KnowledgeBaseRecord> {
+export class KnowledgeBaseJobs extends RecordJobs<KnowledgeBaseRecord, EmbeddingEndings> {
+  readonly kind = KNOWLEDGE_BASE_KIND;
+  readonly waitsIn = [embedKnowledgeBaseQueue];
+
   /** Attempts of one run; each attempt writes an index table of its own. */
   static readonly attemptsPerRun = embedKnowledgeBaseQueue.defaultJobOptions?.attempts ?? 1;
 
@@ -30,8 +36,18 @@ export class KnowledgeBaseJobs extends RecordJobs<KnowledgeBaseRecord> {
     await this.withdraw(embedKnowledgeBaseQueue, { kbId: kb.id, generation: kb.embedding.generation });
   }
 
-  workOf(kb: KnowledgeBaseRecord): QueuedWork | null {
+  /** The run its record says is under way: rebuilt from the record when lost. */
+  workOf(kb: KnowledgeBaseRecord): QueuedWork<EmbeddingEndings> | null {
     if (kb.embedding.status !== 'in_progress') return null;
-    return queuedWork(embedKnowledgeBaseQueue, { kbId: kb.id, generation: kb.embedding.generation }, embeddingProgress(kb) !== null);
+    const { id: kbId } = kb;
+    const { generation, splitLevel, language } = kb.embedding;
+    return queuedWork({
+      queue: embedKnowledgeBaseQueue,
+      key: { kbId, generation },
+      reporting: embeddingProgress(kb) !== null,
+      since: kb.updatedAt,
+      payload: { kbId, partner: kb.partner, generation, splitLevel, language },
+      fail: (embedding, reason) => embedding.recordEmbeddingFailure(kbId, generation, reason),
+    });
   }
 }

@@ -1,10 +1,17 @@
-import { embedVoiceQueue, splitVoiceQueue } from './voice.queues';
 import type { JobOrigin } from '../../queues/queue-registry';
 import { queuedWork, RecordJobs, type QueuedWork } from '../shared/queued-work';
-import { voiceProgress, type SplitSettings, type VoiceRecord } from './voice.types';
+import type { VoicePipelineService } from './voice-pipeline.service';
+import { embedVoiceQueue, splitVoiceQueue } from './voice.queues';
+import { VOICE_KIND, voiceProgress, type SplitSettings, type VoiceRecord } from './voice.types';
+
+/** What ends a voice's lost job: the failure write of the stage it was in. */
+type VoiceEndings = Pick<VoicePipelineService, 'recordSplitFailure' | 'recordEmbeddingFailure'>;
 
 /** Queues a voice's jobs for the generation its record was just moved to, superseding the one before. */
-export class VoiceJobs extends RecordJobs<VoiceRecord> {
+export class VoiceJobs extends RecordJobs<VoiceRecord, VoiceEndings> {
+  readonly kind = VOICE_KIND;
+  readonly waitsIn = [splitVoiceQueue, embedVoiceQueue];
+
   /** Whether an embedding waits for the split is on the record (embedding in progress), not in the job. */
   async split(voice: VoiceRecord, settings: SplitSettings, origin?: JobOrigin): Promise<void> {
     const { generation } = voice.splitting;
@@ -29,10 +36,33 @@ export class VoiceJobs extends RecordJobs<VoiceRecord> {
     await this.withdraw(embedVoiceQueue, { voiceId: voice.id, generation: generation - 1 });
   }
 
-  workOf(voice: VoiceRecord): QueuedWork | null {
+  /** While a split runs, an embedding in progress waits for it: the split queues its job when it ends. */
+  workOf(voice: VoiceRecord): QueuedWork<VoiceEndings> | null {
+    const { id: voiceId, splitting, embedding } = voice;
     const reporting = voiceProgress(voice) !== null;
-    if (voice.splitting.status === 'in_progress') return queuedWork(splitVoiceQueue, { voiceId: voice.id, generation: voice.splitting.generation }, reporting);
-    if (voice.embedding.status === 'in_progress') return queuedWork(embedVoiceQueue, { voiceId: voice.id, generation: voice.embedding.generation }, reporting);
-    return null;
+    if (splitting.status === 'in_progress') {
+      const { generation } = splitting;
+      return queuedWork({
+        queue: splitVoiceQueue,
+        key: { voiceId, generation },
+        reporting,
+        since: splitting.updatedAt,
+        // The split settings travel only in the job.
+        payload: null,
+        fail: (pipeline, reason) => pipeline.recordSplitFailure(voiceId, generation, reason),
+      });
+    }
+    if (embedding.status !== 'in_progress') return null;
+    const { generation } = embedding;
+    const ttsType = voice.embeddingType;
+    return queuedWork({
+      queue: embedVoiceQueue,
+      key: { voiceId, generation },
+      reporting,
+      // An embedding that waited for its split was queued when the split ended.
+      since: [embedding.updatedAt, splitting.updatedAt].sort().at(-1)!,
+      payload: { voiceId, partner: voice.partner, generation, ttsType },
+      fail: (pipeline, reason) => pipeline.recordEmbeddingFailure(voiceId, generation, ttsType, reason),
+    });
   }
 }

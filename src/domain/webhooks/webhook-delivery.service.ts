@@ -24,19 +24,6 @@ export type AttemptOutcome = 'delivered' | 'gone' | 'retry';
 /** Names one series of attempts of one delivery. */
 export type DeliveryKey = Pick<DeliverWebhookJob, 'deliveryId' | 'redelivery'>;
 
-/** The job of a delivery's current series, rebuilt from its record (the reconciler's requeue). */
-export function deliveryJob(delivery: WebhookDeliveryRecord): DeliverWebhookJob {
-  return {
-    deliveryId: delivery.id,
-    redelivery: delivery.redelivery,
-    messageId: delivery.messageId,
-    type: delivery.type,
-    createdAt: delivery.createdAt,
-    body: delivery.body,
-    target: delivery.target.kind === 'transcript' ? { ...delivery.target, keyId: delivery.target.keyId ?? '' } : delivery.target,
-  };
-}
-
 const USER_AGENT = 'persona-platform-webhooks';
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { EndpointDirectory } from './endpoint-directory';
-import { deliveryJob } from './webhook-delivery.service';
 import { newSigningSecret } from './webhook-signature';
 import type { WebhookJobs } from './webhook.jobs';
 import type { UrlGuard } from './webhook.ports';
@@ -84,7 +83,7 @@ export class WebhookService {
       error: null,
     }));
     if (!delivery) throw new NotFound('Delivery not found');
-    await this.deps.jobs.add([deliveryJob(delivery)], { requestId });
+    await this.deps.jobs.redeliver(delivery, { requestId });
     return delivery;
   }
 }
