@@ -5,7 +5,7 @@ import { FormData, request } from 'undici';
 import { makeSine } from '../test/support/audio';
 import { PollerPool } from './pollers';
 import { benchHostileDocuments } from './documents';
-import { benchCostGrowth, benchSplit, benchUploads } from './growth';
+import { benchCostGrowth, benchReconciler, benchSplit, benchUploads } from './growth';
 import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
 import { benchLiveSubscriptions, reportLiveSubscriptions } from './live-subscriptions';
@@ -62,7 +62,7 @@ const describeSettings = (settings: Settings) => (settings === 'defaults' ? 'def
 /**
  * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
  * `subscriptions100k` is 100,000 live subscriptions on one process (bench/live-subscriptions.ts).
- * `uploads` and `split` are the large-upload and the splitting figures of `growth` alone.
+ * `uploads`, `split` and `reconciler` are the large-upload, splitting and reconciler figures of `growth` alone.
  */
 const PARTS = [
   'subscribers',
@@ -74,6 +74,7 @@ const PARTS = [
   'growth',
   'uploads',
   'split',
+  'reconciler',
   'long-audio',
   'startup',
   'fair',
@@ -672,6 +673,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   else {
     if (wanted('uploads')) await benchUploads({ log });
     if (wanted('split')) await benchSplit({ log });
+    if (wanted('reconciler')) await benchReconciler({ log });
   }
   if (wanted('long-audio')) {
     log('');
