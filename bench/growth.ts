@@ -13,9 +13,8 @@ import { parseInput } from '../src/domain/shared/validation';
 import { createPlatform, type Platform } from '../src/platform';
 import { createServices } from '../src/services';
 import { checkTools } from '../src/app';
-import { reconcile } from '../src/workers/reconciler';
 import { espeakAvailable, FFMPEG_PATH, makeRecording, renderLavfi } from '../test/support/audio';
-import { startTestRedis } from '../test/support/redis-server';
+import { reconcileRuns, reportReconciles, type ReconcileCost } from './reconciler';
 import { Cleanup, inBatches, percentile, processUsage, round, sleep, startService, type ServiceChild } from './support';
 
 const PARTNER = 'growth';
@@ -40,13 +39,6 @@ interface ReadCost {
   responseKiB: number;
   /** Server VmRSS after the runs minus before them. */
   rssDeltaMiB: number;
-}
-
-/** One reconciler run over idle records: what it sends to Redis, and how long it takes. */
-interface ReconcileCost {
-  idleRecords: number;
-  commands: number;
-  milliseconds: number;
 }
 
 export interface CostGrowthFigures {
@@ -265,65 +257,6 @@ async function voiceReads(api: ServiceChild, platform: Platform, counter: Redis,
     );
   }
   return costs;
-}
-
-const RECONCILE_IDLE_COUNTS = [1_000, 100_000];
-/** Voices created at once while seeding: enough to keep the connection's batches full. */
-const SEED_CONCURRENCY = 500;
-
-/**
- * The reconciler's cost as idle records grow: voices with no work under way, created through
- * the domain, on a redis-server of its own where nothing else runs, so Redis' own count
- * (total_commands_processed, the commands Lua scripts run included) is the run's. A first run
- * before any record opens the queues' connections, which the measured runs do not then pay for.
- */
-async function reconcileRuns(cleanup: Cleanup, log: (line: string) => void): Promise<ReconcileCost[]> {
-  const redis = await startTestRedis();
-  cleanup.add(() => redis.stop());
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-reconcile-bench-'));
-  cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
-  const platform = await createPlatform(loadConfig({ ...redis.env, REDIS_PREFIX: redis.prefix, DATA_DIR: dataDir, ROLE: 'worker', LOG_LEVEL: 'warn' }));
-  cleanup.add(() => platform.close());
-  const counter = new Redis(redis.url);
-  cleanup.add(() => counter.disconnect());
-  const { voices, inFlight } = createServices(platform, await checkTools(platform.config));
-  const processed = async () => Number(/total_commands_processed:(\d+)/.exec(await counter.info('stats'))![1]);
-  await reconcile(platform, inFlight, 30_000);
-  const costs: ReconcileCost[] = [];
-  let present = 0;
-  for (const idleRecords of RECONCILE_IDLE_COUNTS) {
-    const names = Array.from({ length: idleRecords - present }, (_, index) => `idle-${present + index}`);
-    await inBatches(names, SEED_CONCURRENCY, async (name) => {
-      await voices.create('reconcile-idle', { name });
-    });
-    present = idleRecords;
-    const stored = (await voices.list('reconcile-idle')).length;
-    if (stored !== idleRecords) throw new Error(`reconciler bench: ${stored} voices stored, ${idleRecords} wanted`);
-    log(`growth bench: ${idleRecords} idle voices seeded`);
-    const before = await processed();
-    const started = performance.now();
-    await reconcile(platform, inFlight, 30_000);
-    const milliseconds = performance.now() - started;
-    // The INFO that read the count before is one command of its own.
-    const commands = (await processed()) - before - 1;
-    log(`growth bench: reconciler run over ${idleRecords} idle records: ${commands} commands, ${round(milliseconds)} ms`);
-    costs.push({ idleRecords, commands, milliseconds });
-  }
-  return costs;
-}
-
-/** The reconciler's figures of the cost growth alone (`npm run bench -- reconciler`). */
-export async function benchReconciler(options: { log?: (line: string) => void } = {}): Promise<ReconcileCost[]> {
-  const log = options.log ?? ((line: string) => console.log(line));
-  const cleanup = new Cleanup();
-  try {
-    const reconciles = await reconcileRuns(cleanup, log);
-    log('\nReconciler');
-    reportReconciles(reconciles, log);
-    return reconciles;
-  } finally {
-    await cleanup.run();
-  }
 }
 
 async function documentReads(api: ServiceChild, platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReadCost[]> {
@@ -561,19 +494,6 @@ function report(figures: CostGrowthFigures, log: (line: string) => void): void {
   log(`| Redis memory per document record (record + its list entry) | ${round(figures.redisBytesPerDocument, 0)} bytes | measured |`);
   reportUploads(figures.uploads, log);
   reportSplit(figures.split, log);
-}
-
-function reportReconciles(reconciles: readonly ReconcileCost[], log: (line: string) => void): void {
-  log('| reconciler run | idle records | Redis commands | time | against the size before |');
-  log('|---|---|---|---|---|');
-  reconciles.forEach((run, index) => {
-    const previous = reconciles[index - 1];
-    // The reconciler reads what is in flight, not what exists: its commands must not grow with idle records.
-    const growth = previous
-      ? `commands ${run.commands === previous.commands ? 'constant ✓' : `${previous.commands} → ${run.commands} ${run.commands <= previous.commands ? '✓' : '✗'}`}`
-      : '';
-    log(`| one run, one worker | ${run.idleRecords.toLocaleString('en-US')} | ${run.commands} | ${round(run.milliseconds)} ms | ${growth} |`);
-  });
 }
 
 function reportSplit(figures: Record<SplitMode, SplitFigures>, log: (line: string) => void): void {
