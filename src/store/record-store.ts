@@ -20,8 +20,19 @@ import { eventsPublished } from '../observability/metrics';
 
 // What a record is, what a write leaves behind and how one fails are in record.types.ts; the
 // store is where most of the code imports them from.
-export type { ChangeEvent, InFlight, InFlightEntry, JobStage, NameIndex, OutboxSource, RecordWrite, Versioned, WriteOptions } from './record.types';
-export { NameTaken, RecordConflict } from './record.types';
+export type {
+  ChangeEvent,
+  InFlight,
+  InFlightEntry,
+  JobStage,
+  NameIndex,
+  OutboxSource,
+  RecordLayout,
+  RecordWrite,
+  Versioned,
+  WriteOptions,
+} from './record.types';
+export { NameTaken, RecordConflict, UnreadableRecord } from './record.types';
 
 /**
  * JSON records in Redis with optimistic concurrency: an update reads, computes the next
@@ -143,7 +154,7 @@ export class RecordStore extends RecordReads {
 
   /** Creates a record at version 1; with an index, throws NameTaken when the name is in use. */
   async create<T extends Versioned>(kind: string, id: string, record: Omit<T, 'version'>, options: WriteOptions<T> & { index?: NameIndex }): Promise<T> {
-    const stored = { ...record, version: 1 } as T;
+    const stored = this.written<T>(kind, record, 1);
     const result = await this.write(kind, id, '', null, stored, options, '', options.index?.name ?? '');
     if (result === -2) throw new NameTaken(options.index?.name);
     if (result === -1) throw new RecordConflict(`${kind} ${id} already exists`);
@@ -163,12 +174,15 @@ export class RecordStore extends RecordReads {
     options: WriteOptions<T> & { index?: NameIndex; rename?: string },
   ): Promise<T | null> {
     for (let attempt = 0; attempt < 100; attempt++) {
-      const raw = await this.redis.get(this.recordKey(kind, id));
+      const key = this.recordKey(kind, id);
+      const raw = await this.redis.get(key);
       if (!raw) return null;
-      const current = JSON.parse(raw) as T;
+      // The write compares the stored text (`raw`), not the record read from it: an upgraded
+      // record differs from its text, and the comparison must see exactly what was read.
+      const current = this.decode<T>(kind, key, raw);
       const proposed = change(current);
       if (!proposed) return current;
-      const next = { ...proposed, version: current.version + 1 };
+      const next = this.written<T>(kind, proposed, current.version + 1);
       const fromName = options.index?.name ?? '';
       const result = await this.write(kind, id, raw, current, next, options, fromName, options.rename ?? fromName);
       if (result === 1) return next;
@@ -214,9 +228,10 @@ export class RecordStore extends RecordReads {
     options: WriteOptions<T> & { index?: NameIndex; guard?: (current: T) => void },
   ): Promise<T | null> {
     for (let attempt = 0; attempt < 100; attempt++) {
-      const raw = await this.redis.get(this.recordKey(kind, id));
+      const key = this.recordKey(kind, id);
+      const raw = await this.redis.get(key);
       if (!raw) return null;
-      const current = JSON.parse(raw) as T;
+      const current = this.decode<T>(kind, key, raw);
       options.guard?.(current);
       const last = { ...current, version: current.version + 1 };
       const name = options.index?.name ?? '';
@@ -224,6 +239,12 @@ export class RecordStore extends RecordReads {
       if (result === 1) return current;
     }
     throw new RecordConflict(`${kind} ${id} is changing too often to delete`);
+  }
+
+  /** The record as a write stores it: at `version`, and, for a kind with a layout, in its layout's. */
+  private written<T extends Versioned>(kind: string, record: Omit<T, 'version'>, version: number): T {
+    const layout = this.layouts.get(kind);
+    return (layout ? { ...record, version, schemaVersion: layout.version } : { ...record, version }) as T;
   }
 
   private async write<T extends Versioned>(

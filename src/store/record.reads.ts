@@ -1,32 +1,81 @@
 import type { Cluster, Redis } from 'ioredis';
 import { inOneSlot, type KeySpace } from './keys';
 import type { RedisClient } from './redis';
-import type { Versioned } from './record.types';
+import { UnreadableRecord, type RecordLayout, type Versioned } from './record.types';
 
 /**
  * What reads the stored records and the indexes kept beside them: records by id, name
  * indexes, sets, time-ordered indexes, and scans for maintenance. RecordStore adds the writes.
+ * Every record read goes through `decode`, and so through its kind's layout.
  */
 export class RecordReads {
+  /** The layout of each kind, as its repository defined it; a kind without one is read as stored. */
+  protected readonly layouts = new Map<string, RecordLayout>();
+
   constructor(
     protected readonly redis: RedisClient,
     readonly keys: KeySpace,
   ) {}
+
+  /**
+   * Reads the records of `kind` through `layout` from now on (every read, and the read before
+   * each write), and stamps its version on every record of the kind written. The kind's
+   * repository says so when it is made, before it reads or writes.
+   */
+  define<T>(kind: string, layout: RecordLayout<T>): void {
+    this.layouts.set(kind, layout);
+  }
 
   recordKey(kind: string, id: string): string {
     return this.keys.recordKey(kind, id);
   }
 
   async get<T extends Versioned>(kind: string, id: string): Promise<T | null> {
-    const raw = await this.redis.get(this.recordKey(kind, id));
-    return raw ? (JSON.parse(raw) as T) : null;
+    const key = this.recordKey(kind, id);
+    const raw = await this.redis.get(key);
+    return raw ? this.decode<T>(kind, key, raw) : null;
   }
 
   /** One round trip for any number of ids; the answer follows the order of the ids. */
   async getMany<T extends Versioned>(kind: string, ids: readonly string[]): Promise<(T | null)[]> {
     if (ids.length === 0) return [];
-    const raws = await this.getRaw(ids.map((id) => this.recordKey(kind, id)));
-    return raws.map((raw) => (raw ? (JSON.parse(raw) as T) : null));
+    const keys = ids.map((id) => this.recordKey(kind, id));
+    const raws = await this.getRaw(keys);
+    return raws.map((raw, index) => (raw ? this.decode<T>(kind, keys[index]!, raw) : null));
+  }
+
+  /**
+   * A stored record (`raw`, at `key`) as its kind's layout has it. A record that says it is of
+   * the current layout costs a property check; an older one is upgraded. Throws
+   * UnreadableRecord, naming the key and why, for what cannot be read.
+   */
+  protected decode<T>(kind: string, key: string, raw: string): T {
+    const layout = this.layouts.get(kind);
+    let stored: unknown;
+    try {
+      stored = JSON.parse(raw);
+    } catch {
+      throw new UnreadableRecord(`The record at ${key} cannot be read: it is not JSON`);
+    }
+    if (!layout) return stored as T;
+    if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
+      throw new UnreadableRecord(`The record at ${key} cannot be read: it is not an object`);
+    }
+    const written = (stored as { schemaVersion?: unknown }).schemaVersion ?? 1;
+    if (written === layout.version) return stored as T;
+    if (!Number.isInteger(written) || (written as number) < 1) {
+      throw new UnreadableRecord(`The record at ${key} cannot be read: its layout version (${JSON.stringify(written)}) is not a positive integer`);
+    }
+    if ((written as number) > layout.version) {
+      throw new UnreadableRecord(
+        `The record at ${key} cannot be read: it was written in layout ${written as number}, newer than this build's ${layout.version}`,
+      );
+    }
+    try {
+      return layout.upgrade(stored, written as number) as T;
+    } catch (error) {
+      throw new UnreadableRecord(`The record at ${key} cannot be read as layout ${written as number}: ${(error as Error).message}`, { cause: error });
+    }
   }
 
   /** The id a name index holds for `name`, or null. */
@@ -105,7 +154,7 @@ export class RecordReads {
       const keys = found.filter((key) => this.keys.isRecordKey(kind, key));
       if (keys.length === 0) continue;
       const raws = await this.getRaw(keys);
-      const records = raws.flatMap((raw) => (raw ? [JSON.parse(raw) as T] : []));
+      const records = raws.flatMap((raw, index) => (raw ? [this.decode<T>(kind, keys[index]!, raw)] : []));
       if (records.length > 0) yield records;
     }
   }

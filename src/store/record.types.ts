@@ -1,6 +1,27 @@
-/** Every stored record carries a version, raised by one on each write, so events can be ordered. */
+/**
+ * Every stored record carries a version, raised by one on each write, so events can be ordered.
+ * A kind read through a `RecordLayout` also carries, in its JSON, the layout it was written in
+ * (`schemaVersion`): the store writes it and reads it, and the record's type does not show it.
+ */
 export interface Versioned {
   version: number;
+}
+
+/**
+ * How the records of one kind are read: the layout this build writes (its version, stamped on
+ * every record it writes), and how a record of an older layout becomes one of this layout. A
+ * record of the current layout is read as stored, with no check: this build wrote it from a
+ * typed value. One without a version was written in layout 1, before records had one.
+ */
+export interface RecordLayout<T = unknown> {
+  version: number;
+  /** The record as this layout has it, from one stored in layout `from`; throws, saying why, when it does not fit. */
+  upgrade(stored: object, from: number): T;
+}
+
+/** A stored record this build cannot read: not JSON, of a newer layout, or not of the shape of its own. */
+export class UnreadableRecord extends Error {
+  override name = 'UnreadableRecord';
 }
 
 /** A change notice as it travels on Redis pub/sub: the resource's whole new snapshot. */
