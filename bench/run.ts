@@ -11,6 +11,7 @@ import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
 import { benchLiveSubscriptions, reportLiveSubscriptions } from './live-subscriptions';
 import { benchLongAudio } from './long-audio';
+import { benchRecordReads } from './record-reads';
 import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
@@ -81,6 +82,7 @@ const PARTS = [
   'fair',
   'scale',
   'documents',
+  'records',
 ] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
@@ -689,6 +691,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   if (wanted('documents')) {
     log('');
     await benchHostileDocuments({ log });
+  }
+  if (wanted('records')) {
+    log('');
+    benchRecordReads({ log });
   }
   // API, worker and Redis Cluster scaling: their own processes, after everything else.
   if (wanted('scale')) {

@@ -23,10 +23,10 @@ export function voiceSampleShape(voice: VoiceRecord, sample: VoiceSample): Voice
     voice,
     index: sample.index,
     sourceTimestamp: sample.sourceTimestamp,
-    sourceStart: sample.sourceStartSeconds ?? null,
+    sourceStart: sample.sourceStartSeconds,
     duration: sample.durationSeconds,
-    speechSeconds: sample.speechSeconds ?? null,
-    quality: sample.quality ?? null,
+    speechSeconds: sample.speechSeconds,
+    quality: sample.quality,
   };
 }
 

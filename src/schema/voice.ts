@@ -51,11 +51,10 @@ export const VoiceRef = builder.objectRef<VoiceShape>('Voice').implement({
     originalUploadedName: t.string({ nullable: true, resolve: (voice) => voice.original?.uploadedName ?? null }),
     originalDuration: t.float({ nullable: true, description: 'Seconds.', resolve: (voice) => voice.original?.durationSeconds ?? null }),
     samples: t.field({ type: [VoiceSampleRef], resolve: (voice) => voice.samples.map((sample) => voiceSampleShape(voice, sample)) }),
-    splitMode: t.field({
+    splitMode: t.expose('splitMode', {
       type: SplitModeEnum,
       nullable: true,
       description: 'How the samples were cut from the original; null before the first split.',
-      resolve: (voice) => voice.splitMode ?? null,
     }),
     cleanSpeechSeconds: t.float({
       description: 'Seconds of speech in the samples whose quality has no reason against it.',

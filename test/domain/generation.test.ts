@@ -38,7 +38,15 @@ async function sampleBlobs(count: number): Promise<VoiceSample[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const file = await makeSine(join(audioDir, `${randomUUID()}.opus`), { seconds: 1 });
-      return { index, blobId: await blobs.adopt(file), sourceTimestamp: `00:0${index}`, durationSeconds: 1 };
+      return {
+        index,
+        blobId: await blobs.adopt(file),
+        sourceTimestamp: `00:0${index}`,
+        sourceStartSeconds: index,
+        durationSeconds: 1,
+        quality: null,
+        speechSeconds: null,
+      };
     }),
   );
 }

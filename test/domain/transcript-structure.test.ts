@@ -15,8 +15,11 @@ function transcript(text: string, words?: TranscriptWord[], segments?: TimedText
     ...(words ? { words } : {}),
     ...(segments ? { segments } : {}),
     error: null,
+    progress: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    partners: [],
+    webhook: null,
     version: 1,
   };
 }

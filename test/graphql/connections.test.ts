@@ -225,8 +225,11 @@ describe('GraphQL transcriptsConnection', () => {
         text: null,
         audioDuration: null,
         error: status === 'error' ? 'failed' : null,
+        progress: null,
         createdAt: at,
         updatedAt: at,
+        partners: [],
+        webhook: null,
       };
       await repository.create(record);
       await repository.listAsRecent(own.keyId, id);

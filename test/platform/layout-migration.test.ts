@@ -18,6 +18,7 @@ import { startTestCluster, type TestCluster } from '../support/redis-cluster';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { firstLayoutDocument, firstLayoutKnowledgeBase, firstLayoutVoice, pipelineState as pipeline } from '../support/first-layout';
 import { waitFor } from '../support/wait-for';
 
 // The release before Redis Cluster support wrote plain UUID ids, name indexes at
@@ -32,7 +33,6 @@ let dataDir: string;
 let app: TestApp | null = null;
 let call: RestClient;
 
-const then = '2026-11-01T10:00:00.000Z';
 const voiceId = randomUUID();
 const splittingVoiceId = randomUUID();
 const kbId = randomUUID();
@@ -40,93 +40,9 @@ const documentIds = [randomUUID(), randomUUID()];
 const takenElsewhereId = randomUUID();
 const embeddingVoiceId = randomUUID();
 
-const pipeline = (status: string, generation: number) => ({ status, error: null, generation, updatedAt: then });
-
-function voice(id: string, name: string, fields: object) {
-  return {
-    id,
-    partner: 'acme',
-    name,
-    creatorName: 'Ada',
-    creatorEmail: null,
-    original: null,
-    samples: [],
-    splitting: pipeline('idle', 0),
-    embedding: pipeline('idle', 0),
-    embeddingType: 'vendor_tts_v2',
-    embeddingInfo: null,
-    embeddings: {},
-    preferredSampleIndex: null,
-    createdAt: then,
-    updatedAt: then,
-    version: 3,
-    ...fields,
-  };
-}
-
-function knowledgeBase() {
-  return {
-    id: kbId,
-    partner: 'acme',
-    name: 'Legacy Library',
-    expertName: 'Grace',
-    userEmail: null,
-    folders: ['Manual'],
-    contentRevision: 2,
-    embedding: {
-      status: 'idle',
-      error: null,
-      generation: 0,
-      externalJobId: null,
-      splitLevel: 0,
-      language: 'english',
-      lastUpdateTime: null,
-      lastUpdateStatus: null,
-      lastUpdateDetails: null,
-      lastSuccessfulUpdateTime: null,
-      lastSuccessfulDetails: null,
-      blobId: null,
-      startedRevision: 0,
-      embeddedRevision: null,
-    },
-    createdAt: then,
-    updatedAt: then,
-    version: 3,
-  };
-}
-
-function document(id: string, name: string) {
-  return {
-    id,
-    kbId,
-    partner: 'acme',
-    name,
-    nameFromSource: false,
-    folder: 'Manual',
-    type: 'file',
-    url: null,
-    original: null,
-    digitized: null,
-    draft: null,
-    rewritten: null,
-    userEmail: null,
-    expertName: 'Grace',
-    autoRewrite: false,
-    modelTier: 'standard',
-    useOriginalAsRewritten: false,
-    inQueues: [],
-    generation: 0,
-    rewriteModel: null,
-    rewriteInputTokens: null,
-    rewriteOutputTokens: null,
-    rewriteCompletedAt: null,
-    processingError: null,
-    isEmbedded: false,
-    createdAt: then,
-    updatedAt: then,
-    version: 1,
-  };
-}
+const voice = (id: string, name: string, fields: object) => firstLayoutVoice(id, 'acme', name, fields);
+const knowledgeBase = () => firstLayoutKnowledgeBase(kbId, 'acme', 'Legacy Library');
+const document = (id: string, name: string) => firstLayoutDocument(id, kbId, 'acme', name);
 
 /** What the previous release left in Redis and the data directory. */
 async function seedOldLayout(): Promise<void> {

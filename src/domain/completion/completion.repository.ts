@@ -1,4 +1,5 @@
 import type { RecordStore } from '../../store/record-store';
+import { COMPLETION_LAYOUT } from './completion.record';
 import { COMPLETION_KIND, type CompletionRecord } from './completion.types';
 
 /** Bounds an in-progress completion whose job was lost; a finished one lives COMPLETION_TTL_SECONDS. */
@@ -10,15 +11,17 @@ export function completionTopic(id: string): string {
 }
 
 /**
- * Completion records and their expiry: the keys and topics of completions live here, as
- * the other repositories keep theirs. A completion lives a day while in progress, and
- * `finishedTtlSeconds` once it has an answer.
+ * Completion records (read through their layout, completion.record.ts) and their expiry: the
+ * keys and topics of completions live here, as the other repositories keep theirs. A completion
+ * lives a day while in progress, and `finishedTtlSeconds` once it has an answer.
  */
 export class CompletionRepository {
   constructor(
     private readonly records: RecordStore,
     private readonly finishedTtlSeconds: number,
-  ) {}
+  ) {
+    records.define(COMPLETION_KIND, COMPLETION_LAYOUT);
+  }
 
   async create(record: Omit<CompletionRecord, 'version'>): Promise<CompletionRecord> {
     const created = await this.records.create<CompletionRecord>(COMPLETION_KIND, record.id, record, this.write(record.id));

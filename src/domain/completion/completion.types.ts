@@ -52,8 +52,8 @@ export interface CompletionRecord extends Versioned {
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;
-  /** The submitting key's partners at submission, whose webhook endpoints hear of the completion (absent on older records). */
-  partners?: string[];
+  /** The submitting key's partners at submission, whose webhook endpoints hear of the completion (none on completions submitted before it was kept). */
+  partners: string[];
 }
 
 export function isFinished(completion: CompletionRecord): boolean {

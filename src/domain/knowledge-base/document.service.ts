@@ -220,6 +220,8 @@ export class DocumentService {
       rewriteCompletedAt: null,
       processingError: null,
       isEmbedded: false,
+      wordTimings: null,
+      progress: null,
       createdAt: timestamp,
       updatedAt: timestamp,
     };

@@ -174,7 +174,7 @@ export class KnowledgeBaseEmbeddingService {
       }
     }
     for (const [id, { name }] of before) if (!present.has(id)) preview.documentsRemoved.push({ id, name });
-    for (const removed of kb.embedding.removedDocuments ?? []) if (!before.has(removed.id)) preview.documentsRemoved.push(removed);
+    for (const removed of kb.embedding.removedDocuments) if (!before.has(removed.id)) preview.documentsRemoved.push(removed);
     return preview;
   }
 
@@ -359,7 +359,7 @@ export class KnowledgeBaseEmbeddingService {
     if (embedded.length === 0) return;
     await this.deps.repository.updateKnowledgeBase(kb, (current) => ({
       ...current,
-      embedding: { ...current.embedding, removedDocuments: [...(current.embedding.removedDocuments ?? []), ...embedded] },
+      embedding: { ...current.embedding, removedDocuments: [...current.embedding.removedDocuments, ...embedded] },
     }));
     await this.removeRows(
       kb.embedding.index?.table,

@@ -1,6 +1,7 @@
 import { NameTaken, type JobStage, type RecordStore } from '../../store/record-store';
 import type { Progress } from '../shared/progress';
 import { Conflict, NotFound } from '../errors';
+import { DOCUMENT_LAYOUT, KNOWLEDGE_BASE_LAYOUT } from './knowledge-base.record';
 import {
   DOCUMENT_KIND,
   KNOWLEDGE_BASE_KIND,
@@ -52,13 +53,17 @@ async function inSlices<T, R>(items: readonly T[], write: (item: T) => Promise<R
 export const KNOWLEDGE_BASE_NAME_INDEX = 'kb-names';
 
 /**
- * The knowledge base records in Redis: knowledge bases (with the partner's name index),
- * documents (with each knowledge base's set of document ids), and the generation-guarded
- * writes of jobs. Every write publishes the new snapshot: documents on `kb-documents:<kbId>`,
- * the knowledge base (and its embedding) on `kb-embedding:<kbId>` and on the partner's topic.
+ * The knowledge base records in Redis, read through their layouts (knowledge-base.record.ts):
+ * knowledge bases (with the partner's name index), documents (with each knowledge base's set
+ * of document ids), and the generation-guarded writes of jobs. Every write publishes the new
+ * snapshot: documents on `kb-documents:<kbId>`, the knowledge base (and its embedding) on
+ * `kb-embedding:<kbId>` and on the partner's topic.
  */
 export class KnowledgeBaseRepository {
-  constructor(private readonly records: RecordStore) {}
+  constructor(private readonly records: RecordStore) {
+    records.define(KB, KNOWLEDGE_BASE_LAYOUT);
+    records.define(DOCUMENT, DOCUMENT_LAYOUT);
+  }
 
   private indexKey(partner: string): string {
     return this.records.keys.partnerKey(KNOWLEDGE_BASE_NAME_INDEX, partner);

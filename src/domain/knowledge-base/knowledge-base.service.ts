@@ -35,6 +35,7 @@ function initialEmbedding(): KbEmbedding {
     lastSuccessfulUpdateTime: null,
     lastSuccessfulDetails: null,
     index: null,
+    removedDocuments: [],
     startedRevision: 0,
     embeddedRevision: null,
   };
@@ -95,6 +96,7 @@ export class KnowledgeBaseService {
       folders: [],
       contentRevision: 0,
       embedding: initialEmbedding(),
+      progress: null,
       createdAt: timestamp,
       updatedAt: timestamp,
     });

@@ -60,9 +60,9 @@ export interface KbEmbedding {
   lastSuccessfulUpdateTime: string | null;
   lastSuccessfulDetails: EmbeddingDetails | null;
   /** What queries read: the index of the last successful run, switched in by the same write that records it. */
-  index?: EmbeddingIndex | null;
+  index: EmbeddingIndex | null;
   /** Documents of that run deleted since: their entries are gone from the index, and a preview still lists them. */
-  removedDocuments?: { id: string; name: string }[];
+  removedDocuments: { id: string; name: string }[];
   startedRevision: number;
   embeddedRevision: number | null;
 }
@@ -77,7 +77,7 @@ export interface KnowledgeBaseRecord extends Versioned {
   contentRevision: number;
   embedding: KbEmbedding;
   /** The running embedding job's last report (stage embedding: chunks embedded of total). */
-  progress?: StoredProgress | null;
+  progress: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -126,9 +126,9 @@ export interface DocumentRecord extends Versioned {
   processingError: string | null;
   isEmbedded: boolean;
   /** An audio or video document's transcript words with their times, which place its chunks in the recording. */
-  wordTimings?: { blobId: string; words: number } | null;
+  wordTimings: { blobId: string; words: number } | null;
   /** The running digitize or rewrite job's last report. */
-  progress?: StoredProgress | null;
+  progress: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * How far a running job has come: `done` of `total` units of its current `stage` (total is
  * null when the job cannot know it in advance).
@@ -17,6 +19,15 @@ export interface StoredProgress extends Progress {
   generation: number;
 }
 
+/** StoredProgress as the record schemas check it in a record of an older layout. */
+export const storedProgressSchema = z.object({
+  stage: z.string(),
+  done: z.number(),
+  total: z.number().nullable(),
+  updatedAt: z.string(),
+  generation: z.number(),
+});
+
 /** The callback port through which engines and workers report: units done of the stage's total. */
 export type ProgressCallback = (done: number, total: number | null) => void;
 
@@ -28,7 +39,7 @@ export function percentOf(progress: Pick<Progress, 'done' | 'total'>): number | 
 }
 
 /** The stored progress when it belongs to the job now running at `generation`, else null. */
-export function progressOf(stored: StoredProgress | null | undefined, running: boolean, generation: number): Progress | null {
+export function progressOf(stored: StoredProgress | null, running: boolean, generation: number): Progress | null {
   if (!stored || !running || stored.generation !== generation) return null;
   const { generation: _generation, ...progress } = stored;
   return progress;

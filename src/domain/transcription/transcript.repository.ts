@@ -1,4 +1,5 @@
 import type { JobStage, RecordStore } from '../../store/record-store';
+import { TRANSCRIPT_LAYOUT } from './transcript.record';
 import { TRANSCRIPT_KIND, type TranscriptRecord } from './transcript.types';
 
 /** The spec leaves transcript retention open; a week covers any polling client. */
@@ -16,15 +17,17 @@ export function transcriptTopic(id: string): string {
 }
 
 /**
- * Transcript records, their expiry and each key's list of its newest transcripts: the keys
- * and topics of transcripts live here, as the voice and knowledge base repositories keep
- * theirs.
+ * Transcript records (read through their layout, transcript.record.ts), their expiry and each
+ * key's list of its newest transcripts: the keys and topics of transcripts live here, as the
+ * voice and knowledge base repositories keep theirs.
  */
 export class TranscriptRepository {
   constructor(
     private readonly records: RecordStore,
     private readonly ttlSeconds = TRANSCRIPT_TTL_SECONDS,
-  ) {}
+  ) {
+    records.define(TRANSCRIPT_KIND, TRANSCRIPT_LAYOUT);
+  }
 
   async create(record: Omit<TranscriptRecord, 'version'>): Promise<TranscriptRecord> {
     const created = await this.records.create<TranscriptRecord>(TRANSCRIPT_KIND, record.id, record, this.write(record.id));

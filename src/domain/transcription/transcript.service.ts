@@ -114,13 +114,15 @@ export class TranscriptService {
             blobId,
             filename: (request.audio?.filename ?? '').slice(0, 255),
             contentType: audioContentType(audioFormat ?? ''),
-            ...(this.deps.keepAudio ? { keep: true, secret: newAudioSecret() } : {}),
+            keep: this.deps.keepAudio,
+            secret: this.deps.keepAudio ? newAudioSecret() : null,
           }
         : { kind: 'url', url: request.audioUrl! },
       options: request.options,
       text: null,
       audioDuration: null,
       error: null,
+      progress: null,
       createdAt: timestamp,
       updatedAt: timestamp,
       partners: [...caller.partners],
@@ -266,7 +268,7 @@ export class TranscriptService {
     return {
       keyId: transcript.keyId,
       size,
-      contentType: kept.contentType ?? 'application/octet-stream',
+      contentType: kept.contentType,
       filename: kept.filename || 'audio',
       read: (range) => blobs.read(kept.blobId, range),
     };

@@ -70,11 +70,11 @@ export type TranscriptSource =
       blobId: string;
       filename: string;
       /** Kept as long as the transcript (TRANSCRIPT_KEEP_AUDIO when it was submitted) rather than removed once it finishes. */
-      keep?: boolean;
-      /** Signs the kept recording's playback URLs (see transcript-audio.ts). */
-      secret?: string;
-      /** The media type of the upload, as probed. */
-      contentType?: string;
+      keep: boolean;
+      /** Signs the kept recording's playback URLs (see transcript-audio.ts); null when it is not kept. */
+      secret: string | null;
+      /** The media type of the upload, as probed (`application/octet-stream` on uploads made before it was). */
+      contentType: string;
     };
 
 /** Where the finished transcript is POSTed (webhook_url), with the partner's own header if it gave one. */
@@ -98,12 +98,12 @@ export interface TranscriptRecord extends Versioned {
   languageConfidence?: number;
   error: string | null;
   /** The transcribe job's last report; a transcript has one job, so its generation is always 0. */
-  progress?: StoredProgress | null;
+  progress: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
-  /** The submitting key's partners at submission, whose webhook endpoints hear of the transcript (absent on older records). */
-  partners?: string[];
-  webhook?: TranscriptWebhook | null;
+  /** The submitting key's partners at submission, whose webhook endpoints hear of the transcript (none on transcripts submitted before it was kept). */
+  partners: string[];
+  webhook: TranscriptWebhook | null;
 }
 
 /** The progress of the transcription now running, or null. */

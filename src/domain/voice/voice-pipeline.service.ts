@@ -50,7 +50,7 @@ export class VoicePipelineService {
   async recordSplit(voiceId: string, generation: number, samples: VoiceSample[], splitMode: SplitMode = 'fixed'): Promise<boolean> {
     let superseded: string[] = [];
     const updated = await this.deps.repository.updateIfCurrent(voiceId, 'splitting', generation, (current) => {
-      superseded = [...current.samples.map((sample) => sample.blobId), ...(current.retiredSampleBlobIds ?? [])];
+      superseded = [...current.samples.map((sample) => sample.blobId), ...current.retiredSampleBlobIds];
       const next: VoiceRecord = {
         ...current,
         samples,
@@ -80,7 +80,7 @@ export class VoicePipelineService {
   async recordSplitFailure(voiceId: string, generation: number, reason: string): Promise<void> {
     let retired: string[] = [];
     const updated = await this.deps.repository.updateIfCurrent(voiceId, 'splitting', generation, (current) => {
-      retired = current.retiredSampleBlobIds ?? [];
+      retired = current.retiredSampleBlobIds;
       return {
         ...current,
         retiredSampleBlobIds: [],

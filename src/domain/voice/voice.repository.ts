@@ -1,16 +1,20 @@
 import type { JobStage, NameIndex, RecordStore } from '../../store/record-store';
 import type { Progress } from '../shared/progress';
+import { VOICE_LAYOUT } from './voice.record';
 import { now, VOICE_KIND, voiceTopic, type VoicePipeline, type VoiceRecord } from './voice.types';
 
 /** The kind of a partner's voice name index (see KeySpace.partnerKey). */
 export const VOICE_NAME_INDEX = 'voice-names';
 
 /**
- * Voice records in Redis: the record per id and the partner's name index. Every write
- * publishes the new snapshot on the partner's topic in the same atomic step.
+ * Voice records in Redis: the record per id (read through its layout, voice.record.ts) and the
+ * partner's name index. Every write publishes the new snapshot on the partner's topic in the
+ * same atomic step.
  */
 export class VoiceRepository {
-  constructor(private readonly records: RecordStore) {}
+  constructor(private readonly records: RecordStore) {
+    records.define(VOICE_KIND, VOICE_LAYOUT);
+  }
 
   private indexKey(partner: string): string {
     return this.records.keys.partnerKey(VOICE_NAME_INDEX, partner);

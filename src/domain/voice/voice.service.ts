@@ -115,6 +115,9 @@ export class VoiceService {
       embeddingInfo: null,
       embeddings: {},
       preferredSampleIndex: null,
+      splitMode: null,
+      retiredSampleBlobIds: [],
+      progress: null,
       createdAt: timestamp,
       updatedAt: timestamp,
     };
@@ -164,7 +167,7 @@ export class VoiceService {
       let added: VoiceSample | undefined;
       const updated = await this.deps.repository.update(voice, (current) => {
         const index = current.samples.reduce((max, sample) => Math.max(max, sample.index + 1), 0);
-        added = { index, blobId, sourceTimestamp: null, durationSeconds: roundSeconds(probe.durationSeconds), ...judged };
+        added = { index, blobId, sourceTimestamp: null, sourceStartSeconds: null, durationSeconds: roundSeconds(probe.durationSeconds), ...judged };
         return { ...current, samples: [...current.samples, added], embedding: embeddingAfterSampleChange(current) };
       });
       if (!updated || !added) {
@@ -228,7 +231,7 @@ export class VoiceService {
       return {
         ...current,
         samples: [],
-        retiredSampleBlobIds: [...(current.retiredSampleBlobIds ?? []), ...(embedJobMayRead ? cleared : [])],
+        retiredSampleBlobIds: [...current.retiredSampleBlobIds, ...(embedJobMayRead ? cleared : [])],
         splitting: restart(current.splitting),
         embedding: reembed ? restart(current.embedding) : current.embedding,
       };

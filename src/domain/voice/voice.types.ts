@@ -46,13 +46,13 @@ export interface VoiceSample {
   blobId: string;
   /** MM:SS offset in the original recording; null for a sample uploaded on its own. */
   sourceTimestamp: string | null;
-  /** Where in the original it starts, to the millisecond (absent on uploads and older samples). */
-  sourceStartSeconds?: number | null;
+  /** Where in the original it starts, to the millisecond (null on uploads and on samples cut before it was kept). */
+  sourceStartSeconds: number | null;
   durationSeconds: number;
-  /** How fit it is to clone from, and why (absent on samples made before it was measured). */
-  quality?: SampleQuality | null;
-  /** Seconds of speech in it. */
-  speechSeconds?: number | null;
+  /** How fit it is to clone from, and why (null on samples made before it was measured). */
+  quality: SampleQuality | null;
+  /** Seconds of speech in it (null on samples made before it was measured). */
+  speechSeconds: number | null;
 }
 
 export interface VoiceOriginal {
@@ -79,8 +79,8 @@ export interface TtsEmbedding {
   testSamples: TestSampleFile[];
   sampleScores: { sampleIndex: number; score: number }[];
   completedAt: string;
-  /** The samples the embedding was made from (absent on records older than this field). */
-  sampleBlobIds?: string[];
+  /** The samples the embedding was made from; null on embeddings made before it was kept, which are never stale. */
+  sampleBlobIds: string[] | null;
 }
 
 export interface EmbeddingInfo {
@@ -106,15 +106,15 @@ export interface VoiceRecord extends Versioned {
   /** Results per TTS type, so test audio of several types can coexist. */
   embeddings: Record<string, TtsEmbedding>;
   preferredSampleIndex: number | null;
-  /** How the samples were cut from the original; absent before the first split. */
-  splitMode?: SplitMode;
+  /** How the samples were cut from the original; null before the first split (and on voices split before it was kept). */
+  splitMode: SplitMode | null;
   /**
    * Sample files a re-split took off the voice while an embedding job might still read them;
    * removed once the new split is recorded.
    */
-  retiredSampleBlobIds?: string[];
+  retiredSampleBlobIds: string[];
   /** The running job's last report; its stage names the pipeline (splitting or embedding). */
-  progress?: StoredProgress | null;
+  progress: StoredProgress | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -190,7 +190,7 @@ export function blobsOf(voice: VoiceRecord): (string | null)[] {
     voice.original?.blobId ?? null,
     voice.original?.uploadBlobId ?? null,
     ...voice.samples.map((sample) => sample.blobId),
-    ...(voice.retiredSampleBlobIds ?? []),
+    ...voice.retiredSampleBlobIds,
     ...Object.values(voice.embeddings).flatMap((embedding) => [embedding.archiveBlobId, ...embedding.testSamples.map((file) => file.blobId)]),
   ];
 }

@@ -133,7 +133,7 @@ export class WebhookDispatcher {
     if (previous?.status === next.status || (next.status !== 'completed' && next.status !== 'error')) return [];
     const type = next.status === 'completed' ? 'transcript.completed' : 'transcript.error';
     const body = this.deps.bodies.transcript(next);
-    const deliveries = await this.toEndpoints({ type, partners: next.partners ?? [], data: () => ({ ...body, version: next.version }) });
+    const deliveries = await this.toEndpoints({ type, partners: next.partners, data: () => ({ ...body, version: next.version }) });
     if (next.webhook) {
       deliveries.push({
         deliveryId: randomUUID(),
@@ -153,7 +153,7 @@ export class WebhookDispatcher {
     if (previous?.state === next.state || next.state === 'in-progress') return Promise.resolve([]);
     return this.toEndpoints({
       type: next.state === 'completed' ? 'completion.completed' : 'completion.failed',
-      partners: next.partners ?? [],
+      partners: next.partners,
       data: () => ({ ...this.deps.bodies.completion(next), version: next.version }),
     });
   }

@@ -21,7 +21,7 @@ function deliveryJob(delivery: WebhookDeliveryRecord): DeliverWebhookJob {
     type: delivery.type,
     createdAt: delivery.createdAt,
     body: delivery.body,
-    target: delivery.target.kind === 'transcript' ? { ...delivery.target, keyId: delivery.target.keyId ?? '' } : delivery.target,
+    target: delivery.target,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { RecordStore } from '../../store/record-store';
+import { WEBHOOK_DELIVERY_LAYOUT, WEBHOOK_ENDPOINT_LAYOUT } from './webhook.record';
 import {
   DELIVERY_RETENTION_SECONDS,
   WEBHOOK_DELIVERY_KIND,
@@ -14,10 +15,13 @@ export const now = () => new Date().toISOString();
 
 /**
  * Webhook endpoints (with each partner's set of endpoint ids) and deliveries (with each
- * endpoint's time-ordered index). Deliveries expire after DELIVERY_RETENTION_SECONDS.
+ * endpoint's time-ordered index), read through their layouts (webhook.record.ts). Deliveries expire after DELIVERY_RETENTION_SECONDS.
  */
 export class WebhookRepository {
-  constructor(private readonly records: RecordStore) {}
+  constructor(private readonly records: RecordStore) {
+    records.define(WEBHOOK_ENDPOINT_KIND, WEBHOOK_ENDPOINT_LAYOUT);
+    records.define(WEBHOOK_DELIVERY_KIND, WEBHOOK_DELIVERY_LAYOUT);
+  }
 
   private endpointSetKey(partner: string): string {
     return this.records.keys.key('webhook-endpoints', partner);

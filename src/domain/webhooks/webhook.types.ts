@@ -60,8 +60,8 @@ export interface DeliveryAttempt {
 /** Where a delivery goes: a partner's endpoint (signed), or the webhook_url one transcript named. */
 export type DeliveryTarget =
   | { kind: 'endpoint'; endpointId: string; partner: string }
-  // The key that submitted the transcript (absent on older records).
-  | { kind: 'transcript'; transcriptId: string; keyId?: string };
+  // The key that submitted the transcript ('' on deliveries made before it was kept).
+  | { kind: 'transcript'; transcriptId: string; keyId: string };
 
 export interface WebhookDeliveryRecord extends Versioned {
   id: string;
