@@ -99,7 +99,15 @@ describe("a record's work in flight, as its jobs say it", () => {
     await expectWaiting(VOICE_KIND, voice.id, splitVoiceQueue, false);
 
     // What the split job records when it ends: the embedding waiting for it is queued.
-    const sample = { index: 0, blobId: 'sample-of-the-test', sourceTimestamp: '00:00', durationSeconds: 5 };
+    const sample = {
+      index: 0,
+      blobId: 'sample-of-the-test',
+      sourceTimestamp: '00:00',
+      sourceStartSeconds: 0,
+      durationSeconds: 5,
+      quality: null,
+      speechSeconds: null,
+    };
     expect(await voicePipeline.recordSplit(voice.id, voice.splitting.generation, [sample])).toBe(true);
     const first = await expectWaiting(VOICE_KIND, voice.id, embedVoiceQueue, true);
 
