@@ -1,5 +1,6 @@
 import type { Claim, InFlightRule } from '../domain/shared/queued-work';
 import type { Platform } from '../platform';
+import { UnreadableRecord } from '../store/record.types';
 import { readableReason } from './worker-runner';
 
 // A job in one of these states will still run, and its processor or BullMQ will end it.
@@ -35,8 +36,9 @@ export async function reconcile(platform: Platform, rules: readonly InFlightRule
     const ids = new Map<string, string[]>();
     for (const { kind, id } of batch) ids.set(kind, [...(ids.get(kind) ?? []), id]);
     for (const [kind, kindIds] of ids) {
-      const records = await platform.records.getMany(kind, kindIds);
+      const records = await readableRecords(platform, kind, kindIds);
       for (const [index, record] of records.entries()) {
+        if (record === UNREADABLE) continue;
         const claim = record ? (kinds.get(kind)?.claim(record) ?? null) : null;
         // Gone (an expired completion), or written by a process that did not track it.
         if (!claim) await platform.records.dropInFlight({ kind, id: kindIds[index]! }, record?.version ?? null);
@@ -50,6 +52,32 @@ export async function reconcile(platform: Platform, rules: readonly InFlightRule
     outcome.relaned += relaned;
   }
   return outcome;
+}
+
+const UNREADABLE = Symbol('unreadable');
+
+/**
+ * The records of `ids`, each read on its own once the batch holds one this build cannot read:
+ * that record is logged and left in the index (an operator must see it), and the run goes on
+ * with the others rather than failing for all of them.
+ */
+async function readableRecords(platform: Platform, kind: string, ids: readonly string[]) {
+  try {
+    return await platform.records.getMany<{ version: number }>(kind, ids);
+  } catch (error) {
+    if (!(error instanceof UnreadableRecord)) throw error;
+  }
+  return Promise.all(
+    ids.map(async (id) => {
+      try {
+        return await platform.records.get<{ version: number }>(kind, id);
+      } catch (error) {
+        if (!(error instanceof UnreadableRecord)) throw error;
+        platform.logger.error({ kind, id, reason: error.message }, 'reconciler: skipped a record it cannot read');
+        return UNREADABLE;
+      }
+    }),
+  );
 }
 
 async function settle(platform: Platform, claim: Claim, outcome: ReconcileOutcome): Promise<void> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewriteQueue } from '../../src/domain/knowledge-base/knowledge-base.queues';
 import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
 import { completeQueue } from '../../src/domain/completion/completion.queues';
+import { COMPLETION_KIND } from '../../src/domain/completion/completion.types';
 import { LOST_REASON, LOST_TWICE_REASON, reconcile } from '../../src/workers/reconciler';
 import { onOneWorker } from '../../src/workers/maintenance';
 import { waitFor } from '../support/wait-for';
@@ -100,6 +101,27 @@ describe('when a record says in progress but its job is gone', () => {
 
     expect(await run()).toEqual({ requeued: 0, failed: 1, relaned: 0 });
     expect((await call('GET', path)).body).toMatchObject({ state: 'failed', output: { error: 'The engine crashed the worker' } });
+  });
+
+  it('skips a record it cannot read, saying so, and settles the others', async () => {
+    const { platform } = api.app.services;
+    const unreadable = uuidOf(await submitCompletion());
+    const key = platform.keys.recordKey(COMPLETION_KIND, unreadable);
+    // As a newer build would leave it: a layout this build does not know.
+    const newer = { ...(JSON.parse((await platform.redis.commands.get(key))!) as object), schemaVersion: 99 };
+    await platform.redis.commands.set(key, JSON.stringify(newer));
+    const lost = uuidOf(await submitCompletion());
+    await loseJob(completeQueue.jobId({ completionId: lost }));
+    await loseJob(completeQueue.jobId({ completionId: unreadable }));
+
+    try {
+      expect(await run()).toEqual({ requeued: 1, failed: 0, relaned: 0 });
+      expect(['delayed', 'waiting']).toContain(await platform.queues.get(completeQueue).getJobState(completeQueue.jobId({ completionId: lost })));
+      // Left as it was, and still in the index, for an operator to find.
+      expect(JSON.parse((await platform.redis.commands.get(key))!)).toMatchObject({ schemaVersion: 99 });
+    } finally {
+      await platform.redis.commands.del(key);
+    }
   });
 
   it('runs when a worker starts: a lost completion is queued again and finishes', async () => {
