@@ -1,7 +1,9 @@
 import { registerQueueBoard } from './admin/queue-board';
-import type { Config } from './config/config';
+import { ConfigError, type Config } from './config/config';
 import type { AudioTool } from './domain/engines/audio-tools';
 import { checkAudioTools } from './engines/audio-tool-check';
+import { TrustedDocuments } from './http/graphql/trusted-documents';
+import type { HttpSettings } from './http/http-services';
 import { buildHttpServer, type HttpServer } from './http/server';
 import { createPlatform } from './platform';
 import { registerRest } from './rest';
@@ -30,6 +32,44 @@ export function checkTools(config: Config): Promise<AudioTool[]> {
   return checkAudioTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH, espeakPath: config.GPU_JOBS_URL ? null : config.ESPEAK_PATH });
 }
 
+const MB = 1024 * 1024;
+
+/**
+ * What the transport is handed. The trusted documents are read here, once: a manifest that
+ * cannot be used stops the start, naming its variable.
+ */
+export function httpSettingsOf(config: Config): HttpSettings {
+  return {
+    corsOrigins: config.CORS_ORIGINS,
+    metricsSecrets: [config.ADMIN_API_KEY, config.METRICS_TOKEN].filter((secret): secret is string => Boolean(secret)),
+    uploads: { maxFileBytes: config.MAX_UPLOAD_MB * MB },
+    graphql: {
+      limits: {
+        maxTokens: config.GRAPHQL_MAX_TOKENS,
+        maxDepth: config.GRAPHQL_MAX_DEPTH,
+        maxAliases: config.GRAPHQL_MAX_ALIASES,
+        maxCost: config.GRAPHQL_MAX_COST,
+        maxHeavyFields: config.GRAPHQL_MAX_HEAVY_FIELDS,
+      },
+      trusted: config.PERSISTED_DOCUMENTS ? trustedDocuments(config.PERSISTED_DOCUMENTS) : null,
+      live: {
+        budgetBytes: config.LIVE_MAX_BUFFER_BYTES,
+        maxSubscriptionsPerKey: config.LIVE_MAX_SUBSCRIPTIONS_PER_KEY,
+        maxSubscriptionsPerConnection: config.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+        keepAliveMs: config.WS_KEEP_ALIVE_SECONDS * 1000,
+      },
+    },
+  };
+}
+
+function trustedDocuments(path: string): TrustedDocuments {
+  try {
+    return TrustedDocuments.load(path);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  PERSISTED_DOCUMENTS: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Starts the halves the role asks for: the API server, the workers, or both. `tools` as
  * `checkTools` found them, when the caller has already checked (to log them).
@@ -51,10 +91,13 @@ export async function startApp(config: Config, tools?: readonly AudioTool[]): Pr
 
   if (config.ROLE !== 'worker') {
     const domain = domainOf(services);
+    const settings = httpSettingsOf(config);
+    const uploads = readParamsOptions(platform.blobs.scratch, settings.uploads);
     http = await buildHttpServer({ platform, domain }, schema, {
       frameworkErrors: frameworkErrorHandler,
-      registerRest: (app) => registerRest(app, { domain, callers: platform.callers, uploads: readParamsOptions(platform) }),
+      registerRest: (app) => registerRest(app, { domain, callers: platform.callers, uploads }),
       apiDescription: restApiDescription,
+      settings,
     });
     await registerQueueBoard(http.app, platform.apiKeys, platform.queues, queues);
     await http.app.listen({ port: config.PORT, host: config.HOST });

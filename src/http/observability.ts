@@ -1,7 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config/config';
 import { httpRequestDuration, registry } from '../observability/metrics';
 import { operationsDocs } from './openapi/operations.docs';
 
@@ -25,7 +24,7 @@ export function lastingRequestIdOf(request: IncomingMessage): string {
  * Request ids on every answer (the doors pass them on to the jobs a request starts), request
  * timings by route pattern (raw URLs would make a series per id), and the Prometheus scrape endpoint.
  */
-export function registerObservability(app: FastifyInstance, config: Pick<Config, 'ADMIN_API_KEY' | 'METRICS_TOKEN'>): void {
+export function registerObservability(app: FastifyInstance, metricsSecrets: readonly string[]): void {
   // Callback hooks, not async ones: they run on every request, and an async hook costs a
   // promise and a trip through the microtask queue each time.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -38,12 +37,11 @@ export function registerObservability(app: FastifyInstance, config: Pick<Config,
     done();
   });
 
-  const allowed = [config.ADMIN_API_KEY, config.METRICS_TOKEN].filter((secret): secret is string => Boolean(secret));
   app.get('/metrics', { config: { openapi: operationsDocs.metrics } }, async (request, reply) => {
     const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const apiKey = request.headers['x-api-key'];
     const offered = [bearer, typeof apiKey === 'string' ? apiKey : undefined];
-    if (!offered.some((secret) => secret !== undefined && allowed.some((each) => sameSecret(secret, each)))) {
+    if (!offered.some((secret) => secret !== undefined && metricsSecrets.some((each) => sameSecret(secret, each)))) {
       return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ error: 'Unauthorized' });
     }
     reply.header('Content-Type', registry.contentType);

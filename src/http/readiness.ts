@@ -1,6 +1,5 @@
-import type { EngineDescription } from '../config/engines';
 import { toolsCheck } from '../domain/engines/audio-tools';
-import type { EngineCatalog } from '../domain/engines/engine-catalog';
+import type { EngineCatalog, EngineDescription } from '../domain/engines/engine-catalog';
 import { storageFailureOf } from '../domain/shared/storage-failure';
 import type { Platform } from '../platform';
 

@@ -151,9 +151,14 @@ async function readOnce(request: FastifyRequest, options: ReadParamsOptions): Pr
   return { values, files, cleanup };
 }
 
-/** Where a request's uploads go and how large they may be, from the deployment's settings. */
-export function readParamsOptions(platform: { blobs: { scratch: { tmpPath(): string } }; config: { MAX_UPLOAD_MB: number } }): ReadParamsOptions {
-  return { tmpPath: () => platform.blobs.scratch.tmpPath(), maxFileBytes: platform.config.MAX_UPLOAD_MB * 1024 * 1024 };
+/** How large an uploaded file may be, over REST and GraphQL alike (MAX_UPLOAD_MB); handed down by the composition root. */
+export interface UploadLimits {
+  maxFileBytes: number;
+}
+
+/** Where a request's uploads go (the blob store's scratch space) and how large they may be. */
+export function readParamsOptions(scratch: { tmpPath(): string }, limits: UploadLimits): ReadParamsOptions {
+  return { tmpPath: () => scratch.tmpPath(), maxFileBytes: limits.maxFileBytes };
 }
 
 /**

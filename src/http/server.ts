@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { writeRequestLine, type Logger } from '../logger';
-import type { HttpServices } from './http-services';
+import type { HttpServices, HttpSettings } from './http-services';
 import { registerCompression } from './compression';
 import { registerConsole } from './console-page';
 import { registerCors } from './cors';
@@ -30,6 +30,7 @@ export interface HttpServerOptions {
   registerRest: (app: FastifyInstance) => Promise<void>;
   /** What /openapi.json says beyond the routes' own descriptions: title, tags, path parameters. */
   apiDescription: Omit<ApiDescription, 'isUndocumented' | 'securitySchemes'>;
+  settings: HttpSettings;
 }
 
 /**
@@ -133,9 +134,10 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, doc: route.config?.openapi });
   });
-  registerObservability(app, services.platform.config);
+  const { settings } = options;
+  registerObservability(app, settings.metricsSecrets);
   registerPageHeaders(app);
-  await registerCors(app, services.platform.config.CORS_ORIGINS);
+  await registerCors(app, settings.corsOrigins);
   await registerCompression(app);
   app.get('/healthz', { config: { openapi: operationsDocs.healthz } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { openapi: operationsDocs.readyz } }, async (_request, reply) => {
@@ -148,7 +150,7 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
   registerFrontPage(app);
   await options.registerRest(app);
   registerApiReference(app, routes, options.apiDescription);
-  const graphql = await registerGraphql(app, schema, services);
+  const graphql = await registerGraphql(app, schema, services, settings);
   await refuseSingleConnectionMode(app);
   return { app, graphql, routes };
 }

@@ -5,19 +5,18 @@ import { trackEventStream } from '../../observability/metrics';
 import type { Caller } from '../../domain/shared/caller';
 import { Invalid, UnsupportedMedia } from '../../domain/errors';
 import { createGraphqlContext, type GraphqlContext } from '../../resolvers/context';
-import { readParams } from '../request-params';
-import type { HttpServices } from '../http-services';
+import { readParams, readParamsOptions } from '../request-params';
+import type { HttpServices, HttpSettings } from '../http-services';
 import { GRAPHQL_PATH, identify, maskError } from './common';
 import { graphiql } from './graphiql';
 import { DirectQueries } from './direct-queries';
-import { graphqlLimits } from './limits';
 import { KeySubscriptions } from './key-subscriptions';
 import { clientError, OperationPipeline } from './pipeline';
 import { bindUploads, releaseUploads } from './uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './ws';
 import { EventStreamResults } from './sse/event-stream-results';
 import { SharedPayloads } from './live-results';
-import { TrustedDocuments, type OperationParams } from './trusted-documents';
+import type { OperationParams } from './trusted-documents';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -37,11 +36,15 @@ export interface GraphqlServer {
  * GraphQL over HTTP (queries, mutations, SSE subscriptions) through yoga inside fastify, and
  * graphql-ws subscriptions on the same port and path.
  */
-export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchema, services: HttpServices): Promise<GraphqlServer> {
-  const { PERSISTED_DOCUMENTS, LIVE_MAX_SUBSCRIPTIONS_PER_KEY } = services.platform.config;
-  const trusted = PERSISTED_DOCUMENTS ? TrustedDocuments.load(PERSISTED_DOCUMENTS) : null;
-  const keySubscriptions = new KeySubscriptions(LIVE_MAX_SUBSCRIPTIONS_PER_KEY);
-  const pipeline = new OperationPipeline(schema, graphqlLimits(services.platform.config), trusted, services.platform.logger, keySubscriptions);
+export async function registerGraphql(
+  app: FastifyInstance,
+  schema: GraphQLSchema,
+  services: HttpServices,
+  settings: Pick<HttpSettings, 'graphql' | 'uploads'>,
+): Promise<GraphqlServer> {
+  const { limits, trusted, live } = settings.graphql;
+  const keySubscriptions = new KeySubscriptions(live.maxSubscriptionsPerKey);
+  const pipeline = new OperationPipeline(schema, limits, trusted, services.platform.logger, keySubscriptions);
   // Each pushed result is serialised once for every subscriber, over either transport.
   const payloads = new SharedPayloads();
   const createContext = (caller: Caller | null, requestId: string) => createGraphqlContext(services.domain, caller, requestId);
@@ -60,14 +63,14 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     maskedErrors: { maskError: (error, message) => reportStray(services, error, maskError(error, message)) },
     // The pipeline's cache is the only one, shared with the WebSocket transport.
     parserAndValidationCache: false,
-    plugins: [usePipeline(pipeline, payloads, services.platform.config.LIVE_MAX_BUFFER_BYTES)],
+    plugins: [usePipeline(pipeline, payloads, live.budgetBytes)],
     context: ({ caller, requestId }) => createContext(caller, requestId),
   });
   const direct = new DirectQueries(pipeline, createContext);
 
-  const { maxFileBytes } = uploadLimits(services);
+  const uploads = readParamsOptions(services.platform.blobs.scratch, settings.uploads);
   await app.register(async (scope) => {
-    await scope.register(import('@fastify/multipart'), { limits: { fileSize: maxFileBytes } });
+    await scope.register(import('@fastify/multipart'), { limits: { fileSize: uploads.maxFileBytes } });
     // Body parsing fails before the handler runs (bad JSON, no body, too large, a content
     // type fastify does not read); GraphQL clients get those in GraphQL's shape too.
     scope.setErrorHandler((error, _request, reply) => sendGraphqlError(reply, error));
@@ -93,9 +96,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
           const response = await yoga.handleNodeRequestAndResponse(request, reply, context);
           return sendResponse(reply, response);
         }
-        const params = await readParams(request, { tmpPath: () => services.platform.blobs.scratch.tmpPath(), maxFileBytes, fileFields: 'any' }).catch(
-          (error) => error as Error,
-        );
+        const params = await readParams(request, { ...uploads, fileFields: 'any' }).catch((error) => error as Error);
         if (params instanceof Error) return sendGraphqlError(reply, params);
         let tokens: string[] = [];
         try {
@@ -127,7 +128,7 @@ export async function registerGraphql(app: FastifyInstance, schema: GraphQLSchem
     });
   });
 
-  const sockets = registerGraphqlSockets(app.server, pipeline, services, payloads, keySubscriptions);
+  const sockets = registerGraphqlSockets(app.server, pipeline, services, payloads, keySubscriptions, live);
   // A key revoked anywhere: its connections here close (4401), then its subscriptions on other
   // connections and its SSE streams end with `Invalid API key`. The broadcast says so at once;
   // a look at the revoked ids every few seconds catches one this process missed.
@@ -160,10 +161,6 @@ function mediaType(request: FastifyRequest): string {
   // As nearly every client sends it, with nothing to take apart.
   if (header === 'application/json') return header;
   return header.split(';')[0]!.trim().toLowerCase();
-}
-
-function uploadLimits(services: HttpServices) {
-  return { maxFileBytes: services.platform.config.MAX_UPLOAD_MB * 1024 * 1024 };
 }
 
 async function sendResponse(reply: FastifyReply, response: Response) {

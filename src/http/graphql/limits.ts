@@ -2,7 +2,6 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { GraphQLError, parse, type ASTVisitor, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
-import type { Config } from '../../config/config';
 
 /**
  * Fields whose every occurrence can bring megabytes (a document's full text) or read a whole
@@ -12,24 +11,13 @@ import type { Config } from '../../config/config';
  */
 const HEAVY_FIELDS = new Set(['Document.content', 'Query.searchKnowledgeBase', 'Query.embeddingPreview']);
 
+/** What one GraphQL document may ask for, on every transport (GRAPHQL_MAX_*); handed down by the composition root. */
 export interface GraphqlLimits {
   maxTokens: number;
   maxDepth: number;
   maxAliases: number;
   maxCost: number;
   maxHeavyFields: number;
-}
-
-export function graphqlLimits(
-  config: Pick<Config, 'GRAPHQL_MAX_TOKENS' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_ALIASES' | 'GRAPHQL_MAX_COST' | 'GRAPHQL_MAX_HEAVY_FIELDS'>,
-): GraphqlLimits {
-  return {
-    maxTokens: config.GRAPHQL_MAX_TOKENS,
-    maxDepth: config.GRAPHQL_MAX_DEPTH,
-    maxAliases: config.GRAPHQL_MAX_ALIASES,
-    maxCost: config.GRAPHQL_MAX_COST,
-    maxHeavyFields: config.GRAPHQL_MAX_HEAVY_FIELDS,
-  };
 }
 
 /** Parsing stops at the token limit, so an oversized document costs no more than the limit. */

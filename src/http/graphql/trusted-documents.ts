@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
-import { ConfigError } from '../../config/config';
 import { DomainError } from '../../domain/errors';
 
 export class PersistedQueryOnly extends DomainError {
@@ -23,9 +22,12 @@ export interface OperationParams {
 export class TrustedDocuments {
   constructor(private readonly byHash: ReadonlyMap<string, string>) {}
 
-  /** The manifest at `path`, checked whole, so that a bad file stops the start rather than a request. */
+  /**
+   * The manifest at `path`, checked whole, so that a bad file stops the start rather than a
+   * request; the error says the path and what is wrong, for the start to name its variable.
+   */
   static load(path: string): TrustedDocuments {
-    const refuse = (reason: string) => new ConfigError(`Invalid configuration:\n  PERSISTED_DOCUMENTS: ${path}: ${reason}`);
+    const refuse = (reason: string) => new Error(`${path}: ${reason}`);
     let manifest: unknown;
     try {
       manifest = JSON.parse(readFileSync(path, 'utf8'));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENGINE_KINDS, ENGINE_STATUSES } from '../../config/engines';
+import { ENGINE_KINDS, ENGINE_STATUSES } from '../../domain/engines/engine-catalog';
 import type { RouteDoc } from './route-doc';
 
 const tag = 'Operations';

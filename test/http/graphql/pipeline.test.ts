@@ -1,15 +1,15 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { httpSettingsOf } from '../../../src/app';
 import { loadConfig } from '../../../src/config/config';
 import { OperationPipeline } from '../../../src/http/graphql/pipeline';
-import { graphqlLimits } from '../../../src/http/graphql/limits';
 import { KeySubscriptions } from '../../../src/http/graphql/key-subscriptions';
 import { registry } from '../../../src/observability/metrics';
 import { schema } from '../../../src/schema';
 
 /** A pipeline of its own for each test, so one test's cached documents are not another's. */
 function newPipeline(): OperationPipeline {
-  return new OperationPipeline(schema, graphqlLimits(loadConfig({})), null, pino({ level: 'silent' }), new KeySubscriptions(Infinity));
+  return new OperationPipeline(schema, httpSettingsOf(loadConfig({})).graphql.limits, null, pino({ level: 'silent' }), new KeySubscriptions(Infinity));
 }
 
 describe('the operation pipeline', () => {

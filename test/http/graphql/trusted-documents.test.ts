@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Client, SubscribePayload } from 'graphql-ws';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrustedDocuments } from '../../../src/http/graphql/trusted-documents';
+import { httpSettingsOf } from '../../../src/app';
+import { loadConfig } from '../../../src/config/config';
 import { startAppProcess } from '../../support/app-process';
 import { wsClient } from '../../support/graphql-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -202,8 +203,9 @@ describe('a bad PERSISTED_DOCUMENTS', () => {
     it(`refuses ${name}`, async () => {
       const file = path.join(dir, `bad-${Object.keys(bad).indexOf(name)}.json`);
       if (content !== null) await writeFile(file, content);
-      expect(() => TrustedDocuments.load(file)).toThrow(says);
-      expect(() => TrustedDocuments.load(file)).toThrow('PERSISTED_DOCUMENTS');
+      const settings = () => httpSettingsOf(loadConfig({ PERSISTED_DOCUMENTS: file }));
+      expect(settings).toThrow(says);
+      expect(settings).toThrow(`PERSISTED_DOCUMENTS: ${file}: `);
     });
   }
 });

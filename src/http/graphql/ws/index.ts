@@ -11,6 +11,7 @@ import { serveGraphqlWs, type GraphqlWsHooks } from './server';
 import type { SharedPayloads } from '../live-results';
 import { lastingRequestIdOf } from '../../observability';
 import type { KeySubscriptions } from '../key-subscriptions';
+import type { LiveSettings } from '../settings';
 import { authorizeConnection, authorizeOperation, CloseCode, findKey } from './socket-auth';
 
 export interface GraphqlSockets {
@@ -44,8 +45,8 @@ export function registerGraphqlSockets(
   services: HttpServices,
   payloads: SharedPayloads,
   keySubscriptions: KeySubscriptions,
+  live: LiveSettings,
 ): GraphqlSockets {
-  const { config } = services.platform;
   // No compression: deflate keeps a zlib context per socket (tens of KiB each) and costs CPU
   // on every one of thousands of identical deliveries.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
@@ -59,9 +60,9 @@ export function registerGraphqlSockets(
 
   const served = serveGraphqlWs(socketHooks(pipeline, services, keySubscriptions), sockets, {
     payloads,
-    keepAliveMs: config.WS_KEEP_ALIVE_SECONDS * 1000,
-    budgetBytes: config.LIVE_MAX_BUFFER_BYTES,
-    maxSubscriptions: config.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    keepAliveMs: live.keepAliveMs,
+    budgetBytes: live.budgetBytes,
+    maxSubscriptions: live.maxSubscriptionsPerConnection,
   });
 
   const untrack = trackWebSockets(() => sockets.clients.size);

@@ -3,10 +3,11 @@ import type { ExecutionResult, GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { httpSettingsOf } from '../../../../src/app';
+import { loadConfig } from '../../../../src/config/config';
 import { domainOf } from '../../../../src/domain/domain';
 import { KeySubscriptions } from '../../../../src/http/graphql/key-subscriptions';
 import { SharedPayloads } from '../../../../src/http/graphql/live-results';
-import { graphqlLimits } from '../../../../src/http/graphql/limits';
 import { clientError, OperationPipeline } from '../../../../src/http/graphql/pipeline';
 import type { SubscriptionResults } from '../../../../src/http/graphql/shared-execution';
 import { socketHooks } from '../../../../src/http/graphql/ws';
@@ -107,18 +108,18 @@ describe('our graphql-ws server and graphql-ws useServer, the same sessions', ()
       expect(created.status).toBe(201);
     }
     const { services } = app.app;
-    const { config } = services.platform;
-    const keySubscriptions = new KeySubscriptions(config.LIVE_MAX_SUBSCRIPTIONS_PER_KEY);
-    const pipeline = new OperationPipeline(schema, graphqlLimits(config), null, services.platform.logger, keySubscriptions);
+    const { limits, live } = httpSettingsOf(loadConfig(app.env)).graphql;
+    const keySubscriptions = new KeySubscriptions(live.maxSubscriptionsPerKey);
+    const pipeline = new OperationPipeline(schema, limits, null, services.platform.logger, keySubscriptions);
     const hooks = socketHooks(pipeline, { platform: services.platform, domain: domainOf(services) }, keySubscriptions);
-    const keepAliveMs = config.WS_KEEP_ALIVE_SECONDS * 1000;
+    const { keepAliveMs } = live;
 
     const ourSide = await listening();
     serveGraphqlWs(hooks, ourSide.sockets, {
       payloads: new SharedPayloads(),
       keepAliveMs,
-      budgetBytes: config.LIVE_MAX_BUFFER_BYTES,
-      maxSubscriptions: config.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      budgetBytes: live.budgetBytes,
+      maxSubscriptions: live.maxSubscriptionsPerConnection,
     });
     const referenceSide = await listening();
     disposeReference = referenceServer(hooks, referenceSide.sockets, keepAliveMs).dispose;
