@@ -13,11 +13,11 @@ import { domainOf } from './domain/domain';
 import { readParamsOptions } from './http/request-params';
 import { schema } from './schema';
 import { createServices, type Services } from './services';
-import { jobKinds } from './workers';
+import { jobKinds, type JobSettings } from './workers';
 import { migrateLayout } from './workers/layout-migration';
-import { keepScratchLeases, startMaintenance, type Repeating } from './workers/maintenance';
+import { keepScratchLeases, startMaintenance, type MaintenanceSchedule, type Repeating } from './workers/maintenance';
 import { startOutboxDrainer, type OutboxDrainer } from './workers/outbox-drainer';
-import { startWorkers, type RunningWorkers } from './workers/worker-runner';
+import { startWorkers, type RunningWorkers, type WorkerSettings } from './workers/worker-runner';
 
 export interface RunningApp {
   /** The HTTP address when this process serves the API. */
@@ -70,6 +70,38 @@ function trustedDocuments(path: string): TrustedDocuments {
   }
 }
 
+/** What the kinds of job are handed. */
+export function jobSettingsOf(config: Config): JobSettings {
+  return {
+    download: { maxBytes: config.DOWNLOAD_MAX_MB * MB, timeoutMs: config.DOWNLOAD_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS },
+    maxHtmlBytes: config.DOCUMENT_HTML_MAX_MB * MB,
+    sampleLoudnessLufs: config.SAMPLE_LOUDNESS_LUFS,
+    rewriteModels: { standard: config.LLM_MODEL, economy: config.LLM_MODEL_ECONOMY ?? config.LLM_MODEL },
+  };
+}
+
+function workerSettingsOf(config: Config): WorkerSettings {
+  return {
+    concurrency: config.WORKER_CONCURRENCY,
+    lockMs: config.JOB_LOCK_MS,
+    stalledIntervalMs: config.JOB_STALLED_INTERVAL_MS,
+    retries: {
+      jobTimeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,
+      windowMs: config.ENGINE_RETRY_WINDOW_SECONDS * 1000,
+      backoffMs: config.ENGINE_RETRY_BACKOFF_SECONDS * 1000,
+    },
+  };
+}
+
+function maintenanceScheduleOf(config: Config): MaintenanceSchedule {
+  return {
+    reconcileEveryMs: config.RECONCILE_INTERVAL_SECONDS * 1000,
+    reconcileGraceMs: config.RECONCILE_GRACE_SECONDS * 1000,
+    sweepEveryMs: config.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000,
+    orphanMaxAgeMs: config.ORPHAN_MAX_AGE_SECONDS * 1000,
+  };
+}
+
 /**
  * Starts the halves the role asks for: the API server, the workers, or both. `tools` as
  * `checkTools` found them, when the caller has already checked (to log them).
@@ -78,7 +110,8 @@ export async function startApp(config: Config, tools?: readonly AudioTool[]): Pr
   const checkedTools = tools ?? (await checkTools(config));
   const platform = await createPlatform(config);
   const services = createServices(platform, checkedTools);
-  const jobs = jobKinds(services);
+  const upkeep = maintenanceScheduleOf(config);
+  const jobs = jobKinds(services, jobSettingsOf(config));
   const queues = jobs.map((job) => job.queue);
   // Every queue is open from the start, so the metrics show each one before its first job.
   for (const queue of queues) platform.queues.get(queue);
@@ -113,16 +146,12 @@ export async function startApp(config: Config, tools?: readonly AudioTool[]): Pr
     workers = startWorkers(
       platform,
       jobs.map((job) => job.processor),
-      {
-        jobTimeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,
-        windowMs: config.ENGINE_RETRY_WINDOW_SECONDS * 1000,
-        backoffMs: config.ENGINE_RETRY_BACKOFF_SECONDS * 1000,
-      },
+      workerSettingsOf(config),
     );
-    maintenance = startMaintenance(platform, services.inFlight);
+    maintenance = startMaintenance(platform, services.inFlight, upkeep);
     outbox = startOutboxDrainer(platform, (entry) => services.webhookJobs.addFromOutbox(entry));
   }
-  const leases = keepScratchLeases(platform);
+  const leases = keepScratchLeases(platform, upkeep);
 
   let closing: Promise<void> | undefined;
   return {

@@ -1,11 +1,12 @@
 import { SAMPLE_TRUE_PEAK_DBTP } from '../domain/voice/sample-plan';
 import { embedVoiceQueue } from '../domain/voice/voice.queues';
+import type { DownloadOptions } from '../engines/safe-download';
 import type { AnyQueueDefinition } from '../queues/queue-registry';
 import type { Services } from '../services';
 import { completeProcessor } from './complete.worker';
 import { digitizeProcessor } from './digitize.worker';
 import { knowledgeBaseEmbedProcessor } from './knowledge-base-embed.worker';
-import { rewriteProcessor } from './rewrite.worker';
+import { rewriteProcessor, type RewriteWorkerDeps } from './rewrite.worker';
 import { transcribeProcessor } from './transcribe.worker';
 import { embedVoiceProcessor } from './voice-embed.worker';
 import { splitVoiceProcessor } from './voice-split.worker';
@@ -26,18 +27,26 @@ function kind(processor: JobProcessor): JobKind {
   return { queue: processor.queue, processor };
 }
 
+/** What the kinds of job are set up with; from the configuration, handed down by the composition root. */
+export interface JobSettings {
+  /** Recordings and pages fetched by URL (DOWNLOAD_MAX_MB, DOWNLOAD_TIMEOUT_SECONDS, ALLOW_PRIVATE_URLS). */
+  download: Pick<DownloadOptions, 'maxBytes' | 'timeoutMs' | 'allowPrivate'>;
+  /** The largest page a document's URL may bring: no larger than it may be parsed (DOCUMENT_HTML_MAX_MB). */
+  maxHtmlBytes: number;
+  /** The integrated loudness curated samples are levelled to, in LUFS (SAMPLE_LOUDNESS_LUFS). */
+  sampleLoudnessLufs: number;
+  /** The chat model of each tier a rewrite may ask for (LLM_MODEL, LLM_MODEL_ECONOMY). */
+  rewriteModels: RewriteWorkerDeps['models'];
+}
+
 /** Every kind of job: the one list that the workers, the queue board, the metrics and the layout migration read. */
-export function jobKinds(services: Services): JobKind[] {
+export function jobKinds(services: Services, settings: JobSettings): JobKind[] {
   const { voicePipeline, ffmpeg, voiceEmbedding, platform, documentProcessing, knowledgeBaseEmbedding } = services;
   const audioToText = {
     ffmpeg,
     blobs: platform.blobs,
     transcriber: services.segmentedTranscriber,
-    download: {
-      maxBytes: platform.config.DOWNLOAD_MAX_MB * 1024 * 1024,
-      timeoutMs: platform.config.DOWNLOAD_TIMEOUT_SECONDS * 1000,
-      allowPrivate: platform.config.ALLOW_PRIVATE_URLS,
-    },
+    download: settings.download,
   };
   return [
     kind(
@@ -46,7 +55,7 @@ export function jobKinds(services: Services): JobKind[] {
           pipeline: voicePipeline,
           ffmpeg,
           blobs: platform.blobs,
-          loudness: { integratedLufs: platform.config.SAMPLE_LOUDNESS_LUFS, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP },
+          loudness: { integratedLufs: settings.sampleLoudnessLufs, truePeakDbtp: SAMPLE_TRUE_PEAK_DBTP },
         }),
       ),
     ),
@@ -66,8 +75,7 @@ export function jobKinds(services: Services): JobKind[] {
       processorFor(
         digitizeProcessor({
           ...audioToText,
-          // A page is fetched no larger than it may be parsed.
-          download: { ...audioToText.download, maxHtmlBytes: platform.config.DOCUMENT_HTML_MAX_MB * 1024 * 1024 },
+          download: { ...settings.download, maxHtmlBytes: settings.maxHtmlBytes },
           processing: documentProcessing,
           parser: services.documentParser,
         }),
@@ -79,7 +87,7 @@ export function jobKinds(services: Services): JobKind[] {
           processing: documentProcessing,
           blobs: platform.blobs,
           chat: services.chat,
-          models: { standard: platform.config.LLM_MODEL, economy: platform.config.LLM_MODEL_ECONOMY ?? platform.config.LLM_MODEL },
+          models: settings.rewriteModels,
         }),
       ),
     ),

@@ -63,23 +63,34 @@ export async function onOneWorker(platform: Platform, name: string, leaseMs: num
 
 const RENEW_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 
+/** How often the upkeep runs and what it spares; from the configuration, handed down by the composition root. */
+export interface MaintenanceSchedule {
+  /** Between two reconciler runs (RECONCILE_INTERVAL_SECONDS). */
+  reconcileEveryMs: number;
+  /** The age below which the reconciler leaves an in-progress record alone: its job may be about to be added (RECONCILE_GRACE_SECONDS). */
+  reconcileGraceMs: number;
+  /** Between two orphan sweeps (ORPHAN_SWEEP_INTERVAL_SECONDS). */
+  sweepEveryMs: number;
+  /** The age from which a file no record references, or an abandoned scratch file, is deleted (ORPHAN_MAX_AGE_SECONDS). */
+  orphanMaxAgeMs: number;
+}
+
 /**
  * The worker role's upkeep: the reconciler and the orphan sweep, each at start and then
  * periodically, each run by one worker of the fleet per interval.
  */
-export function startMaintenance(platform: Platform, inFlight: readonly InFlightRule[]): Repeating {
-  const { config, logger } = platform;
-  const reconcileMs = config.RECONCILE_INTERVAL_SECONDS * 1000;
-  const sweepMs = config.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000;
+export function startMaintenance(platform: Platform, inFlight: readonly InFlightRule[], schedule: MaintenanceSchedule): Repeating {
+  const { logger } = platform;
+  const { reconcileEveryMs, sweepEveryMs } = schedule;
   const loops = [
     repeatEvery(
-      reconcileMs,
-      () => onOneWorker(platform, 'reconcile', reconcileMs, () => reconcile(platform, inFlight, config.RECONCILE_GRACE_SECONDS * 1000)),
+      reconcileEveryMs,
+      () => onOneWorker(platform, 'reconcile', reconcileEveryMs, () => reconcile(platform, inFlight, schedule.reconcileGraceMs)),
       (error) => logger.error({ err: error }, 'reconciler run failed'),
     ),
     repeatEvery(
-      sweepMs,
-      () => onOneWorker(platform, 'orphan-sweep', sweepMs, () => sweepOrphans(platform, config.ORPHAN_MAX_AGE_SECONDS * 1000)),
+      sweepEveryMs,
+      () => onOneWorker(platform, 'orphan-sweep', sweepEveryMs, () => sweepOrphans(platform, schedule.orphanMaxAgeMs)),
       (error) => logger.error({ err: error }, 'orphan sweep failed'),
     ),
   ];
@@ -90,9 +101,9 @@ export function startMaintenance(platform: Platform, inFlight: readonly InFlight
  * Every role keeps its own scratch paths (uploads, job work directories) fresh, well
  * within the sweep's age, so no sweep in any process takes a file still in use.
  */
-export function keepScratchLeases(platform: Platform): Repeating {
+export function keepScratchLeases(platform: Platform, schedule: Pick<MaintenanceSchedule, 'orphanMaxAgeMs'>): Repeating {
   return repeatEvery(
-    Math.min((platform.config.ORPHAN_MAX_AGE_SECONDS * 1000) / 4, 60_000),
+    Math.min(schedule.orphanMaxAgeMs / 4, 60_000),
     () => platform.blobs.scratch.renewLeases(),
     (error) => platform.logger.error({ err: error }, 'scratch lease renewal failed'),
   );

@@ -88,14 +88,26 @@ interface RunningJob {
   stopped: Promise<unknown>;
 }
 
-export function startWorkers(platform: Platform, processors: JobProcessor[], policy: RetryPolicy): RunningWorkers {
-  const { logger, config } = platform;
+/** How this process's workers run jobs; from the configuration, handed down by the composition root. */
+export interface WorkerSettings {
+  /** Jobs of one queue run at once by this process, unless its processor says otherwise (WORKER_CONCURRENCY). */
+  concurrency: number;
+  /** How long a running job's lock lasts unless renewed (JOB_LOCK_MS). */
+  lockMs: number;
+  /** How often stalled jobs are looked for (JOB_STALLED_INTERVAL_MS). */
+  stalledIntervalMs: number;
+  retries: RetryPolicy;
+}
+
+export function startWorkers(platform: Platform, processors: JobProcessor[], settings: WorkerSettings): RunningWorkers {
+  const { logger } = platform;
+  const policy = settings.retries;
   const running = new Set<RunningJob>();
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const turns: Turns[] = [];
   const workers = processors.map((processor) => {
     const queue = processor.queue.name;
-    const concurrency = processor.concurrency ?? config.WORKER_CONCURRENCY;
+    const concurrency = processor.concurrency ?? settings.concurrency;
     const queueTurns = new Turns(platform, processor.queue, { id: workerId, concurrency });
     turns.push(queueTurns);
     const worker = new Worker(
@@ -125,8 +137,8 @@ export function startWorkers(platform: Platform, processors: JobProcessor[], pol
         connection: platform.redis.bullmq,
         prefix: platform.queues.bullPrefix,
         concurrency,
-        lockDuration: config.JOB_LOCK_MS,
-        stalledInterval: config.JOB_STALLED_INTERVAL_MS,
+        lockDuration: settings.lockMs,
+        stalledInterval: settings.stalledIntervalMs,
         maxStalledCount: MAX_STALLS,
       },
     );

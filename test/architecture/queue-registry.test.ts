@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobSettingsOf } from '../../src/app';
+import { loadConfig } from '../../src/config/config';
 import type { AnyQueueDefinition } from '../../src/queues/queue-registry';
 import { jobKinds } from '../../src/workers';
 import { restClient } from '../support/rest-client';
@@ -47,7 +49,7 @@ describe('the one list of queues', () => {
 
   it('registers every defined queue, once, with its processor, and under the jobs of one kind of record', async () => {
     const defined = (await definedQueues()).map((queue) => queue.name).sort();
-    const kinds = jobKinds(app.app.services);
+    const kinds = jobKinds(app.app.services, jobSettingsOf(loadConfig(app.env)));
     expect(kinds.map((kind) => kind.queue.name).sort()).toEqual(defined);
     for (const kind of kinds) expect(kind.processor.queue).toBe(kind.queue);
     // The reconciler covers a queue through the rule of the records that wait in it.
@@ -57,7 +59,7 @@ describe('the one list of queues', () => {
   });
 
   it('shows every registered queue on the queue board and in the metrics', async () => {
-    const names = jobKinds(app.app.services)
+    const names = jobKinds(app.app.services, jobSettingsOf(loadConfig(app.env)))
       .map((kind) => kind.queue.name)
       .sort();
     const board = await restClient(app.url, ADMIN_KEY)('GET', '/admin/queues/api/queues');
