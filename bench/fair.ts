@@ -4,6 +4,7 @@ import path from 'node:path';
 import { request } from 'undici';
 import { ApiKeyService } from '../src/auth/api-keys';
 import { loadConfig } from '../src/config/config';
+import { redisConnectionOf } from '../src/config/redis-connection';
 import { KeySpace } from '../src/store/keys';
 import { connectCommands } from '../src/store/redis';
 import { startAppProcess, type AppProcess } from '../test/support/app-process';
@@ -51,7 +52,7 @@ async function deploy(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-fair-'));
   cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
   const shared = { ...redis.env, REDIS_PREFIX: redis.prefix, DATA_DIR: dataDir, LLM_BASE_URL: engine.baseUrl, LOG_LEVEL: 'warn', ...env };
-  const commands = connectCommands(loadConfig(shared));
+  const commands = connectCommands(redisConnectionOf(loadConfig(shared)));
   const apiKeys = new ApiKeyService(commands, new KeySpace(redis.prefix));
   const keys: string[] = [];
   for (let n = 0; n < keyCount; n++) keys.push((await apiKeys.create([`partner-${n}`], `fair bench ${n}`)).key);

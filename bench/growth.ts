@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { FormData, request } from 'undici';
-import { loadConfig } from '../src/config/config';
+import { loadConfig, type Config } from '../src/config/config';
 import { batchInput, createKnowledgeBaseInput } from '../src/domain/knowledge-base/knowledge-base.inputs';
 import { parseInput } from '../src/domain/shared/validation';
 import { createPlatform, type Platform } from '../src/platform';
@@ -77,14 +77,19 @@ export async function benchCostGrowth(options: { log?: (line: string) => void } 
   const cleanup = new Cleanup();
   try {
     const api = await startApiServer(cleanup, log);
-    const platform = await createPlatform(
-      loadConfig({ REDIS_URL: api.redis.url, REDIS_PREFIX: api.redis.prefix, DATA_DIR: path.join(api.dataDir, 'seeder'), ROLE: 'api', LOG_LEVEL: 'warn' }),
-    );
+    const config = loadConfig({
+      REDIS_URL: api.redis.url,
+      REDIS_PREFIX: api.redis.prefix,
+      DATA_DIR: path.join(api.dataDir, 'seeder'),
+      ROLE: 'api',
+      LOG_LEVEL: 'warn',
+    });
+    const platform = await createPlatform(config);
     cleanup.add(() => platform.close());
     const counter = new Redis(api.redis.url);
     cleanup.add(() => counter.disconnect());
 
-    const reads = [...(await voiceReads(api, platform, counter, log)), ...(await documentReads(api, platform, counter, log))];
+    const reads = [...(await voiceReads(api, config, platform, counter, log)), ...(await documentReads(api, config, platform, counter, log))];
     const reconciles = await reconcileRuns(cleanup, log);
     const redisBytesPerVoice = await bytesPerRecord(counter, api.redis.prefix, 'voice', 'voice-names');
     const redisBytesPerDocument = await bytesPerRecord(counter, api.redis.prefix, 'kb-document', 'kb-documents');
@@ -218,8 +223,8 @@ async function startApiServer(cleanup: Cleanup, log: (line: string) => void): Pr
   return api;
 }
 
-async function voiceReads(api: ServiceChild, platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReadCost[]> {
-  const { voices } = createServices(platform, await checkTools(platform.config));
+async function voiceReads(api: ServiceChild, config: Config, platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReadCost[]> {
+  const { voices } = createServices(config, platform, await checkTools(config));
   const costs: ReadCost[] = [];
   let present = 0;
   for (const size of VOICE_COUNTS) {
@@ -259,8 +264,8 @@ async function voiceReads(api: ServiceChild, platform: Platform, counter: Redis,
   return costs;
 }
 
-async function documentReads(api: ServiceChild, platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReadCost[]> {
-  const { knowledgeBases, documents } = createServices(platform, await checkTools(platform.config));
+async function documentReads(api: ServiceChild, config: Config, platform: Platform, counter: Redis, log: (line: string) => void): Promise<ReadCost[]> {
+  const { knowledgeBases, documents } = createServices(config, platform, await checkTools(config));
   await knowledgeBases.create(PARTNER, parseInput(createKnowledgeBaseInput, { name: 'growth' }));
   const costs: ReadCost[] = [];
   let present = 0;

@@ -28,8 +28,9 @@ export interface ChangerReport {
 
 const now = () => performance.timeOrigin + performance.now();
 
-const platform = await createPlatform(loadConfig(process.env));
-const { voices } = createServices(platform, await checkTools(platform.config));
+const config = loadConfig(process.env);
+const platform = await createPlatform(config);
+const { voices } = createServices(config, platform, await checkTools(config));
 
 async function create(partner: string, prefix: string, count: number): Promise<ChangerReport> {
   const started = performance.now();

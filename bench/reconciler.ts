@@ -32,11 +32,12 @@ export async function reconcileRuns(cleanup: Cleanup, log: (line: string) => voi
   cleanup.add(() => redis.stop());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-reconcile-bench-'));
   cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
-  const platform = await createPlatform(loadConfig({ ...redis.env, REDIS_PREFIX: redis.prefix, DATA_DIR: dataDir, ROLE: 'worker', LOG_LEVEL: 'warn' }));
+  const config = loadConfig({ ...redis.env, REDIS_PREFIX: redis.prefix, DATA_DIR: dataDir, ROLE: 'worker', LOG_LEVEL: 'warn' });
+  const platform = await createPlatform(config);
   cleanup.add(() => platform.close());
   const counter = new Redis(redis.url);
   cleanup.add(() => counter.disconnect());
-  const { voices, inFlight } = createServices(platform, await checkTools(platform.config));
+  const { voices, inFlight } = createServices(config, platform, await checkTools(config));
   const processed = async () => Number(/total_commands_processed:(\d+)/.exec(await counter.info('stats'))![1]);
   await reconcile(platform, inFlight, 30_000);
   const costs: ReconcileCost[] = [];

@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { ApiKeyService } from '../src/auth/api-keys';
 import { loadConfig } from '../src/config/config';
+import { redisConnectionOf } from '../src/config/redis-connection';
 import { completeQueue } from '../src/domain/completion/completion.queues';
 import { QueueRegistry } from '../src/queues/queue-registry';
 import { FairScheduler, queueTopic } from '../src/queues/fair-scheduler';
@@ -70,7 +71,7 @@ async function backend(cleanup: Cleanup, kind: 'single' | 'cluster'): Promise<Ba
   const dataDir = await mkdtemp(path.join(tmpdir(), 'persona-scale-'));
   cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
   const env = { ...redis.env, REDIS_PREFIX: redis.prefix, DATA_DIR: dataDir };
-  const commands = connectCommands(loadConfig(env));
+  const commands = connectCommands(redisConnectionOf(loadConfig(env)));
   const apiKey = (await new ApiKeyService(commands, new KeySpace(redis.prefix)).create([PARTNER], 'scale bench')).key;
   commands.disconnect();
   return { redis, env, apiKey };

@@ -109,7 +109,7 @@ function maintenanceScheduleOf(config: Config): MaintenanceSchedule {
 export async function startApp(config: Config, tools?: readonly AudioTool[]): Promise<RunningApp> {
   const checkedTools = tools ?? (await checkTools(config));
   const platform = await createPlatform(config);
-  const services = createServices(platform, checkedTools);
+  const services = createServices(config, platform, checkedTools);
   const upkeep = maintenanceScheduleOf(config);
   const jobs = jobKinds(services, jobSettingsOf(config));
   const queues = jobs.map((job) => job.queue);

@@ -1,5 +1,4 @@
-import { pino, type Logger } from 'pino';
-import type { Config } from './config/config';
+import { pino, type LevelWithSilent, type Logger } from 'pino';
 import { LineDestination } from './log-destination';
 
 export type { Logger };
@@ -61,10 +60,10 @@ function asyncStdout(): LineDestination {
  * request's lines and its jobs' lines read alike. API keys never reach it: requests are
  * logged by method and URL with any key parameter masked, and keys in headers are redacted.
  */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination: pino.DestinationStream = asyncStdout()): Logger {
+export function createLogger(level: LevelWithSilent, destination: pino.DestinationStream = asyncStdout()): Logger {
   return pino(
     {
-      level: config.LOG_LEVEL,
+      level,
       redact: {
         paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', 'req.headers.authorization', 'headers.authorization'],
         censor: '[redacted]',

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config';
 import { describeEngines, engineLogLine } from './config/engines';
+import { redisConnectionOf } from './config/redis-connection';
 import { checkTools, startApp, type RunningApp } from './app';
 import { missingNames, toolsLogLine } from './domain/engines/audio-tools';
 import { describeRedis, redisAtStart, RedisUnreachable, type RedisAtStart } from './store/embedded-redis';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
   console.log(describeRedis(redis, config.REDIS_PREFIX, config.DATA_DIR));
   const redisConfig = config.REDIS_CLUSTER_NODES ? config : { ...config, REDIS_URL: redis.url };
-  const settings = await checkRedisSettings(redisConfig, config.REDIS_ALLOW_EVICTION);
+  const settings = await checkRedisSettings(redisConnectionOf(redisConfig), config.REDIS_ALLOW_EVICTION);
   console.log(settings.line);
   if (settings.refusal) throw new RedisRefused(settings.refusal);
   silenceBullmqEvictionWarnings();

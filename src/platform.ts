@@ -4,6 +4,7 @@ import { CallerGate } from './auth/caller-gate';
 import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config/config';
 import { ENGINE_CALL_NAMES } from './config/engines';
+import { redisConnectionOf } from './config/redis-connection';
 import { EventBus } from './events/event-bus';
 import { createLogger, type Logger } from './logger';
 import { onEngineCall, trackEventSubscribers, trackQueues } from './observability/metrics';
@@ -22,7 +23,6 @@ import { ScratchSpace } from './store/scratch-space';
 
 /** The shared machinery every service stands on; one per process. */
 export interface Platform {
-  config: Config;
   logger: Logger;
   keys: KeySpace;
   redis: RedisConnections;
@@ -45,8 +45,8 @@ export interface Platform {
 const CLOSE_CONNECTIONS_MS = 3_000;
 
 export async function createPlatform(config: Config): Promise<Platform> {
-  const logger = createLogger(config);
-  const redis = connectRedis(config, logger);
+  const logger = createLogger(config.LOG_LEVEL);
+  const redis = connectRedis(redisConnectionOf(config), logger);
   const keys = new KeySpace(config.REDIS_PREFIX);
   const events = new EventBus(redis.subscriber, keys);
   const apiKeys = new ApiKeyService(redis.commands, keys, config.ADMIN_API_KEY, config.INVALID_KEY_LIMIT_PER_MINUTE);
@@ -70,7 +70,6 @@ export async function createPlatform(config: Config): Promise<Platform> {
     }),
   ];
   return {
-    config,
     logger,
     keys,
     redis,

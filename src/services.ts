@@ -88,9 +88,11 @@ function openAiEngine(config: Config, engine: 'ASR' | 'LLM' | 'EMBEDDINGS'): Ope
   };
 }
 
-/** `tools`: the audio tools as found at start (`checkAudioTools`), which the engine catalog and readiness report. */
-export function createServices(platform: Platform, tools: readonly AudioTool[]): Services {
-  const { config } = platform;
+/**
+ * The domain and its engines, set up from `config` over the platform. `tools`: the audio tools as
+ * found at start (`checkAudioTools`), which the engine catalog and readiness report.
+ */
+export function createServices(config: Config, platform: Platform, tools: readonly AudioTool[]): Services {
   const ffmpeg = new Ffmpeg({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
   const voiceEmbedding: VoiceEmbeddingEngine = config.GPU_JOBS_URL
     ? new GpuJobsClient({

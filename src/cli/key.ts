@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ApiKeyService } from '../auth/api-keys';
 import { ConfigError, loadConfig } from '../config/config';
+import { redisConnectionOf } from '../config/redis-connection';
 import { describeRedis, findRedis, RedisUnreachable } from '../store/embedded-redis';
 import { KeySpace } from '../store/keys';
 import { connectCommands } from '../store/redis';
@@ -32,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     ? { url: `redis://${config.REDIS_CLUSTER_NODES[0]}`, source: 'REDIS_CLUSTER_NODES' as const }
     : await findRedis({ url: process.env.REDIS_URL || undefined, defaultUrl: config.REDIS_DEFAULT_URL, dataDir: config.DATA_DIR });
   console.log(describeRedis(chosen, config.REDIS_PREFIX, config.DATA_DIR));
-  const redis = connectCommands(config.REDIS_CLUSTER_NODES ? config : { ...config, REDIS_URL: chosen.url });
+  const redis = connectCommands(redisConnectionOf({ ...config, REDIS_URL: chosen.url }));
   const apiKeys = new ApiKeyService(redis, new KeySpace(config.REDIS_PREFIX));
   try {
     switch (command) {

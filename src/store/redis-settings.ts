@@ -1,5 +1,5 @@
 import { Cluster, type Redis } from 'ioredis';
-import { connectCommands, type RedisConfig } from './redis';
+import { connectCommands, type RedisConnectionSettings } from './redis';
 
 /** What one Redis server says about keeping the data it is given. */
 interface NodeSettings {
@@ -26,8 +26,8 @@ export interface RedisSettingsCheck {
  * Redis is refused unless `allowEviction` (REDIS_ALLOW_EVICTION) says to go on. A Redis that
  * cannot be asked (unreachable, every command refused) is said so and not refused.
  */
-export async function checkRedisSettings(config: RedisConfig, allowEviction: boolean): Promise<RedisSettingsCheck> {
-  const client = connectCommands(config);
+export async function checkRedisSettings(connection: RedisConnectionSettings, allowEviction: boolean): Promise<RedisSettingsCheck> {
+  const client = connectCommands(connection);
   let nodes: NodeSettings[];
   try {
     await client.ping();

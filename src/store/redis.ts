@@ -1,6 +1,5 @@
 import { Socket } from 'node:net';
 import { Cluster, Redis, type ClusterOptions, type Command, type RedisOptions } from 'ioredis';
-import type { Config } from '../config/config';
 
 /** A single Redis server or a Redis Cluster: every part of the service takes either. */
 export type RedisClient = Redis | Cluster;
@@ -56,27 +55,36 @@ function reportOutages(client: RedisClient, name: string, log?: OutageLog): void
   });
 }
 
-export type RedisConfig = Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES' | 'REDIS_CLUSTER_USERNAME' | 'REDIS_CLUSTER_PASSWORD' | 'REDIS_CLUSTER_TLS'>;
+/** Where Redis is: one server's URL, or a cluster's seed nodes (`host:port`) with its nodes' credentials and TLS. */
+export type RedisConnectionSettings = { url: string } | { cluster: RedisClusterSettings };
+
+export interface RedisClusterSettings {
+  nodes: readonly string[];
+  username?: string;
+  password?: string;
+  tls: boolean;
+}
 
 /**
  * One plain command connection, for tools that neither subscribe nor queue (the key CLI): a
  * Redis that stops answering fails the command after a few seconds, as one error, instead of
  * a reconnect loop that prints each attempt.
  */
-export function connectCommands(config: RedisConfig): RedisClient {
-  const client = config.REDIS_CLUSTER_NODES
-    ? new Cluster(clusterNodes(config.REDIS_CLUSTER_NODES), {
-        redisOptions: { ...clusterNodeOptions(config), connectTimeout: 2_000, maxRetriesPerRequest: 1 },
-        clusterRetryStrategy: (times) => (times > 2 ? null : 300),
-      })
-    : new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, retryStrategy: (times) => (times > 2 ? null : 300) });
+export function connectCommands(settings: RedisConnectionSettings): RedisClient {
+  const client =
+    'cluster' in settings
+      ? new Cluster(clusterNodes(settings.cluster.nodes), {
+          redisOptions: { ...clusterNodeOptions(settings.cluster), connectTimeout: 2_000, maxRetriesPerRequest: 1 },
+          clusterRetryStrategy: (times) => (times > 2 ? null : 300),
+        })
+      : new Redis(settings.url, { connectTimeout: 2_000, maxRetriesPerRequest: 1, retryStrategy: (times) => (times > 2 ? null : 300) });
   // Failures reach the caller as rejected commands.
   client.on('error', () => undefined);
   return client;
 }
 
-export function connectRedis(config: RedisConfig, log?: OutageLog): RedisConnections {
-  return config.REDIS_CLUSTER_NODES ? connectCluster(config, config.REDIS_CLUSTER_NODES, log) : connectSingle(config.REDIS_URL, log);
+export function connectRedis(settings: RedisConnectionSettings, log?: OutageLog): RedisConnections {
+  return 'cluster' in settings ? connectCluster(settings.cluster, log) : connectSingle(settings.url, log);
 }
 
 function connectSingle(redisUrl: string, log?: OutageLog): RedisConnections {
@@ -122,8 +130,8 @@ export function clusterNodes(entries: readonly string[]): { host: string; port: 
   });
 }
 
-function clusterNodeOptions(config: RedisConfig): RedisOptions {
-  return { username: config.REDIS_CLUSTER_USERNAME, password: config.REDIS_CLUSTER_PASSWORD, tls: config.REDIS_CLUSTER_TLS ? {} : undefined };
+function clusterNodeOptions(cluster: RedisClusterSettings): RedisOptions {
+  return { username: cluster.username, password: cluster.password, tls: cluster.tls ? {} : undefined };
 }
 
 /**
@@ -132,9 +140,9 @@ function clusterNodeOptions(config: RedisConfig): RedisOptions {
  * cluster forwards every PUBLISH to all its nodes, so whichever node an API process listens
  * on, it receives the events written on any other.
  */
-function connectCluster(config: RedisConfig, entries: readonly string[], log?: OutageLog): RedisConnections {
-  const nodes = clusterNodes(entries);
-  const nodeOptions: RedisOptions = { ...clusterNodeOptions(config), connectTimeout: COMMAND_TIMEOUT_MS };
+function connectCluster(cluster: RedisClusterSettings, log?: OutageLog): RedisConnections {
+  const nodes = clusterNodes(cluster.nodes);
+  const nodeOptions: RedisOptions = { ...clusterNodeOptions(cluster), connectTimeout: COMMAND_TIMEOUT_MS };
   const common: ClusterOptions = { scaleReads: 'master', slotsRefreshTimeout: COMMAND_TIMEOUT_MS };
   const commands = new FailFastCluster(nodes, {
     ...common,

@@ -3,6 +3,7 @@ import { Queue, RedisConnection, Worker, type ConnectionOptions } from 'bullmq';
 import { promote } from 'bullmq/dist/esm/scripts/promote-9.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
+import { redisConnectionOf } from '../../src/config/redis-connection';
 import { FairScheduler, PARK_MS, type LaneEntry } from '../../src/queues/fair-scheduler';
 import { BULLMQ_PROMOTE_KEYS, DELAYED_SCORE_PER_MS } from '../../src/queues/fair-scheduler.lua';
 import { connectRedis } from '../../src/store/redis';
@@ -188,7 +189,7 @@ describe('the words BullMQ fails a job with', () => {
 describe("BullMQ's options on a Redis Cluster", () => {
   it("reads skipVersionCheck from the cluster's node options: it sends no INFO and takes Redis for its minimum version", async () => {
     const cluster = await startTestCluster();
-    const connections = connectRedis(loadConfig(cluster.env));
+    const connections = connectRedis(redisConnectionOf(loadConfig(cluster.env)));
     try {
       const onCluster = new Queue('version', { connection: connections.bullmq, prefix });
       opened.push(onCluster);

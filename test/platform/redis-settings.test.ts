@@ -8,6 +8,7 @@ import { startAppProcess } from '../support/app-process';
 import { startTestCluster } from '../support/redis-cluster';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { loadConfig } from '../../src/config/config';
+import { redisConnectionOf } from '../../src/config/redis-connection';
 import { startEmbeddedRedis } from '../../src/store/embedded-redis';
 import { BULLMQ_EVICTION_WARNING, checkRedisSettings } from '../../src/store/redis-settings';
 
@@ -84,7 +85,7 @@ describe('Redis settings at start', () => {
     // The embedded Redis writes an append-only file, in its own directory.
     const embedded = await startEmbeddedRedis(join(dir, 'embedded'));
     try {
-      const check = await checkRedisSettings(loadConfig(serviceEnv({ REDIS_URL: embedded.url })), false);
+      const check = await checkRedisSettings(redisConnectionOf(loadConfig(serviceEnv({ REDIS_URL: embedded.url }))), false);
       expect(check).toEqual({ line: 'Redis settings: maxmemory-policy noeviction, persistence aof' });
     } finally {
       await embedded.stop();
@@ -95,7 +96,7 @@ describe('Redis settings at start', () => {
     await admin.config('SET', 'maxmemory-policy', 'allkeys-lfu');
     await admin.acl('SETUSER', 'limited', 'on', '>limited-password', '~*', '&*', '+@all', '-config');
     const [, address] = /^redis:\/\/(.*)$/.exec(redis.url)!;
-    const check = await checkRedisSettings(loadConfig(serviceEnv({ REDIS_URL: `redis://limited:limited-password@${address}` })), false);
+    const check = await checkRedisSettings(redisConnectionOf(loadConfig(serviceEnv({ REDIS_URL: `redis://limited:limited-password@${address}` }))), false);
     expect(check.line).toBe('Redis settings: maxmemory-policy allkeys-lfu, persistence no aof, rdb not known');
     expect(check.refusal).toMatch(/^Redis \S+ \(maxmemory-policy allkeys-lfu\) evicts keys/);
   });
@@ -106,7 +107,7 @@ describe('Redis settings at start', () => {
       const evicting = new Redis(cluster.nodeUrls[1]!);
       await evicting.config('SET', 'maxmemory-policy', 'allkeys-random');
       evicting.disconnect();
-      const check = await checkRedisSettings(loadConfig({ ...cluster.env, DATA_DIR: dir }), false);
+      const check = await checkRedisSettings(redisConnectionOf(loadConfig({ ...cluster.env, DATA_DIR: dir })), false);
       const node = cluster.nodeUrls[1]!.slice('redis://'.length);
       expect(check.line).toMatch(/^Redis settings \(3 masters\): /);
       expect(check.line).toContain(`${node} maxmemory-policy allkeys-random, persistence off`);

@@ -1,10 +1,11 @@
+import type { LevelWithSilent } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogger, redactUrl, writeRequestLine, type RequestLine } from '../../src/logger';
 
 /** A logger writing to memory, as the service's own is configured. */
-function capturedLogger(level = 'info') {
+function capturedLogger(level: LevelWithSilent = 'info') {
   const lines: string[] = [];
-  const logger = createLogger({ LOG_LEVEL: level as 'info' }, { write: (line: string) => void lines.push(line) });
+  const logger = createLogger(level, { write: (line: string) => void lines.push(line) });
   return { logger, lines };
 }
 

@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config';
 import { connectRedis, isRedisFull, isRedisUnavailable, UNAVAILABLE_MESSAGES, type RedisConnections } from '../../src/store/redis';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 
@@ -40,7 +39,7 @@ afterAll(async () => {
 
 /** The service's connections, as it opens them, to the given Redis. */
 function connect(url: string): RedisConnections {
-  const connections = connectRedis(loadConfig({ REDIS_URL: url }));
+  const connections = connectRedis({ url });
   opened.push(connections);
   return connections;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
+import { redisConnectionOf } from '../../src/config/redis-connection';
 import { KeySpace, partnerRecordId } from '../../src/store/keys';
 import { NameTaken, RecordStore, type ChangeEvent, type NameIndex, type Versioned } from '../../src/store/record-store';
 import { connectRedis, type RedisConnections } from '../../src/store/redis';
@@ -21,7 +22,7 @@ let records: RecordStore;
 
 beforeAll(async () => {
   cluster = await startTestCluster();
-  redis = connectRedis(loadConfig(cluster.env));
+  redis = connectRedis(redisConnectionOf(loadConfig(cluster.env)));
   keys = new KeySpace(cluster.prefix);
   records = new RecordStore(redis.commands, keys);
 });

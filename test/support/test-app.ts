@@ -87,7 +87,7 @@ export async function startTestDomain(): Promise<TestDomain> {
   const config = loadConfig(testEnvironment(redis, dataDir, {}));
   const platform = await createPlatform(config);
   return {
-    services: createServices(platform, await checkTools(config)),
+    services: createServices(config, platform, await checkTools(config)),
     redis,
     async close() {
       await platform.close();
