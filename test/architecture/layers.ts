@@ -23,17 +23,18 @@ export const LAYERS: Record<string, Layer> = {
   resolvers: { code: ['auth', 'domain'], why: 'one function per field: parse, one domain call' },
   // The transport also answers readiness and classifies Redis failures, so it may see the store.
   http: {
-    code: ['auth', 'config', 'console', 'domain', 'logger.ts', 'observability', 'resolvers', 'store'],
+    code: ['auth', 'console', 'domain', 'logger.ts', 'observability', 'resolvers', 'store'],
     types: ['events', 'platform.ts'],
     why: 'the transport: `resolvers` for the GraphQL context, `store` for readiness and to tell a Redis outage from a fault, `logger.ts` for the line each request ends with, `console` (its build entry) to serve it',
   },
   // Queue administration: an admin-only door onto the BullMQ queues themselves.
   admin: { code: ['auth', 'domain', 'queues'], why: 'the queue board shows the BullMQ queues themselves' },
   // The domain reaches engines only through ports it declares itself; of config, it reads the
-  // boolean words that forms share with the environment.
+  // boolean words that forms share with the environment and the engine catalog's names, never
+  // the configuration itself (configuration.test.ts).
   domain: {
     code: ['config', 'events', 'queues', 'store'],
-    why: 'the rules and the only writer of records; never `engines`: it declares ports; of `config`, the boolean words',
+    why: 'the rules and the only writer of records; never `engines`: it declares ports; of `config`, the boolean words and the names of the engines',
   },
   workers: {
     code: ['domain', 'engines', 'observability', 'queues', 'store'],
@@ -48,7 +49,7 @@ export const LAYERS: Record<string, Layer> = {
   },
   auth: { code: ['domain', 'events', 'store'], why: 'keys and rate limits' },
   events: { code: ['observability', 'store'], why: 'pub/sub fan-out' },
-  store: { code: ['config', 'observability'], why: 'records, blobs, keys, Redis connections' },
+  store: { code: ['observability'], why: 'records, blobs, keys, Redis connections' },
   cli: { code: ['auth', 'config', 'store'], why: 'the key CLI' },
   config: { code: [], why: 'the environment, checked' },
   // Metrics: every layer may count, and it imports nothing of ours.
@@ -65,7 +66,7 @@ export const LAYERS: Record<string, Layer> = {
   'app.ts': { code: ['*'], why: 'composition root' },
   'services.ts': { code: ['*'], why: 'composition root' },
   'platform.ts': { code: ['auth', 'config', 'events', 'logger.ts', 'observability', 'queues', 'store'], why: 'the machinery every service stands on' },
-  'logger.ts': { code: ['config', 'log-destination.ts'], why: 'one structured logger per process' },
+  'logger.ts': { code: ['log-destination.ts'], why: 'one structured logger per process' },
   'log-destination.ts': { code: [], why: "the logger's standard output: batched writes, a bounded backlog" },
 };
 
