@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { registerQueueBoard } from './admin/queue-board';
 import { ConfigError, type Config } from './config/config';
 import type { AudioTool } from './domain/engines/audio-tools';
@@ -18,6 +19,7 @@ import { migrateLayout } from './workers/layout-migration';
 import { keepScratchLeases, startMaintenance, type MaintenanceSchedule, type Repeating } from './workers/maintenance';
 import { startOutboxDrainer, type OutboxDrainer } from './workers/outbox-drainer';
 import { startWorkers, type RunningWorkers, type WorkerSettings } from './workers/worker-runner';
+import type { RunningTracing, TracingSettings } from './observability/tracing-sdk';
 
 export interface RunningApp {
   /** The HTTP address when this process serves the API. */
@@ -108,6 +110,8 @@ function maintenanceScheduleOf(config: Config): MaintenanceSchedule {
  */
 export async function startApp(config: Config, tools?: readonly AudioTool[]): Promise<RunningApp> {
   const checkedTools = tools ?? (await checkTools(config));
+  // Before the platform: its logger stamps every line with the trace under way.
+  const tracing = await startTracingIfAsked(config);
   const platform = await createPlatform(config);
   const services = createServices(config, platform, checkedTools);
   const upkeep = maintenanceScheduleOf(config);
@@ -173,8 +177,37 @@ export async function startApp(config: Config, tools?: readonly AudioTool[]): Pr
         clearTimeout(deadline);
         await leases.stop();
         await platform.close();
+        // Last: the spans of the work that ended during the drain are sent too.
+        await tracing?.shutdown();
       })();
       return closing;
     },
   };
+}
+
+/** The tracing SDK's settings from the OTEL_* variables; null when no endpoint is set (or OTEL_SDK_DISABLED), and then no tracing at all. */
+export function tracingSettingsOf(config: Config): TracingSettings | null {
+  if (config.OTEL_SDK_DISABLED) return null;
+  const base = config.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const url = config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base && `${base.replace(/\/+$/, '')}/v1/traces`);
+  if (!url) return null;
+  return {
+    url,
+    protocol: config.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? config.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+    headers: { ...config.OTEL_EXPORTER_OTLP_HEADERS, ...config.OTEL_EXPORTER_OTLP_TRACES_HEADERS },
+    serviceName: config.OTEL_SERVICE_NAME,
+    resourceAttributes: config.OTEL_RESOURCE_ATTRIBUTES ?? {},
+    sampler: config.OTEL_TRACES_SAMPLER,
+    ratio: config.OTEL_TRACES_SAMPLER_ARG ?? 1,
+    gpuJobsUrl: config.GPU_JOBS_URL,
+  };
+}
+
+/** Loads the SDK (a dynamic import) only when tracing is asked for: off, not one module of it is read. */
+async function startTracingIfAsked(config: Config): Promise<RunningTracing | null> {
+  const settings = tracingSettingsOf(config);
+  if (!settings) return null;
+  const { startTracing } = await import('./observability/tracing-sdk');
+  const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+  return startTracing(settings, version);
 }

@@ -60,10 +60,12 @@ function asyncStdout(): LineDestination {
  * request's lines and its jobs' lines read alike. API keys never reach it: requests are
  * logged by method and URL with any key parameter masked, and keys in headers are redacted.
  */
-export function createLogger(level: LevelWithSilent, destination: pino.DestinationStream = asyncStdout()): Logger {
+export function createLogger(level: LevelWithSilent, destination: pino.DestinationStream = asyncStdout(), mixin?: () => object): Logger {
   return pino(
     {
       level,
+      // With tracing on, the trace and span of the work under way (`trace_id`, `span_id`) on every line.
+      ...(mixin && { mixin }),
       redact: {
         paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', 'req.headers.authorization', 'headers.authorization'],
         censor: '[redacted]',
@@ -86,6 +88,9 @@ export interface RequestLine {
   route: string;
   statusCode: number;
   responseTime: number;
+  /** The request's trace, when tracing is on. */
+  trace_id?: string;
+  span_id?: string;
 }
 
 const INFO = 30;
@@ -119,7 +124,9 @@ export function writeRequestLine(logger: Logger, line: RequestLine): void {
     '}';
   stream.write(
     `{"level":${INFO}${time()}${ownFields},"requestId":${jsonString(line.requestId)},"req":${req}` +
-      `,"route":${jsonString(line.route)},"statusCode":${line.statusCode},"responseTime":${line.responseTime},"msg":"request completed"}\n`,
+      `,"route":${jsonString(line.route)},"statusCode":${line.statusCode},"responseTime":${line.responseTime}` +
+      (line.trace_id === undefined ? '' : `,"trace_id":"${line.trace_id}","span_id":"${line.span_id}"`) +
+      `,"msg":"request completed"}\n`,
   );
 }
 

@@ -8,6 +8,7 @@ import { redisConnectionOf } from './config/redis-connection';
 import { EventBus } from './events/event-bus';
 import { createLogger, type Logger } from './logger';
 import { onEngineCall, trackEventSubscribers, trackQueues } from './observability/metrics';
+import { traceFields, tracingOn } from './observability/tracing';
 import { FairScheduler } from './queues/fair-scheduler';
 import { QueueRegistry } from './queues/queue-registry';
 import { LocalBlobStore, type BlobStore } from './store/blob-store';
@@ -45,7 +46,8 @@ export interface Platform {
 const CLOSE_CONNECTIONS_MS = 3_000;
 
 export async function createPlatform(config: Config): Promise<Platform> {
-  const logger = createLogger(config.LOG_LEVEL);
+  // Started before the platform when asked for (app.ts): then every line names the trace under way.
+  const logger = createLogger(config.LOG_LEVEL, undefined, tracingOn() ? () => traceFields() : undefined);
   const redis = connectRedis(redisConnectionOf(config), logger);
   const keys = new KeySpace(config.REDIS_PREFIX);
   const events = new EventBus(redis.subscriber, keys);

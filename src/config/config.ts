@@ -1,5 +1,6 @@
 import { BOOLEAN_WORDS, booleanWord } from './boolean-words';
 import { z } from 'zod';
+import { tracingVariables } from './tracing';
 
 const booleanFromEnv = z
   .string()
@@ -250,6 +251,7 @@ export const configSchema = z
     ORPHAN_MAX_AGE_SECONDS: z.coerce.number().positive().default(3600),
     ORPHAN_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(900),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ...tracingVariables,
   })
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && !config.S3_BUCKET) {

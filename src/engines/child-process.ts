@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { basename } from 'node:path';
+import { traced, tracingOn } from '../observability/tracing';
 
 /** The program ran and exited with an error; the end of its stderr says why. */
 export class ProcessFailed extends Error {
@@ -33,6 +35,22 @@ export interface RunOptions {
  * for partners.
  */
 export function runProcess(binary: string, args: string[], options: RunOptions = {}): Promise<{ stdout: string; stderrTail: string }> {
+  if (!tracingOn()) return run(binary, args, options);
+  // A span per run (ffmpeg, ffprobe, espeak-ng) under the job's: the program's name and exit code, never its arguments (paths, texts).
+  const name = basename(binary);
+  return traced(`run ${name}`, { 'process.executable.name': name }, async (span) => {
+    try {
+      const result = await run(binary, args, options);
+      span?.setAttribute('process.exit.code', 0);
+      return result;
+    } catch (error) {
+      if (error instanceof ProcessFailed && error.exitCode !== null) span?.setAttribute('process.exit.code', error.exitCode);
+      throw error;
+    }
+  });
+}
+
+function run(binary: string, args: string[], options: RunOptions): Promise<{ stdout: string; stderrTail: string }> {
   const { signal, onStdout, stderrTailChars = 4000 } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {

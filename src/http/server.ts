@@ -12,6 +12,8 @@ import { registerObservability, requestIdOf } from './observability';
 import type { ApiDescription, CollectedRoute } from './openapi/document';
 import { operationsDocs } from './openapi/operations.docs';
 import { registerPageHeaders } from './page-headers';
+import { spanOf, registerTracing } from './tracing';
+import { traceFields } from '../observability/tracing';
 import { registerApiReference } from './openapi/reference';
 import { checkReadiness } from './readiness';
 import { parseUrlEncoded } from './request-params';
@@ -52,7 +54,15 @@ class OneLinePerRequest extends LogController {
     const route = request.routeOptions.url ?? 'unmatched';
     if (error) {
       this.logger.error(
-        { requestId: request.id, req: request, route, statusCode: reply.statusCode, responseTime: reply.elapsedTime, err: error },
+        {
+          requestId: request.id,
+          req: request,
+          route,
+          statusCode: reply.statusCode,
+          responseTime: reply.elapsedTime,
+          err: error,
+          ...traceFields(spanOf(request)),
+        },
         'request errored',
       );
       return;
@@ -66,6 +76,7 @@ class OneLinePerRequest extends LogController {
       route,
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
+      ...traceFields(spanOf(request)),
     });
   }
 }
@@ -130,6 +141,8 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseUrlEncoded(String(body)));
   });
+  // First: its onRoute hook wraps every route's handler, so the routes come after it.
+  registerTracing(app);
   const routes: CollectedRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, doc: route.config?.openapi });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import DataLoader from 'dataloader';
 import { PARK_MS, type ClaimOptions, type FairScheduler } from './fair-scheduler';
 import { engineWait, waitOf, type EngineBacklog, type QueueWait } from './queue-wait';
+import { traceCarrier, type TraceCarrier } from '../observability/tracing';
 
 /**
  * A queue's contract, importable by producers without the processor: its name, the zod
@@ -80,6 +81,20 @@ const standardJobOptions: JobsOptions = {
 export interface JobOrigin {
   requestId?: string;
   bulk?: boolean;
+  /**
+   * The trace the job belongs to, when it was asked for outside the work under way (a webhook
+   * delivery queued from the outbox carries the trace of the write that left it); otherwise
+   * the active span's, read when the job is added. Empty when tracing is off.
+   */
+  trace?: TraceCarrier;
+}
+
+/**
+ * The trace context of the work under way, for work queued later on its behalf (the outbox
+ * entries of a write): `JobOrigin.trace` when that work is queued. Empty when tracing is off.
+ */
+export function traceOrigin(): TraceCarrier {
+  return traceCarrier();
 }
 
 /** The origin a job was added with, for the follow-up work it queues. */
@@ -153,10 +168,13 @@ export class QueueRegistry {
   ): Promise<void> {
     if (payloads.length === 0) return;
     const fair = this.scheduler.enabled;
+    // The W3C trace context (`traceparent`), so the worker's span joins the request's trace.
+    const { trace, ...rest } = origin;
+    const carried = { ...rest, ...(trace ?? traceCarrier()) };
     const jobs = payloads.map((payload) => {
       const data = definition.schema.parse(payload) as object;
       // Outside the contract: the worker reads the origin before parsing the payload.
-      return { name: definition.name, data: { ...data, ...origin }, opts: { ...options, jobId: definition.jobId(data), ...(fair && { delay: PARK_MS }) } };
+      return { name: definition.name, data: { ...data, ...carried }, opts: { ...options, jobId: definition.jobId(data), ...(fair && { delay: PARK_MS }) } };
     });
     const queue = this.get(definition);
     await queue.addBulk(jobs);

@@ -10,6 +10,8 @@ import type { Platform } from '../platform';
 import type { ClaimOptions } from '../queues/fair-scheduler';
 import { keyLane, type AnyQueueDefinition } from '../queues/queue-registry';
 import { settlesWithin } from '../store/deadline';
+import { endSpan, runInSpan } from '../observability/tracing';
+import { spanOfJob, startJobSpan } from './job-span';
 import { afterFailure, duration, outOfTime, RETRY_STATE_FIELD, retryStateOf, type AfterFailure, type RetryPolicy } from './job-retries';
 
 /** How a lane of an API key (transcripts, completions) starts; other lanes are partners. */
@@ -122,7 +124,12 @@ export function startWorkers(platform: Platform, processors: JobProcessor[], set
             reject(new WaitingError());
           };
         });
-        const attempt = runAttempt({ processor, job, token, logger, handBack: abort.signal, turns: queueTurns, policy });
+        const span = startJobSpan(processor.queue, job);
+        const attempt = runInSpan(span, () => runAttempt({ processor, job, token, logger, handBack: abort.signal, turns: queueTurns, policy }));
+        void attempt.then(
+          () => endSpan(span),
+          (error: unknown) => endSpan(span, error),
+        );
         // Once handed back, the attempt is told to stop and is no longer awaited by BullMQ.
         const stopped = attempt.catch(() => undefined);
         const entry: RunningJob = { job, token, handBack: () => handBack(), stopped };
@@ -145,7 +152,7 @@ export function startWorkers(platform: Platform, processors: JobProcessor[], set
     // Every way BullMQ gives up on a job ends here, including a job failed by the stalled
     // checker, which never reaches the processor: the resource records the failure.
     worker.on('failed', (job, error) => {
-      if (job && job.finishedOn) void recordFailure(processor, job, readableReason(error), logger);
+      if (job && job.finishedOn) void runInSpan(spanOfJob(job), () => recordFailure(processor, job, readableReason(error), logger));
     });
     // Connection errors surface here while ioredis reconnects; they are worth a line, not a crash.
     worker.on('error', (error) => logger.error({ queue, err: error }, 'worker error'));

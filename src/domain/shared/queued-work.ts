@@ -4,6 +4,7 @@ import type { QueueWait } from '../../queues/queue-wait';
 import type { RecordStore } from '../../store/record-store';
 
 export { WAIT_REASONS, type QueueWait, type WaitReason } from '../../queues/queue-wait';
+export { traceOrigin } from '../../queues/queue-registry';
 
 /**
  * The job a record's work is under way in, as the record says it: the one answer that the

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliverWebhookJob } from './webhook.queues';
+import { traceOrigin } from '../shared/queued-work';
 import type { RecordWrite, Versioned } from '../../store/record-store';
 import { COMPLETION_KIND, type CompletionRecord } from '../completion/completion.types';
 import { DOCUMENT_KIND, KNOWLEDGE_BASE_KIND, type DocumentRecord, type KnowledgeBaseRecord } from '../knowledge-base/knowledge-base.types';
@@ -19,6 +20,9 @@ export interface WebhookDispatcherDeps {
 /** An outbox entry of webhook deliveries, as the dispatcher leaves it and the outbox drainer reads it. */
 export interface WebhookOutboxEntry {
   webhooks: DeliverWebhookJob[];
+  /** The W3C trace context of the work that wrote, when tracing is on. */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /** An event for partners' endpoints: its type, and its data, rendered only once someone listens (null: nothing to send). */
@@ -44,7 +48,8 @@ export class WebhookDispatcher {
   readonly outboxEntries = async (write: RecordWrite): Promise<readonly string[]> => {
     const deliveries = await (write.deleted ? this.deletionsOf(write) : this.deliveriesOf(write));
     if (deliveries.length === 0) return [];
-    const entry: WebhookOutboxEntry = { webhooks: deliveries };
+    // The write's trace goes with its deliveries, so they are spans of the same trace.
+    const entry: WebhookOutboxEntry = { webhooks: deliveries, ...traceOrigin() };
     return [JSON.stringify(entry)];
   };
 

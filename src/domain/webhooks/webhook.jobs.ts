@@ -43,8 +43,8 @@ export class WebhookJobs extends RecordJobs<WebhookDeliveryRecord, Pick<WebhookD
    * a job with the same id is not added twice, and a delivery already made is not made again.
    */
   async addFromOutbox(entry: string): Promise<void> {
-    const { webhooks } = JSON.parse(entry) as WebhookOutboxEntry;
-    await this.add(webhooks);
+    const { webhooks, traceparent, tracestate } = JSON.parse(entry) as WebhookOutboxEntry;
+    await this.add(webhooks, traceparent ? { trace: { traceparent, tracestate } } : undefined);
   }
 
   /** The new series of attempts its record was just moved to. */

@@ -13,6 +13,8 @@ import { lastingRequestIdOf } from '../../observability';
 import type { KeySubscriptions } from '../key-subscriptions';
 import type { LiveSettings } from '../settings';
 import { authorizeConnection, authorizeOperation, CloseCode, findKey } from './socket-auth';
+import type { Context } from '../../../observability/tracing';
+import { connectionTrace, rememberTrace, tracedOperation } from './ws-tracing';
 
 export interface GraphqlSockets {
   count(): number;
@@ -32,6 +34,8 @@ interface Connection {
   caller: Caller | null;
   address: string;
   requestId: string;
+  /** The trace its operations continue (tracing on): from connection_init or the upgrade request. */
+  trace?: Context;
 }
 
 /**
@@ -103,7 +107,7 @@ export function socketHooks(pipeline: OperationPipeline, services: HttpServices,
         socket.close(CloseCode.InvalidKey, new Unauthorized().message);
         return false;
       }
-      return { caller: authorized.caller, address, requestId: lastingRequestIdOf(request) };
+      return { caller: authorized.caller, address, requestId: lastingRequestIdOf(request), trace: connectionTrace(request, params) };
     },
     async prepare(connection, request) {
       // Counted first, as an HTTP request is counted before its body is read.
@@ -112,10 +116,10 @@ export function socketHooks(pipeline: OperationPipeline, services: HttpServices,
       const document = pipeline.prepare(request);
       if (!('kind' in document)) return document;
       const contextValue = createGraphqlContext(services.domain, authorized.caller, connection.requestId);
-      return { schema, document, operationName: request.operationName, variableValues: request.variables, contextValue };
+      return rememberTrace({ schema, document, operationName: request.operationName, variableValues: request.variables, contextValue }, connection.trace);
     },
-    execute: pipeline.execute,
-    subscribe: pipeline.subscribe,
+    execute: tracedOperation(pipeline.execute),
+    subscribe: tracedOperation(pipeline.subscribe),
     report: (error, connection) =>
       services.platform.logger.error({ requestId: connection?.requestId, err: error }, 'graphql-ws connection failed; closed with 4500'),
   };

@@ -1,0 +1,216 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, type AppProcess } from '../support/app-process';
+import { makeSine, makeTempDir, removeDir } from '../support/audio';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
+import { startTestRedis, type TestRedis } from '../support/redis-server';
+import { restClient } from '../support/rest-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { serveFiles, type FileServer } from '../v2/helpers';
+
+// What must never reach a span, an event or a resource attribute.
+const ENGINE_KEY = 'engine-key-secret-5a7f3c';
+const WEBHOOK_SECRET = 'webhook-secret-9b1d4e';
+const URL_TOKEN = 'signed-url-token-2c8e6a';
+const ADMIN_KEY = 'admin-key-secret-for-tracing-0123456789';
+const TRANSCRIPT = 'Confidential words from the recording.';
+// The caller's own trace, continued by the service.
+const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const CALLER_SPAN = '00f067aa0ba902b7';
+
+let redis: TestRedis;
+let dir: string;
+let engine: OpenAiCompatibleServer;
+let files: FileServer;
+let webhooks: WebhookReceiver;
+let collector: OtlpReceiver;
+let keys: TestApp;
+let traced: AppProcess | undefined;
+let apiKey: string;
+
+beforeAll(async () => {
+  dir = await makeTempDir('tracing-');
+  await makeSine(join(dir, 'tone.mp3'), { seconds: 2 });
+  redis = await startTestRedis();
+  engine = await startOpenAiCompatibleServer({ apiKey: ENGINE_KEY, transcript: TRANSCRIPT });
+  files = await serveFiles({ [`tone.mp3?token=${URL_TOKEN}`]: { path: join(dir, 'tone.mp3'), contentType: 'audio/mpeg' } });
+  webhooks = await startWebhookReceiver();
+  collector = await startOtlpReceiver();
+  // Keys are made through the store, by an API process of the same deployment that traces nothing.
+  keys = await startTestApp({ ROLE: 'api' }, redis);
+  apiKey = await keys.createKey('acme');
+}, 60_000);
+
+afterAll(async () => {
+  traced?.kill('SIGKILL');
+  await keys?.close();
+  await engine?.close();
+  await files?.close();
+  await webhooks?.close();
+  await collector?.close();
+  await redis?.stop();
+  await removeDir(dir);
+});
+
+function environment(extra: Record<string, string>): Record<string, string> {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...redis.env,
+    REDIS_PREFIX: redis.prefix,
+    DATA_DIR: join(dir, `data-${Math.random().toString(36).slice(2)}`),
+    LOG_LEVEL: 'info',
+    ALLOW_PRIVATE_URLS: 'true',
+    ADMIN_API_KEY: ADMIN_KEY,
+    ASR_BASE_URL: engine.baseUrl,
+    ASR_API_KEY: ENGINE_KEY,
+    SHUTDOWN_GRACE_SECONDS: '5',
+    ...extra,
+  };
+}
+
+function urlOf(process: AppProcess): string {
+  return /listening on (http:\/\/\S+)/.exec(process.output())![1]!;
+}
+
+async function stopped(process: AppProcess): Promise<void> {
+  process.kill('SIGTERM');
+  expect(await process.exited).toBe(0);
+}
+
+describe('one trace per piece of work', () => {
+  it('follows a transcript from the POST through the queue, the worker, each engine call and retry, and its webhook', async () => {
+    engine.setBehaviour({ failures: { transcriptions: { status: 503, message: 'warming up', times: 1 } } });
+    traced = await startAppProcess(
+      environment({
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_TRACES_SAMPLER: 'always_on',
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=test',
+      }),
+    );
+    const call = restClient(urlOf(traced), apiKey);
+    const submitted = await call('POST', '/v2/transcript', {
+      json: {
+        audio_url: files.url(`tone.mp3?token=${URL_TOKEN}`),
+        webhook_url: webhooks.url('/done'),
+        webhook_auth_header_name: 'X-Receiver-Token',
+        webhook_auth_header_value: WEBHOOK_SECRET,
+      },
+      headers: { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` },
+    });
+    expect(submitted.status).toBe(200);
+    const done = await waitFor(
+      () => call('GET', submitted.body.id),
+      (current) => current.body?.status === 'completed' || current.body?.status === 'error',
+    );
+    expect(done.body.status).toBe('completed');
+    await waitFor(
+      async () => webhooks.at('/done'),
+      (found) => found.length === 1,
+    );
+    // A graceful stop sends what is still buffered.
+    await stopped(traced);
+    const lines = traced
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    traced = undefined;
+
+    const trace = collector.spans.filter((span) => span.traceId === CALLER_TRACE);
+    const byId = new Map(trace.map((span) => [span.spanId, span]));
+    const parentOf = (span: ReceivedSpan) => byId.get(span.parentSpanId);
+    const named = (name: string) => trace.filter((span) => span.name === name);
+
+    // The server span continues the caller's trace, with the HTTP semantic conventions.
+    const [server] = named('POST /v2/transcript');
+    expect(server).toBeDefined();
+    expect(server!.parentSpanId).toBe(CALLER_SPAN);
+    expect(server!.kind).toBe(2);
+    expect(server!.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.route': '/v2/transcript',
+      'http.response.status_code': 200,
+      'server.address': '127.0.0.1',
+    });
+    expect(server!.resource).toMatchObject({ 'service.name': 'persona-platform', 'deployment.environment': 'test' });
+
+    // The worker's span is the request's child, with the messaging conventions and the job's own words.
+    const [job] = named('process transcribe');
+    expect(job).toBeDefined();
+    expect(parentOf(job!)).toBe(server);
+    expect(job!.kind).toBe(5);
+    expect(job!.attributes).toMatchObject({
+      'messaging.system': 'bullmq',
+      'messaging.destination.name': 'transcribe',
+      'messaging.message.id': expect.any(String),
+      'job.attempt': 1,
+      'resource.kind': 'transcript',
+      'resource.id': expect.any(String),
+      'api_key.id': expect.any(String),
+    });
+    expect(job!.attributes['fair_share.wait_ms']).toBeGreaterThanOrEqual(0);
+
+    // Every engine call is the job's child: the download, the audio tools, each speech-to-text attempt.
+    const children = trace.filter((span) => span.parentSpanId === job!.spanId);
+    const download = children.find((span) => span.name === 'http GET');
+    expect(download?.attributes).toMatchObject({ 'http.response.status_code': 200, 'server.address': '127.0.0.1' });
+    expect(children.some((span) => /^run ff(mpeg|probe)$/.test(span.name))).toBe(true);
+    const recognitions = children.filter((span) => span.name === 'speech-to-text POST');
+    expect(recognitions.map((span) => span.attributes['http.response.status_code'])).toEqual([503, 200]);
+    expect(recognitions.map((span) => span.status.code)).toEqual([2, 0]);
+
+    // The webhook delivery is in the same trace, under the job whose write announced it.
+    const [delivery] = named('process webhook-deliver');
+    expect(delivery).toBeDefined();
+    expect(parentOf(delivery!)).toBe(job);
+    const posted = trace.find((span) => span.parentSpanId === delivery!.spanId && span.name === 'http POST');
+    expect(posted?.attributes['http.response.status_code']).toBe(200);
+
+    // The request's and the jobs' log lines name the trace.
+    const traceLines = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.trace_id === CALLER_TRACE);
+    expect(traceLines.some((line) => line.msg === 'request completed' && line.span_id === server!.spanId)).toBe(true);
+    expect(traceLines.some((line) => line.msg === 'job started' && line.span_id === job!.spanId)).toBe(true);
+    expect(traceLines.some((line) => line.msg === 'job ended' && line.span_id === delivery!.spanId)).toBe(true);
+
+    // No secret, no content, in anything exported.
+    const exported = collector.bodies.map((body) => body.toString('utf8')).join('\n');
+    for (const secret of [apiKey, ENGINE_KEY, WEBHOOK_SECRET, URL_TOKEN, ADMIN_KEY, TRANSCRIPT, 'Confidential']) expect(exported).not.toContain(secret);
+  }, 120_000);
+
+  it('continues the caller trace of a GraphQL request, and sends protobuf by default', async () => {
+    const before = collector.protobufSpans;
+    const app = await startAppProcess(environment({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${collector.url}/v1/traces` }));
+    const answer = await fetch(`${urlOf(app)}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey, traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` },
+      body: JSON.stringify({ query: '{ me { partners } }' }),
+    });
+    expect(answer.status).toBe(200);
+    await stopped(app);
+    expect(collector.protobufSpans).toBeGreaterThan(before);
+    const bodies = collector.bodies.map((body) => body.toString('latin1')).join('');
+    expect(bodies).not.toContain(apiKey);
+  }, 60_000);
+
+  it('loads no tracing SDK and sends nothing when no endpoint is set', async () => {
+    const requests = collector.requests;
+    const loaded = join(dir, 'loaded-modules.txt');
+    const app = await startAppProcess(
+      environment({ NODE_OPTIONS: `--import=${join(import.meta.dirname, '../support/module-log.mjs')}`, MODULE_LOG_FILE: loaded, LOG_LEVEL: 'silent' }),
+    );
+    const call = restClient(urlOf(app), apiKey);
+    expect((await call('GET', '/v2/transcript')).status).toBeLessThan(500);
+    await stopped(app);
+    const { readFile } = await import('node:fs/promises');
+    const modules = (await readFile(loaded, 'utf8')).split('\n').filter(Boolean);
+    // The log works (the service's own modules are in it), and no OpenTelemetry module but the API facade is.
+    expect(modules.some((url) => url.endsWith('/src/main.ts'))).toBe(true);
+    const telemetry = modules.filter((url) => url.includes('/@opentelemetry/'));
+    expect(telemetry.filter((url) => !url.includes('/@opentelemetry/api/'))).toEqual([]);
+    expect(collector.requests).toBe(requests);
+  }, 60_000);
+});
