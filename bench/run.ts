@@ -15,6 +15,7 @@ import { benchRecordReads } from './record-reads';
 import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
+import { benchTracing } from './tracing';
 import { SubscriberPool, type RoundResult } from './subscribers';
 import {
   Cleanup,
@@ -83,6 +84,7 @@ const PARTS = [
   'scale',
   'documents',
   'records',
+  'tracing',
 ] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
@@ -695,6 +697,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   if (wanted('records')) {
     log('');
     benchRecordReads({ log });
+  }
+  if (wanted('tracing')) {
+    log('');
+    await benchTracing({ log });
   }
   // API, worker and Redis Cluster scaling: their own processes, after everything else.
   if (wanted('scale')) {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { makeSine, makeTempDir, removeDir } from '../support/audio';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
+import { protobufSpanNames, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
+import { dropRawPeers, openRawPeer } from '../support/raw-websocket';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -20,6 +21,7 @@ const TRANSCRIPT = 'Confidential words from the recording.';
 // The caller's own trace, continued by the service.
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
+const SOCKET_TRACE = '0af7651916cd43dd8448eb211c80319c';
 
 let redis: TestRedis;
 let dir: string;
@@ -181,8 +183,8 @@ describe('one trace per piece of work', () => {
     for (const secret of [apiKey, ENGINE_KEY, WEBHOOK_SECRET, URL_TOKEN, ADMIN_KEY, TRANSCRIPT, 'Confidential']) expect(exported).not.toContain(secret);
   }, 120_000);
 
-  it('continues the caller trace of a GraphQL request, and sends protobuf by default', async () => {
-    const before = collector.protobufSpans;
+  it('continues the caller trace of GraphQL over HTTP and over graphql-ws (from connection_init), and sends protobuf by default', async () => {
+    const firstBody = collector.bodies.length;
     const app = await startAppProcess(environment({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${collector.url}/v1/traces` }));
     const answer = await fetch(`${urlOf(app)}/graphql`, {
       method: 'POST',
@@ -190,8 +192,16 @@ describe('one trace per piece of work', () => {
       body: JSON.stringify({ query: '{ me { partners } }' }),
     });
     expect(answer.status).toBe(200);
+    const peer = await openRawPeer(`${urlOf(app).replace(/^http/, 'ws')}/graphql`);
+    peer.send({ type: 'connection_init', payload: { 'x-api-key': apiKey, traceparent: `00-${SOCKET_TRACE}-${CALLER_SPAN}-01` } });
+    await peer.receive((message) => message.type === 'connection_ack');
+    peer.send({ id: '1', type: 'subscribe', payload: { query: 'query Who { me { partners } }' } });
+    await peer.receive((message) => message.type === 'complete');
+    dropRawPeers();
     await stopped(app);
-    expect(collector.protobufSpans).toBeGreaterThan(before);
+    const spans = collector.bodies.slice(firstBody).flatMap((body) => protobufSpanNames(body));
+    expect(spans).toContainEqual({ traceId: CALLER_TRACE, name: 'POST /graphql' });
+    expect(spans).toContainEqual({ traceId: SOCKET_TRACE, name: 'graphql-ws query Who' });
     const bodies = collector.bodies.map((body) => body.toString('latin1')).join('');
     expect(bodies).not.toContain(apiKey);
   }, 60_000);

@@ -135,10 +135,19 @@ function lengthDelimited(message: Buffer, field: number): Buffer[] {
   return found;
 }
 
+/** The encoded spans of an http/protobuf export. */
+function encodedSpans(body: Buffer): Buffer[] {
+  return lengthDelimited(body, 1).flatMap((resourceSpans) => lengthDelimited(resourceSpans, 2).flatMap((scopeSpans) => lengthDelimited(scopeSpans, 2)));
+}
+
 export function countProtobufSpans(body: Buffer): number {
-  let count = 0;
-  for (const resourceSpans of lengthDelimited(body, 1)) {
-    for (const scopeSpans of lengthDelimited(resourceSpans, 2)) count += lengthDelimited(scopeSpans, 2).length;
-  }
-  return count;
+  return encodedSpans(body).length;
+}
+
+/** Each span's trace id (hex) and name (Span: trace_id = 1, name = 5), read from an http/protobuf export. */
+export function protobufSpanNames(body: Buffer): { traceId: string; name: string }[] {
+  return encodedSpans(body).map((span) => ({
+    traceId: lengthDelimited(span, 1)[0]?.toString('hex') ?? '',
+    name: lengthDelimited(span, 5)[0]?.toString('utf8') ?? '',
+  }));
 }

@@ -1,0 +1,217 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { makeSine } from '../test/support/audio';
+import { startOpenAiCompatibleServer } from '../test/support/openai-compatible-server';
+import { protobufSpanNames } from '../test/support/otlp-receiver';
+import { serveFiles } from '../test/v2/helpers';
+import { Cleanup, percentile, processUsage, round, sleep, startService, type ServiceChild } from './support';
+
+/** Each target (REST and GraphQL, tracing off and on) takes its turn, round after round, so the machine's drift hits all alike. */
+const LOAD = { connections: 50, warmupSeconds: 1, durationSeconds: 5, rounds: 5 };
+const TRANSCRIPTS = 5;
+/** At most this share of throughput may tracing cost (always_on, every request a trace). */
+const TARGET_COST_PERCENT = 15;
+
+interface Round {
+  off: Load;
+  on: Load;
+  sampled: Load;
+}
+
+interface Comparison {
+  offRps: number;
+  onRps: number;
+  /** The median of the rounds' throughput lost to tracing. */
+  costPercent: number;
+  /** The same per server CPU-second. */
+  costPerCpuPercent: number;
+}
+
+export interface TracingFigures {
+  rest: Comparison;
+  graphql: Comparison;
+  restSampled: Comparison;
+  graphqlSampled: Comparison;
+  spansPerTranscript: number[];
+  exportedSpans: number;
+}
+
+/**
+ * A local OTLP/HTTP collector that reads each export and throws it away, as a collector's
+ * receiver would before its pipeline; the bodies are kept only while `keep` is on (the
+ * transcripts' traces, read after the load).
+ */
+async function discardingCollector() {
+  const kept: Buffer[] = [];
+  let keep = false;
+  let bytes = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (keep) chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (keep) kept.push(Buffer.concat(chunks));
+      response.setHeader('content-type', 'application/x-protobuf');
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    keepFromNow: () => (keep = true),
+    kept,
+    bytes: () => bytes,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function json(url: string, init: RequestInit): Promise<Record<string, unknown>> {
+  const response = await fetch(url, init);
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function transcribe(service: ServiceChild, audioUrl: string): Promise<string> {
+  const headers = { 'x-api-key': service.apiKey, 'content-type': 'application/json' };
+  const { id } = (await json(`${service.server.url}/v2/transcript`, { method: 'POST', headers, body: JSON.stringify({ audio_url: audioUrl }) })) as {
+    id: string;
+  };
+  for (;;) {
+    const { status } = await json(`${service.server.url}${id}`, { headers });
+    if (status === 'completed') return id;
+    if (status === 'error') throw new Error(`transcript ${id} failed`);
+    await sleep(200);
+  }
+}
+
+interface Load {
+  requestsPerSecond: number;
+  /** Requests answered per second of the server's own CPU: steadier than req/s on a machine shared with other work. */
+  perCpuSecond: number;
+}
+
+async function load(label: string, service: ServiceChild, options: autocannon.Options, log: (line: string) => void): Promise<Load> {
+  await autocannon({ ...options, connections: LOAD.connections, duration: LOAD.warmupSeconds });
+  const before = processUsage(service.server.pid).cpuSeconds;
+  const result = await autocannon({ ...options, connections: LOAD.connections, duration: LOAD.durationSeconds });
+  const cpu = processUsage(service.server.pid).cpuSeconds - before;
+  const failures = result.non2xx + result.errors;
+  const figures = { requestsPerSecond: result.requests.average, perCpuSecond: result.requests.total / cpu };
+  log(
+    `${label}: ${round(figures.requestsPerSecond, 0)} req/s, ${round(figures.perCpuSecond, 0)} per server CPU-s, p99 ${result.latency.p99} ms, ${failures} failures, server CPU ${round((cpu / result.duration) * 100, 0)}%`,
+  );
+  if (failures > 0) throw new Error(`${label}: ${failures} failed requests`);
+  return figures;
+}
+
+/**
+ * `npm run bench -- tracing`: REST and GraphQL throughput of two servers alike but for
+ * tracing, off (no endpoint) and on (always_on: every request a trace, OTLP http/protobuf to a
+ * local collector that discards), measured in turns in the same run; then the size of a
+ * transcript's trace (its spans, from the POST to the last engine call) from real jobs.
+ */
+export async function benchTracing({ log }: { log: (line: string) => void }): Promise<TracingFigures> {
+  const cleanup = new Cleanup();
+  try {
+    const engine = await startOpenAiCompatibleServer();
+    cleanup.add(() => engine.close());
+    const collector = await discardingCollector();
+    cleanup.add(() => collector.close());
+    const common = { ROLE: 'all', SHUTDOWN_GRACE_SECONDS: '5', ASR_BASE_URL: engine.baseUrl, ALLOW_PRIVATE_URLS: 'true' };
+    const off = await startService(cleanup, { label: 'tracing-off', partner: 'bench', env: common, quiet: /ERR_STREAM_PREMATURE_CLOSE/ });
+    const traced = (label: string, sampling: Record<string, string>) =>
+      startService(cleanup, {
+        label,
+        partner: 'bench',
+        env: { ...common, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, ...sampling },
+        quiet: /ERR_STREAM_PREMATURE_CLOSE/,
+      });
+    const on = await traced('tracing-on', { OTEL_TRACES_SAMPLER: 'always_on' });
+    // What a busy deployment would run (operations.md): one root in twenty sampled, the caller's decision followed.
+    const sampled = await traced('tracing-sampled', { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.05' });
+    const audio = await makeSine(path.join(off.dataDir, 'tone.wav'), { seconds: 3 });
+    const files = await serveFiles({ 'tone.wav': { path: audio, contentType: 'audio/wav' } });
+    cleanup.add(() => files.close());
+    // One finished transcript on each server: what both APIs read under load.
+    const targets = await Promise.all(
+      [off, on, sampled].map(async (service) => {
+        const id = await transcribe(service, files.url('tone.wav'));
+        const headers = { 'x-api-key': service.apiKey };
+        const query = `query { transcript(id: "${id}") { id status text } }`;
+        return {
+          rest: { url: `${service.server.url}${id}`, headers },
+          graphql: {
+            url: `${service.server.url}/graphql`,
+            method: 'POST' as const,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ query }),
+          },
+        };
+      }),
+    );
+    const rounds = { rest: [] as Round[], graphql: [] as Round[] };
+    for (let turn = 1; turn <= LOAD.rounds; turn++) {
+      for (const api of ['rest', 'graphql'] as const) {
+        rounds[api].push({
+          off: await load(`round ${turn} ${api} tracing off`, off, targets[0]![api], log),
+          on: await load(`round ${turn} ${api} tracing on (always_on)`, on, targets[1]![api], log),
+          sampled: await load(`round ${turn} ${api} tracing on (5% sampled)`, sampled, targets[2]![api], log),
+        });
+      }
+    }
+    // Each round's cost is taken within the round (against the off run just before it), and the median of the rounds reported.
+    const median = (values: number[]) => percentile(values, 50);
+    const compare = (api: 'rest' | 'graphql', variant: 'on' | 'sampled'): Comparison => ({
+      offRps: median(rounds[api].map((each) => each.off.requestsPerSecond)),
+      onRps: median(rounds[api].map((each) => each[variant].requestsPerSecond)),
+      costPercent: median(rounds[api].map((each) => (1 - each[variant].requestsPerSecond / each.off.requestsPerSecond) * 100)),
+      costPerCpuPercent: median(rounds[api].map((each) => (1 - each[variant].perCpuSecond / each.off.perCpuSecond) * 100)),
+    });
+
+    // The transcripts' traces: what the collector receives from here on, read once the server has flushed at its stop.
+    await sleep(6_000);
+    collector.keepFromNow();
+    for (let count = 0; count < TRANSCRIPTS; count++) await transcribe(on, files.url('tone.wav'));
+    await on.server.stop();
+    const spans = collector.kept.flatMap((body) => protobufSpanNames(body));
+    const transcriptTraces = new Set(spans.filter((span) => span.name === 'process transcribe').map((span) => span.traceId));
+    const spansPerTranscript = [...transcriptTraces].map((traceId) => spans.filter((span) => span.traceId === traceId).length);
+    const figures: TracingFigures = {
+      rest: compare('rest', 'on'),
+      graphql: compare('graphql', 'on'),
+      restSampled: compare('rest', 'sampled'),
+      graphqlSampled: compare('graphql', 'sampled'),
+      spansPerTranscript,
+      exportedSpans: spans.length,
+    };
+
+    log('');
+    log(
+      `tracing, OTLP http/protobuf to a local collector that discards; median of ${LOAD.rounds} rounds, ${LOAD.connections} connections (target: costs ≤ ${TARGET_COST_PERCENT}%):`,
+    );
+    const rows = [
+      ['rest', 'always_on'],
+      ['graphql', 'always_on'],
+      ['restSampled', 'parentbased_traceidratio 0.05'],
+      ['graphqlSampled', 'parentbased_traceidratio 0.05'],
+    ] as const;
+    for (const [key, sampler] of rows) {
+      const { offRps, onRps, costPercent, costPerCpuPercent } = figures[key];
+      const verdict = (cost: number) => (cost <= TARGET_COST_PERCENT ? '✓' : '✗');
+      log(
+        `  ${key.startsWith('rest') ? 'REST' : 'GraphQL'}, ${sampler}: off ${round(offRps, 0)} req/s, on ${round(onRps, 0)} req/s: costs ${round(costPercent, 1)}% of throughput ${verdict(costPercent)}, ` +
+          `${round(costPerCpuPercent, 1)}% of requests per server CPU-s ${verdict(costPerCpuPercent)}`,
+      );
+    }
+    log(`  a transcript's trace: ${spansPerTranscript.join(', ')} spans (${TRANSCRIPTS} transcripts of a 3 s recording, one speech-to-text request each)`);
+    log(`  exported during the load: ${round(collector.bytes() / 1024 / 1024, 1)} MiB of OTLP in all`);
+    return figures;
+  } finally {
+    await cleanup.run();
+  }
+}
