@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process';
@@ -74,6 +75,11 @@ function environment(extra: Record<string, string>): Record<string, string> {
   };
 }
 
+/** Has the process write every module it resolves to `file` (test/support/module-log.mjs). */
+function moduleLog(file: string): Record<string, string> {
+  return { NODE_OPTIONS: `--import=${join(import.meta.dirname, '../support/module-log.mjs')}`, MODULE_LOG_FILE: file };
+}
+
 function urlOf(process: AppProcess): string {
   return /listening on (http:\/\/\S+)/.exec(process.output())![1]!;
 }
@@ -86,8 +92,10 @@ async function stopped(process: AppProcess): Promise<void> {
 describe('one trace per piece of work', () => {
   it('follows a transcript from the POST through the queue, the worker, each engine call and retry, and its webhook', async () => {
     engine.setBehaviour({ failures: { transcriptions: { status: 503, message: 'warming up', times: 1 } } });
+    const loaded = join(dir, 'loaded-modules-traced.txt');
     traced = await startAppProcess(
       environment({
+        ...moduleLog(loaded),
         OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_TRACES_SAMPLER: 'always_on',
@@ -116,6 +124,8 @@ describe('one trace per piece of work', () => {
     );
     // A graceful stop sends what is still buffered.
     await stopped(traced);
+    // The module log sees the SDK when it is loaded: its absence below means something.
+    expect((await readFile(loaded, 'utf8')).split('\n').filter((url) => url.includes('/@opentelemetry/sdk-trace-base/'))).not.toEqual([]);
     const lines = traced
       .output()
       .split('\n')
@@ -209,13 +219,10 @@ describe('one trace per piece of work', () => {
   it('loads no tracing SDK and sends nothing when no endpoint is set', async () => {
     const requests = collector.requests;
     const loaded = join(dir, 'loaded-modules.txt');
-    const app = await startAppProcess(
-      environment({ NODE_OPTIONS: `--import=${join(import.meta.dirname, '../support/module-log.mjs')}`, MODULE_LOG_FILE: loaded, LOG_LEVEL: 'silent' }),
-    );
+    const app = await startAppProcess(environment({ ...moduleLog(loaded), LOG_LEVEL: 'silent' }));
     const call = restClient(urlOf(app), apiKey);
     expect((await call('GET', '/v2/transcript')).status).toBeLessThan(500);
     await stopped(app);
-    const { readFile } = await import('node:fs/promises');
     const modules = (await readFile(loaded, 'utf8')).split('\n').filter(Boolean);
     // The log works (the service's own modules are in it), and no OpenTelemetry module but the API facade is.
     expect(modules.some((url) => url.endsWith('/src/main.ts'))).toBe(true);
