@@ -150,6 +150,7 @@ export function createServices(config: Config, platform: Platform, tools: readon
     ...stores,
     repository: new CompletionRepository(platform.records, config.COMPLETION_TTL_SECONDS),
     jobs: completionJobs,
+    output,
   });
   const textEmbedder = createTextEmbedder(openAiEngine(config, 'EMBEDDINGS'));
   const kbRepository = new KnowledgeBaseRepository(platform.records);

@@ -10,15 +10,9 @@ import { connectRedis, type RedisConnections } from '../../src/store/redis';
 import { startTestCluster } from '../support/redis-cluster';
 import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { waitFor } from '../support/wait-for';
+import { rebuild } from '../support/output-events';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The output a client rebuilds from events: the text since the last reset. */
-function rebuild(events: readonly OutputEvent[]): string {
-  let text = '';
-  for (const event of events) text = event.reset ? event.text : text + event.text;
-  return text;
-}
 
 /** Reads a stream to its end (or until `count` events), in the background. */
 function collect(stream: AsyncIterator<OutputEvent>, count = Infinity): { events: OutputEvent[]; ended: Promise<void> } {

@@ -72,6 +72,8 @@ export type Completion = {
   id: Scalars['ID']['output'];
   /** As in REST: {message, usage, model, transcripts} once COMPLETED, {error} once FAILED. */
   output?: Maybe<Scalars['JSON']['output']>;
+  /** The reply written so far while IN_PROGRESS (null before any, and once finished: output has it); completionOutput streams it. */
+  partialOutput?: Maybe<Scalars['String']['output']>;
   state: CompletionState;
   updatedAt: Scalars['DateTime']['output'];
 };
@@ -778,6 +780,19 @@ export type MutationUploadVoiceSampleArgs = {
   partner: Scalars['String']['input'];
 };
 
+/** A numbered piece of output written over time (docs/graphql.md, "Streaming output"). The output so far is the text of every event since the last one with reset, that one included; done comes last. */
+export type OutputEvent = {
+  __typename?: 'OutputEvent';
+  /** The last event: the final result is stored; nothing follows. */
+  done: Scalars['Boolean']['output'];
+  /** The text starts over with this event (a snapshot, a retry, a final pass). */
+  reset: Scalars['Boolean']['output'];
+  /** 1, 2, 3, ... per resource, with no gap; subscribe again with after: <the last seq you have> to resume. A snapshot carries the seq of the last event it includes (0 before any). */
+  seq: Scalars['Int']['output'];
+  /** Text to append, or, with reset, the whole text so far. */
+  text: Scalars['String']['output'];
+};
+
 export type PageInfo = {
   __typename?: 'PageInfo';
   endCursor?: Maybe<Scalars['String']['output']>;
@@ -1068,6 +1083,8 @@ export type SubmitTranscriptInput = {
 
 export type Subscription = {
   __typename?: 'Subscription';
+  /** The reply as the LLM writes it: the events after `after`, or first a snapshot (reset, the whole text so far), then each new one; ends after done. Same access as completion(id). */
+  completionOutput: OutputEvent;
   /** The completion now, then after every change; ends once it is COMPLETED or FAILED. */
   completionUpdated: Completion;
   /** Every document of the knowledge base now, then each document that changes (a deletion has deleted: true). */
@@ -1080,6 +1097,12 @@ export type Subscription = {
   voiceUpdated: Voice;
   /** Every voice of the partner now, then each voice that changes (deletions have deleted: true). */
   voicesUpdated: Voice;
+};
+
+
+export type SubscriptionCompletionOutputArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
 };
 
 
