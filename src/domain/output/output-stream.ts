@@ -45,6 +45,8 @@ export class OutputStream implements PushStream<OutputEvent> {
   /** Live events that came while the log is being read; null when none is being read. */
   private held: OutputEvent[] | null = [];
   private quietTimer: NodeJS.Timeout | null = null;
+  /** When the stream last sent or read something (ms). */
+  private activeAt = 0;
 
   constructor(private readonly options: OutputStreamOptions) {}
 
@@ -141,18 +143,28 @@ export class OutputStream implements PushStream<OutputEvent> {
     } else this.watchQuiet();
   }
 
-  /** (Re)starts the quiet timer: a stream that hears nothing for quietMs reads the log again. */
+  /**
+   * Notes activity and keeps one quiet timer running: a stream that hears nothing for quietMs
+   * reads the log again. The timer is re-armed only when it fires, not on every event, so a
+   * busy stream costs no timer work per event.
+   */
   private watchQuiet(): void {
-    if (this.over) return;
-    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.activeAt = Date.now();
+    if (this.quietTimer || this.over) return;
+    this.armQuiet(this.options.quietMs);
+  }
+
+  private armQuiet(wait: number): void {
     this.quietTimer = setTimeout(() => {
       this.quietTimer = null;
-      if (this.over || this.held) return;
+      if (this.over) return;
+      const quietFor = Date.now() - this.activeAt;
+      if (quietFor < this.options.quietMs || this.held) return this.armQuiet(Math.max(1, this.options.quietMs - quietFor));
       this.options
         .check()
         .then(() => this.catchUp(this.last < 0 ? null : this.last))
         .catch(() => this.watchQuiet());
-    }, this.options.quietMs);
+    }, wait);
     this.quietTimer.unref?.();
   }
 
