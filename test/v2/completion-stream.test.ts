@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { print } from 'graphql';
-import { fetch } from 'undici';
+import { fetch, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { execute, subscribe, wsClient } from '../support/graphql-client';
@@ -49,13 +49,20 @@ let ws: Client;
 
 beforeAll(async () => {
   engine = await startOpenAiCompatibleServer({ reply: REPLY, tokensPerSecond: 100 });
-  app = await startTestApp({ LLM_BASE_URL: engine.baseUrl, LLM_MODEL: 'persona-llm', ENGINE_RETRY_WINDOW_SECONDS: '0' });
+  // The smallest send budget, and room for a reply large enough to outrun a reader that stops.
+  app = await startTestApp({
+    LLM_BASE_URL: engine.baseUrl,
+    LLM_MODEL: 'persona-llm',
+    ENGINE_RETRY_WINDOW_SECONDS: '0',
+    LIVE_MAX_BUFFER_BYTES: '65536',
+    ENGINE_MAX_ANSWER_MB: '64',
+  });
   key = await app.createKey('acme');
   otherKey = await app.createKey('other');
   ws = wsClient(app.url, key);
 });
 
-afterEach(() => engine.setBehaviour({ chatStreaming: 'sse', tokensPerSecond: 100, dropStreamAfterTokens: undefined }));
+afterEach(() => engine.setBehaviour({ reply: REPLY, chatStreaming: 'sse', tokensPerSecond: 100, dropStreamAfterTokens: undefined }));
 
 afterAll(async () => {
   await ws?.dispose();
@@ -240,6 +247,21 @@ describe('GET /v2/completions/{id}/stream', () => {
     const invalid = await readOutputStream(streamUrl(id), { 'x-api-key': key, 'last-event-id': 'soon' });
     expect(invalid.status).toBe(422);
   });
+
+  it('ends with CLIENT_TOO_SLOW once a reader that stopped reading is more than the send budget behind', async () => {
+    // 24 MB of reply in 64 kB tokens, sent as fast as the engine can: more than the sockets'
+    // buffers hold, so the server's own queue for the stalled reader passes LIVE_MAX_BUFFER_BYTES.
+    engine.setBehaviour({ reply: Array.from({ length: 384 }, (_, index) => String(index % 10).repeat(65_536)).join(' '), tokensPerSecond: 0 });
+    const id = await submit();
+    const response = await request(`${streamUrl(id)}`, { headers: { 'x-api-key': key }, highWaterMark: 1024 });
+    expect(response.statusCode).toBe(200);
+    // Stop reading until the completion is finished, then read what was sent.
+    await finished(id);
+    const text = await response.body.text();
+    const blocks = text.split('\n\n').filter((block) => block.trim() !== '');
+    expect(blocks.at(-1)).toMatch(/^event: error\ndata: \{"code":"CLIENT_TOO_SLOW"/);
+    expect(blocks.some((block) => block.includes('"done":true'))).toBe(false);
+  }, 120_000);
 
   it('is in /openapi.json', async () => {
     const document = (await (await fetch(`${app.url}/openapi.json`)).json()) as {
