@@ -65,8 +65,6 @@ type Documents = {
     "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": typeof types.VoiceWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": typeof types.ContentTypesDocument,
     "\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n": typeof types.CreateVoiceFromFileDocument,
-    "\n  mutation SubmitCompletionUnderFaults($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitCompletionUnderFaultsDocument,
-    "\n  subscription CompletionOutputUnderFaults($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": typeof types.CompletionOutputUnderFaultsDocument,
     "\n  mutation SubmitStreamedCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitStreamedCompletionDocument,
     "\n  subscription CompletionOutput($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": typeof types.CompletionOutputDocument,
     "\n  query CompletionPartialOutput($id: ID!) {\n    completion(id: $id) {\n      state\n      partialOutput\n      output\n    }\n  }\n": typeof types.CompletionPartialOutputDocument,
@@ -147,8 +145,6 @@ const documents: Documents = {
     "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": types.VoiceWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": types.ContentTypesDocument,
     "\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n": types.CreateVoiceFromFileDocument,
-    "\n  mutation SubmitCompletionUnderFaults($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n": types.SubmitCompletionUnderFaultsDocument,
-    "\n  subscription CompletionOutputUnderFaults($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": types.CompletionOutputUnderFaultsDocument,
     "\n  mutation SubmitStreamedCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n": types.SubmitStreamedCompletionDocument,
     "\n  subscription CompletionOutput($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": types.CompletionOutputDocument,
     "\n  query CompletionPartialOutput($id: ID!) {\n    completion(id: $id) {\n      state\n      partialOutput\n      output\n    }\n  }\n": types.CompletionPartialOutputDocument,
@@ -396,14 +392,6 @@ export function graphql(source: "\n  query ContentTypes {\n    contentTypes\n  }
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation SubmitCompletionUnderFaults($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitCompletionUnderFaults($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  subscription CompletionOutputUnderFaults($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"): (typeof documents)["\n  subscription CompletionOutputUnderFaults($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

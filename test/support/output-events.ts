@@ -1,4 +1,24 @@
 import { request } from 'undici';
+import { graphql } from '../gql';
+
+export const SubmitCompletion = graphql(`
+  mutation SubmitStreamedCompletion($input: SubmitCompletionInput!) {
+    submitCompletion(input: $input) {
+      id
+    }
+  }
+`);
+
+export const CompletionOutput = graphql(`
+  subscription CompletionOutput($id: ID!, $after: Int) {
+    completionOutput(id: $id, after: $after) {
+      seq
+      text
+      reset
+      done
+    }
+  }
+`);
 
 /** An output event as the doors carry it (GraphQL's OutputEvent, the SSE routes' `id` and `data`). */
 export interface SeenOutputEvent {

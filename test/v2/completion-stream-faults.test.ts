@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { graphql } from '../gql';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { makeTempDir, removeDir } from '../support/audio';
 import { execute, subscribe, wsClient } from '../support/graphql-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
-import { gapless, rebuild, type SeenOutputEvent } from '../support/output-events';
+import { CompletionOutput, gapless, rebuild, SubmitCompletion, type SeenOutputEvent } from '../support/output-events';
 import { freePort, startRestartableRedis, type RestartableRedis } from '../support/redis-server';
 import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -13,25 +12,6 @@ import { waitFor } from '../support/wait-for';
 
 // Faults while a reply streams (issue 33, item 7): real processes killed with SIGKILL, and a
 // Redis that goes away and comes back, each in the middle of a reply written at 20 tokens a second.
-
-const SubmitCompletion = graphql(`
-  mutation SubmitCompletionUnderFaults($input: SubmitCompletionInput!) {
-    submitCompletion(input: $input) {
-      id
-    }
-  }
-`);
-
-const CompletionOutputAfter = graphql(`
-  subscription CompletionOutputUnderFaults($id: ID!, $after: Int) {
-    completionOutput(id: $id, after: $after) {
-      seq
-      text
-      reset
-      done
-    }
-  }
-`);
 
 const REPLY = Array.from({ length: 60 }, (_, index) => `token${index}`).join(' ');
 
@@ -86,7 +66,7 @@ async function submit(url = api.url): Promise<string> {
 
 function follow(url: string, id: string, after?: number) {
   const client = wsClient(url, key);
-  const subscription = subscribe(client, CompletionOutputAfter, { id, after });
+  const subscription = subscribe(client, CompletionOutput, { id, after });
   return { client, subscription, events: () => subscription.events.map((event) => event.completionOutput as SeenOutputEvent) };
 }
 

@@ -5,29 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { execute, subscribe, wsClient } from '../support/graphql-client';
 import { chatTokens, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
-import { gapless, readOutputStream, rebuild, type SeenOutputEvent } from '../support/output-events';
+import { CompletionOutput, gapless, readOutputStream, rebuild, SubmitCompletion, type SeenOutputEvent } from '../support/output-events';
 import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
-
-const SubmitCompletion = graphql(`
-  mutation SubmitStreamedCompletion($input: SubmitCompletionInput!) {
-    submitCompletion(input: $input) {
-      id
-    }
-  }
-`);
-
-const CompletionOutput = graphql(`
-  subscription CompletionOutput($id: ID!, $after: Int) {
-    completionOutput(id: $id, after: $after) {
-      seq
-      text
-      reset
-      done
-    }
-  }
-`);
 
 const PartialOutput = graphql(`
   query CompletionPartialOutput($id: ID!) {
