@@ -144,6 +144,7 @@ export function createServices(config: Config, platform: Platform, tools: readon
     jobs: transcriptJobs,
     urlGuard,
     keepAudio: config.TRANSCRIPT_KEEP_AUDIO,
+    output,
   });
   const completionJobs = new CompletionJobs(platform.queues);
   const completions = new CompletionService({

@@ -81,6 +81,8 @@ type Documents = {
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": typeof types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitRecentTranscriptDocument,
     "\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n": typeof types.TranscriptAudioDocument,
+    "\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": typeof types.TranscriptOutputDocument,
+    "\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n": typeof types.TranscriptPartialTextDocument,
     "\n  query VoiceSplit($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      name\n      splitMode\n      status {\n        splitting\n      }\n      splitting {\n        error\n      }\n      originalDuration\n      cleanSpeechSeconds\n      recommendedCleanSpeechSeconds\n      meetsCleanSpeechRecommendation\n      samples {\n        index\n        sourceTimestamp\n        sourceStart\n        duration\n        speechSeconds\n        quality {\n          score\n          reasons {\n            code\n            message\n            value\n            unit\n          }\n        }\n      }\n    }\n  }\n": typeof types.VoiceSplitDocument,
     "\n  mutation CreateCuratedVoice($partner: String!, $name: String!, $file: Upload, $splitMode: SplitMode) {\n    createVoice(partner: $partner, name: $name, file: $file, splitMode: $splitMode) {\n      name\n      status {\n        splitting\n      }\n    }\n  }\n": typeof types.CreateCuratedVoiceDocument,
     "\n  mutation SplitVoiceAgain($partner: String!, $name: String!, $sampleDuration: Int, $splitMode: SplitMode) {\n    splitVoice(partner: $partner, name: $name, sampleDuration: $sampleDuration, splitMode: $splitMode) {\n      status {\n        splitting\n      }\n    }\n  }\n": typeof types.SplitVoiceAgainDocument,
@@ -161,6 +163,8 @@ const documents: Documents = {
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": types.SubmitRecentTranscriptDocument,
     "\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n": types.TranscriptAudioDocument,
+    "\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": types.TranscriptOutputDocument,
+    "\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n": types.TranscriptPartialTextDocument,
     "\n  query VoiceSplit($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      name\n      splitMode\n      status {\n        splitting\n      }\n      splitting {\n        error\n      }\n      originalDuration\n      cleanSpeechSeconds\n      recommendedCleanSpeechSeconds\n      meetsCleanSpeechRecommendation\n      samples {\n        index\n        sourceTimestamp\n        sourceStart\n        duration\n        speechSeconds\n        quality {\n          score\n          reasons {\n            code\n            message\n            value\n            unit\n          }\n        }\n      }\n    }\n  }\n": types.VoiceSplitDocument,
     "\n  mutation CreateCuratedVoice($partner: String!, $name: String!, $file: Upload, $splitMode: SplitMode) {\n    createVoice(partner: $partner, name: $name, file: $file, splitMode: $splitMode) {\n      name\n      status {\n        splitting\n      }\n    }\n  }\n": types.CreateCuratedVoiceDocument,
     "\n  mutation SplitVoiceAgain($partner: String!, $name: String!, $sampleDuration: Int, $splitMode: SplitMode) {\n    splitVoice(partner: $partner, name: $name, sampleDuration: $sampleDuration, splitMode: $splitMode) {\n      status {\n        splitting\n      }\n    }\n  }\n": types.SplitVoiceAgainDocument,
@@ -456,6 +460,14 @@ export function graphql(source: "\n  mutation SubmitRecentTranscript($input: Sub
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n"): (typeof documents)["\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"): (typeof documents)["\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n"): (typeof documents)["\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

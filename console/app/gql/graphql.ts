@@ -1091,6 +1091,8 @@ export type Subscription = {
   documentUpdated: Document;
   /** The embedding status now, then after every change; ends after the deletion of the knowledge base. */
   knowledgeBaseEmbeddingUpdated: KnowledgeBaseEmbeddingStatus;
+  /** The text as it grows, one event a segment in the recording's order: the events after `after`, or first a snapshot (reset, the whole text so far), then each new one; ends after done, with the output then exactly the transcript's text. Same access as transcript(id). */
+  transcriptOutput: OutputEvent;
   /** The transcript now, then after every change; ends once it is COMPLETED or ERROR. */
   transcriptUpdated: Transcript;
   /** The voice now, then after every change; ends after the event of its deletion. */
@@ -1120,6 +1122,12 @@ export type SubscriptionDocumentUpdatedArgs = {
 export type SubscriptionKnowledgeBaseEmbeddingUpdatedArgs = {
   kb: Scalars['String']['input'];
   partner: Scalars['String']['input'];
+};
+
+
+export type SubscriptionTranscriptOutputArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1172,6 +1180,8 @@ export type Transcript = {
   languageConfidence?: Maybe<Scalars['Float']['output']>;
   /** Sentences grouped at pauses of 2 s or more, or after a minute. Null until COMPLETED; an error without word timings. */
   paragraphs?: Maybe<Array<TranscriptParagraph>>;
+  /** The text so far while PROCESSING, segment by segment in the recording's order (null before any, and once finished: text has it); transcriptOutput streams it. */
+  partialText?: Maybe<Scalars['String']['output']>;
   /** While PROCESSING: downloading (bytes), then transcribing (seconds of the recording done of its length). */
   progress?: Maybe<Progress>;
   /** While QUEUED: why it has not started yet, and when it should; null once it runs. */
