@@ -166,7 +166,7 @@ export function createServices(config: Config, platform: Platform, tools: readon
     onIndexError: (error, context) => platform.logger.error({ err: error }, `retrieval index: ${context}`),
   });
   const retrieval = new KnowledgeBaseRetrievalService({ repository: kbRepository, index: platform.chunkIndex, embedder: textEmbedder });
-  const documentProcessing = new DocumentProcessingService({ ...kbStores, jobs: documentJobs });
+  const documentProcessing = new DocumentProcessingService({ ...kbStores, jobs: documentJobs, output });
   const megabytes = (value: number) => value * 1024 * 1024;
   const documentParser = createDocumentParser({
     concurrency: config.DOCUMENT_PARSERS,

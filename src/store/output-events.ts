@@ -40,20 +40,27 @@ export interface OutputWrite {
   ttlMs: number;
   /** The owner's count of its writes, 1, 2, ...: a write sent again is applied once. */
   number?: number;
+  /**
+   * For `reset`: a log that is done starts a new run instead of refusing the write (its seq
+   * goes on, the reset starts the text over). For a resource whose work runs again after it
+   * finished: a document rewritten a second time.
+   */
+  reopen?: boolean;
 }
 
 // KEYS: state hash, text, events stream. ARGV: mode, text, owner, finalText given ('1'/'0'),
 // finalText, maxEvents, ttl ms, channel, at (ms), resource id (carried in the published event),
 // the writer's number for this write: a write the client sends again (its answer was lost)
-// is not applied twice.
+// is not applied twice; '1' when a reset may reopen a done log.
 // The published message is shaped as the event bus's ChangeEvent (version = seq), so one
 // parsed object reaches every subscriber of the process. Returns the seq, -1 when the log is
 // done, -2 when superseded.
 const WRITE_OUTPUT = `
 local state = redis.call('HMGET', KEYS[1], 'seq', 'done', 'owner', 'written')
-if state[2] == '1' then return -1 end
-local seq = tonumber(state[1]) or 0
 local mode, text, owner = ARGV[1], ARGV[2], ARGV[3]
+local reopen = state[2] == '1' and mode == 'reset' and ARGV[12] == '1'
+if state[2] == '1' and not reopen then return -1 end
+local seq = tonumber(state[1]) or 0
 if mode ~= 'finish' and state[3] == owner and tonumber(ARGV[11]) <= (tonumber(state[4]) or 0) then return seq end
 local reset = false
 local done = false
@@ -61,6 +68,7 @@ if mode == 'reset' or (mode == 'append' and seq == 0) then
   reset = true
   redis.call('SET', KEYS[2], text)
   redis.call('HSET', KEYS[1], 'owner', owner)
+  if reopen then redis.call('HDEL', KEYS[1], 'done') end
 elseif mode == 'append' then
   if state[3] ~= owner then return -2 end
   redis.call('APPEND', KEYS[2], text)
@@ -150,6 +158,7 @@ export class OutputEventStore {
       String(Date.now()),
       resource.id,
       String(write.number ?? 0),
+      write.reopen ? '1' : '0',
     );
     if (seq === -1) return { written: false, reason: 'done' };
     if (seq === -2) return { written: false, reason: 'superseded' };

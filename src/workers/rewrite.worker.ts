@@ -22,6 +22,7 @@ export interface RewriteWorkerDeps {
 /**
  * Rewrites a digitized document in two LLM steps: a structured draft, then a final edit of
  * that draft. The draft is recorded as soon as it exists, so a failed final step keeps it.
+ * Readers of the document's rewrite output see the draft, then (reset) the final text.
  */
 export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWorkerDeps): JobProcessor<typeof rewriteQueue> {
   return {
@@ -37,22 +38,31 @@ export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWor
       const model = models[document.modelTier];
       const author = personName ?? document.expertName;
       const limits = { signal, deadline };
+      const output = processing.rewriteWriter(documentId);
+      let draft, final, finalText;
+      try {
+        // Progress counts the two steps: draft, then final.
+        draft = await withProgress(processing.progress(documentId, generation), (progress) => {
+          progress.report('draft', 0, REWRITE_STEPS);
+          return chat.complete({ model, messages: draftMessages(template, author, text) }, limits);
+        });
+        const draftText = draft.message.content.trim();
+        if (!draftText) throw new EngineError('The LLM returned an empty draft');
+        output.reset(draftText);
+        if (!(await processing.recordDraft(documentId, generation, draftText))) return;
 
-      // The LLM says nothing until it answers, so progress counts the two steps: draft, then final.
-      const draft = await withProgress(processing.progress(documentId, generation), (progress) => {
-        progress.report('draft', 0, REWRITE_STEPS);
-        return chat.complete({ model, messages: draftMessages(template, author, text) }, limits);
-      });
-      const draftText = draft.message.content.trim();
-      if (!draftText) throw new EngineError('The LLM returned an empty draft');
-      if (!(await processing.recordDraft(documentId, generation, draftText))) return;
-
-      const final = await withProgress(processing.progress(documentId, generation), (progress) => {
-        progress.report('final', 1, REWRITE_STEPS);
-        return chat.complete({ model, messages: finalMessages(template, author, draftText) }, limits);
-      });
-      const finalText = final.message.content.trim();
-      if (!finalText) throw new EngineError('The LLM returned an empty rewrite');
+        final = await withProgress(processing.progress(documentId, generation), (progress) => {
+          progress.report('final', 1, REWRITE_STEPS);
+          return chat.complete({ model, messages: finalMessages(template, author, draftText) }, limits);
+        });
+        finalText = final.message.content.trim();
+        if (!finalText) throw new EngineError('The LLM returned an empty rewrite');
+        output.reset(finalText);
+        // The readers have every piece before the done event that recording the rewrite writes.
+        await output.flush();
+      } finally {
+        output.close();
+      }
       await processing.recordRewrite(documentId, generation, finalText, {
         model: final.model,
         inputTokens: draft.usage.promptTokens + final.usage.promptTokens,

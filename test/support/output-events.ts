@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { expect } from 'vitest';
 import { graphql } from '../gql';
 
 export const SubmitCompletion = graphql(`
@@ -33,6 +34,22 @@ export function rebuild(events: readonly Pick<SeenOutputEvent, 'text' | 'reset'>
   let text = '';
   for (const event of events) text = event.reset ? event.text : text + event.text;
   return text;
+}
+
+/** The output at each reset: the text of each run of events a reset starts, in order; the last one is what a client has. */
+export function outputRuns(events: readonly Pick<SeenOutputEvent, 'text' | 'reset'>[]): string[] {
+  const runs: string[] = [];
+  for (const event of events) {
+    if (event.reset || runs.length === 0) runs.push(event.text);
+    else runs[runs.length - 1] += event.text;
+  }
+  return runs;
+}
+
+/** Numbered from `first` on with no gap or repeat, done last and only last. */
+export function expectNumbered(events: readonly SeenOutputEvent[], first: number): void {
+  expect(events.map((event) => event.seq)).toEqual(events.map((_event, index) => first + index));
+  expect(events.map((event) => event.done)).toEqual(events.map((_event, index) => index === events.length - 1));
 }
 
 /** Whether the events after the first come 1 by 1 from its seq on, each once. */

@@ -6,6 +6,7 @@ import { makeTempDir, makeToneSpeech, removeDir } from '../support/audio';
 import { execute, subscribe, wsClient } from '../support/graphql-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { multipart, restClient } from '../support/rest-client';
+import { expectNumbered, rebuild, type SeenOutputEvent } from '../support/output-events';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -34,13 +35,6 @@ const TranscriptPartialText = graphql(`
     }
   }
 `);
-
-interface OutputEvent {
-  seq: number;
-  text: string;
-  reset: boolean;
-  done: boolean;
-}
 
 let engine: OpenAiCompatibleServer;
 /** Sends up to four segments at once, so a short segment can finish before a long one before it. */
@@ -77,19 +71,8 @@ async function submit(on: TestApp, key: string, path: string): Promise<string> {
 }
 
 /** The events of transcriptOutput until it ends. */
-async function outputEvents(client: Client, id: string, after?: number): Promise<OutputEvent[]> {
+async function outputEvents(client: Client, id: string, after?: number): Promise<SeenOutputEvent[]> {
   return (await subscribe(client, TranscriptOutput, { id, after }).untilComplete()).map((event) => event.transcriptOutput);
-}
-
-/** The text a client rebuilds: every event's text since the last reset. */
-function rebuilt(events: readonly OutputEvent[]): string {
-  return events.reduce((text, event) => (event.reset ? event.text : text + event.text), '');
-}
-
-/** Numbered from `first` on, with no gap or repeat, done last and only last. */
-function expectNumbered(events: readonly OutputEvent[], first: number) {
-  expect(events.map((event) => event.seq)).toEqual(events.map((_event, index) => first + index));
-  expect(events.map((event) => event.done)).toEqual(events.map((_event, index) => index === events.length - 1));
 }
 
 async function finalText(on: TestApp, key: string, id: string): Promise<string> {
@@ -111,13 +94,13 @@ describe('transcriptOutput', () => {
         const text = await finalText(app, key, id);
         expectNumbered(events, 1);
         expect(events).toHaveLength(3);
-        const [long, shorter, done] = events as [OutputEvent, OutputEvent, OutputEvent];
+        const [long, shorter, done] = events as [SeenOutputEvent, SeenOutputEvent, SeenOutputEvent];
         // The first event starts the text; the second segment's joins it with a space.
         expect(long.reset).toBe(true);
         expect(shorter).toMatchObject({ reset: false, text: expect.stringMatching(/^ \S/) });
         expect(long.text.length).toBeGreaterThan(shorter.text.length * 3);
         expect(done).toEqual({ seq: 3, text: '', reset: false, done: true });
-        expect(rebuilt(events)).toBe(text);
+        expect(rebuild(events)).toBe(text);
       } finally {
         await client.dispose();
       }
@@ -168,7 +151,7 @@ describe('transcriptOutput', () => {
         expectNumbered(events, 1);
         // The retry's first event starts the text over, with the first segment's text again.
         expect(events[1]).toEqual({ seq: 2, text: first.text, reset: true, done: false });
-        expect(rebuilt(events)).toBe(text);
+        expect(rebuild(events)).toBe(text);
         expect(text.startsWith(`${first.text} `)).toBe(true);
       } finally {
         engine.setBehaviour({ failures: {} });

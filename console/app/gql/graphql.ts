@@ -1087,6 +1087,8 @@ export type Subscription = {
   completionOutput: OutputEvent;
   /** The completion now, then after every change; ends once it is COMPLETED or FAILED. */
   completionUpdated: Completion;
+  /** The document's rewrite as the LLM writes it: the draft, then (reset) the final text. The events after `after`, or first a snapshot (reset, the whole text so far), then each new one; ends after done, with the output then exactly the stored rewrite. A new rewrite of the document goes on from the last seq with a reset. Same access as document(partner, kb, id); NOT_FOUND where that query gives null. */
+  documentRewriteOutput: OutputEvent;
   /** Every document of the knowledge base now, then each document that changes (a deletion has deleted: true). */
   documentUpdated: Document;
   /** The embedding status now, then after every change; ends after the deletion of the knowledge base. */
@@ -1110,6 +1112,14 @@ export type SubscriptionCompletionOutputArgs = {
 
 export type SubscriptionCompletionUpdatedArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionDocumentRewriteOutputArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
 };
 
 

@@ -20,6 +20,9 @@
  * - `log.writer(resource, { ttlSeconds })` → OutputWriter: `reset(text)`, `append(text)`
  *   (coalesced within OUTPUT_COALESCE_MS, serial, kept and retried while Redis is away),
  *   `flush()` (writes what is pending; throws when Redis refuses), `close()`, `superseded`.
+ * - `log.restart(resource, { ttlSeconds })`: a new run on a resource whose log may be done (a
+ *   document rewritten again): a reset to empty that reopens it, the seq going on; a writer
+ *   made with `reopen: true` may reopen it too.
  * - `log.finish(resource, { finalText?, ttlSeconds })`: the done event, once the resource's
  *   final result is stored; a no-op on a log that is done already. The log then lives
  *   `ttlSeconds` (the resource's own retention).
@@ -33,6 +36,7 @@
  * A resource is `{ kind, id }`; the id is the resource's own (a completion's uuid, a
  * transcript's, a document's id): callers authorize before they read or follow.
  */
+import { randomUUID } from 'node:crypto';
 import type { PushStream } from '../../events/push-stream';
 import type { OutputEvent, OutputEventStore, OutputRead } from '../../store/output-events';
 import { OutputStream, type OutputBus } from './output-stream';
@@ -64,7 +68,8 @@ export interface OutputLogSettings {
 export class OutputLog {
   constructor(private readonly settings: OutputLogSettings) {}
 
-  writer(resource: OutputResource, lifetime: { ttlSeconds: number }): OutputWriter {
+  /** With `reopen`, the writer's resets start a new run of a log that is done (see `restart`). */
+  writer(resource: OutputResource, lifetime: { ttlSeconds: number; reopen?: boolean }): OutputWriter {
     const { store, coalesceMs, maxEventsPerResource, onWriteError } = this.settings;
     return new OutputWriter({
       store,
@@ -73,6 +78,23 @@ export class OutputLog {
       maxEvents: maxEventsPerResource,
       ttlMs: lifetime.ttlSeconds * 1000,
       onError: onWriteError,
+      reopen: lifetime.reopen,
+    });
+  }
+
+  /**
+   * A new run of work on a resource that may have finished before (a document rewritten
+   * again): an event that resets the text to empty, reopening a done log, its seq following
+   * the last. Readers that had the last run's events resume after them into the new run.
+   */
+  async restart(resource: OutputResource, lifetime: { ttlSeconds: number }): Promise<void> {
+    await this.settings.store.write(resource, {
+      mode: 'reset',
+      text: '',
+      owner: randomUUID(),
+      reopen: true,
+      maxEvents: this.settings.maxEventsPerResource,
+      ttlMs: lifetime.ttlSeconds * 1000,
     });
   }
 

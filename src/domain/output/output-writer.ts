@@ -12,6 +12,8 @@ export interface OutputWriterSettings {
   ttlMs: number;
   /** Hears a write that failed (Redis unreachable); the text is kept and written again. */
   onError?: (error: unknown) => void;
+  /** Its resets start a new run of a log that is done (OutputWrite.reopen) rather than stop. */
+  reopen?: boolean;
 }
 
 /** The waits between attempts to write text that Redis refused, the last one repeated. */
@@ -111,9 +113,9 @@ export class OutputWriter {
     this.unanswered = null;
     this.hasPending = this.pending !== '' || this.pendingReset;
     this.lastWriteAt = Date.now();
-    const { store, resource, maxEvents, ttlMs } = this.settings;
+    const { store, resource, maxEvents, ttlMs, reopen } = this.settings;
     const writing = store
-      .write(resource, { mode: write.reset ? 'reset' : 'append', text: write.text, owner: this.owner, maxEvents, ttlMs, number: write.number })
+      .write(resource, { mode: write.reset ? 'reset' : 'append', text: write.text, owner: this.owner, maxEvents, ttlMs, number: write.number, reopen })
       .then(
         (result) => {
           this.writing = null;
