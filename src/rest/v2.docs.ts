@@ -53,6 +53,7 @@ export const v2Docs = {
   }),
   completion: v2({ summary: 'Poll a completion', success: { 200: { description: 'The completion.', schema: completionSchema } }, errors: [404] }),
   completionStream: outputStreamRoute('completion', 'The reply as the LLM writes it'),
+  transcriptStream: outputStreamRoute('transcript', "The text as it grows, one event a segment in the recording's order"),
 };
 
 /** An output event stream: the same events as the GraphQL subscription, for clients that cannot use GraphQL (docs/graphql.md, "Streaming output"). */

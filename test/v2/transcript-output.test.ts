@@ -6,7 +6,7 @@ import { makeTempDir, makeToneSpeech, removeDir } from '../support/audio';
 import { execute, subscribe, wsClient } from '../support/graphql-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { multipart, restClient } from '../support/rest-client';
-import { expectNumbered, rebuild, type SeenOutputEvent } from '../support/output-events';
+import { expectNumbered, readOutputStream, rebuild, type SeenOutputEvent } from '../support/output-events';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -90,8 +90,11 @@ describe('transcriptOutput', () => {
       const client = wsClient(app.url, key);
       try {
         const id = await submit(app, key, uneven);
+        // The same events over SSE, read live beside the subscription from the first one on.
+        const sse = readOutputStream(`${app.url}${id}/stream`, { 'x-api-key': key, 'last-event-id': '0' });
         const events = await outputEvents(client, id, 0);
         const text = await finalText(app, key, id);
+        expect((await sse).events).toEqual(events);
         expectNumbered(events, 1);
         expect(events).toHaveLength(3);
         const [long, shorter, done] = events as [SeenOutputEvent, SeenOutputEvent, SeenOutputEvent];
@@ -155,6 +158,38 @@ describe('transcriptOutput', () => {
         expect(text.startsWith(`${first.text} `)).toBe(true);
       } finally {
         engine.setBehaviour({ failures: {} });
+        await client.dispose();
+      }
+    });
+  });
+
+  describe('over server-sent events, GET /v2/transcript/{id}/stream', () => {
+    it('replays after Last-Event-ID or ?after, gives the snapshot without, and refuses as the GET does', async () => {
+      engine.setBehaviour({ msPerAudioSecond: 0, failures: {} });
+      const key = await app.createKey('acme');
+      const client = wsClient(app.url, key);
+      try {
+        const id = await submit(app, key, short);
+        await outputEvents(client, id);
+        const text = await finalText(app, key, id);
+        const url = `${app.url}${id}/stream`;
+        const resumed = await readOutputStream(url, { 'x-api-key': key, 'last-event-id': '1' });
+        expect(resumed.status).toBe(200);
+        expect(resumed.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+        expect(resumed.events).toEqual([{ seq: 2, text: '', reset: false, done: true }]);
+        expect((await readOutputStream(`${url}?after=0`, { 'x-api-key': key })).events).toEqual([
+          { seq: 1, text, reset: true, done: false },
+          { seq: 2, text: '', reset: false, done: true },
+        ]);
+        expect((await readOutputStream(url, { 'x-api-key': key })).events).toEqual([{ seq: 2, text, reset: true, done: true }]);
+
+        const others = await readOutputStream(url, { 'x-api-key': await app.createKey('acme') });
+        expect({ status: others.status, body: others.body }).toEqual({ status: 404, body: { error: 'Transcript not found' } });
+        const keyless = await readOutputStream(url, {});
+        expect({ status: keyless.status, body: keyless.body }).toEqual({ status: 401, body: { error: 'Invalid API key' } });
+        const badPosition = await readOutputStream(url, { 'x-api-key': key, 'last-event-id': 'x' });
+        expect(badPosition.status).toBe(422);
+      } finally {
         await client.dispose();
       }
     });
