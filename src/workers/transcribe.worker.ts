@@ -117,8 +117,10 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
             (text) => publish(applyTextOptions(text, options)),
           ),
         );
-        // Every segment's text is in the log before the done event that completing writes.
-        await output.flush();
+        // Every segment's text goes out before the done event that completing writes. Should
+        // Redis refuse it, the log still ends with the stored text (its done event resets to it),
+        // so the recording is not transcribed again for it.
+        await output.flush().catch(() => undefined);
       } finally {
         output.close();
       }

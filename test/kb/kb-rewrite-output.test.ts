@@ -69,6 +69,8 @@ describe('documentRewriteOutput', () => {
   let firstRun: SeenOutputEvent[];
 
   it('streams the draft, then from a reset the final text, then done: the output is the stored rewrite', async () => {
+    // 100 tokens a second: each step's text comes in several events (40 ms coalescing windows).
+    environment.engines.setBehaviour({ tokensPerSecond: 100 });
     const created = await call('POST', '/api/documents/acme/Streams', {
       form: await multipart(
         { type: 'file', folder: 'Notes', auto_rewrite: 'true' },
@@ -77,7 +79,7 @@ describe('documentRewriteOutput', () => {
     });
     expect(created.status).toBe(201);
     id = created.body.id as string;
-    firstRun = await rewriteOutput(id, 0);
+    firstRun = await rewriteOutput(id, 0).finally(() => environment.engines.setBehaviour({ tokensPerSecond: 0 }));
     expect((await settled(id)).processing_error).toBeNull();
     expectNumbered(firstRun, 1);
     const [draft, final, ...more] = outputRuns(firstRun);
@@ -87,6 +89,14 @@ describe('documentRewriteOutput', () => {
     expect(final).toBe(await content(id, 'rewritten'));
     expect(final).toMatch(/^# FINAL\n\nFINAL of: /);
     expect(firstRun.at(-1)).toMatchObject({ done: true, text: '' });
+    // Each step was asked for as a stream, and reached readers in pieces.
+    const steps = environment.engines.requests.filter(
+      (request) => request.endpoint === 'chat' && request.messages?.some((message) => message.content.includes('Twice a day')),
+    );
+    expect(steps.map((request) => request.stream)).toEqual([true, true]);
+    const finalAt = firstRun.findLastIndex((event) => event.reset);
+    expect(finalAt).toBeGreaterThan(2);
+    expect(firstRun.length - 1 - finalAt).toBeGreaterThan(2);
     // Finished: the snapshot, done, without `after`.
     expect(await rewriteOutput(id)).toEqual([{ seq: firstRun.at(-1)!.seq, text: final, reset: true, done: true }]);
   });
