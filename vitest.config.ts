@@ -24,6 +24,8 @@ export default defineConfig({
             'test/kb/kb-routes.test.ts',
             'test/kb/kb-processing.test.ts',
             'test/kb/kb-retrieval.test.ts',
+            // A rewrite's streamed output, and a document's log reopened for its next rewrite, on a cluster.
+            'test/kb/kb-rewrite-output.test.ts',
             'test/v2/transcripts.test.ts',
             'test/graphql/voice-graphql.test.ts',
             // The key CLI on a cluster.

@@ -132,7 +132,7 @@ export async function startApp(config: Config, tools?: readonly AudioTool[]): Pr
     const uploads = readParamsOptions(platform.blobs.scratch, settings.uploads);
     http = await buildHttpServer({ platform, domain }, schema, {
       frameworkErrors: frameworkErrorHandler,
-      registerRest: (app) => registerRest(app, { domain, callers: platform.callers, uploads }),
+      registerRest: (app) => registerRest(app, { domain, callers: platform.callers, uploads, live: { budgetBytes: settings.graphql.live.budgetBytes } }),
       apiDescription: restApiDescription,
       settings,
     });

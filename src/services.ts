@@ -47,6 +47,8 @@ import { documentJson, embeddingStatusJson } from './rest/knowledge-base/knowled
 import { completionJson, transcriptJson } from './rest/v2.wire';
 import { voiceDetail } from './rest/voice.wire';
 import { trackInFlight, type InFlightRule } from './domain/shared/queued-work';
+import { OutputLog } from './domain/output/output-log';
+import { OutputEventStore } from './store/output-events';
 
 /** The domain services and the engines, built once per process over the platform; workers get all of it. */
 export interface Services extends Domain {
@@ -64,6 +66,8 @@ export interface Services extends Domain {
   webhookDeliveries: WebhookDeliveryService;
   webhookJobs: WebhookJobs;
   webhookSender: WebhookSender;
+  /** Output written over time (replies, transcripts, rewrites), logged per resource for live readers: what workers write through. */
+  output: OutputLog;
   /** Each kind of record's work in flight, as its jobs say it: what the in-flight index and the reconciler read. */
   inFlight: readonly InFlightRule[];
 }
@@ -124,6 +128,13 @@ export function createServices(config: Config, platform: Platform, tools: readon
     concurrency: config.ASR_CONCURRENCY,
   });
   const chat = new ChatCompletionsClient(openAiEngine(config, 'LLM'));
+  const output = new OutputLog({
+    store: new OutputEventStore(platform.redis.commands, platform.keys),
+    bus: platform.events,
+    maxEventsPerResource: config.OUTPUT_EVENTS_MAX_PER_RESOURCE,
+    coalesceMs: config.OUTPUT_COALESCE_MS,
+    onWriteError: (error) => platform.logger.warn({ err: error }, 'streamed output not written yet; it is kept and written again'),
+  });
   const stores = { events: platform.events, blobs: platform.blobs, audio: ffmpeg };
   const urlGuard = webhookUrlGuard(config.ALLOW_PRIVATE_URLS);
   const transcriptJobs = new TranscriptJobs(platform.queues);
@@ -133,12 +144,14 @@ export function createServices(config: Config, platform: Platform, tools: readon
     jobs: transcriptJobs,
     urlGuard,
     keepAudio: config.TRANSCRIPT_KEEP_AUDIO,
+    output,
   });
   const completionJobs = new CompletionJobs(platform.queues);
   const completions = new CompletionService({
     ...stores,
     repository: new CompletionRepository(platform.records, config.COMPLETION_TTL_SECONDS),
     jobs: completionJobs,
+    output,
   });
   const textEmbedder = createTextEmbedder(openAiEngine(config, 'EMBEDDINGS'));
   const kbRepository = new KnowledgeBaseRepository(platform.records);
@@ -153,7 +166,7 @@ export function createServices(config: Config, platform: Platform, tools: readon
     onIndexError: (error, context) => platform.logger.error({ err: error }, `retrieval index: ${context}`),
   });
   const retrieval = new KnowledgeBaseRetrievalService({ repository: kbRepository, index: platform.chunkIndex, embedder: textEmbedder });
-  const documentProcessing = new DocumentProcessingService({ ...kbStores, jobs: documentJobs });
+  const documentProcessing = new DocumentProcessingService({ ...kbStores, jobs: documentJobs, output });
   const megabytes = (value: number) => value * 1024 * 1024;
   const documentParser = createDocumentParser({
     concurrency: config.DOCUMENT_PARSERS,
@@ -206,6 +219,7 @@ export function createServices(config: Config, platform: Platform, tools: readon
     engines: new EngineCatalog(describeEngines(config, missingNames(tools)), platform.engineCalls, tools),
     webhookDeliveries,
     webhookJobs,
+    output,
     webhookSender: webhookSender({ timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000, allowPrivate: config.ALLOW_PRIVATE_URLS }),
     inFlight: [
       voiceJobs.inFlight(voicePipeline),

@@ -204,6 +204,10 @@ export const configSchema = z
      */
     TRANSCRIPT_KEEP_AUDIO: booleanFromEnv.default(true),
     COMPLETION_TTL_SECONDS: z.coerce.number().int().positive().default(1200),
+    /** Streamed output (completions, transcripts, rewrites): the events kept per resource; a reader after older ones gets the snapshot. */
+    OUTPUT_EVENTS_MAX_PER_RESOURCE: z.coerce.number().int().min(10).max(100_000).default(2000),
+    /** Streamed output: text that arrives within this window goes out as one event (at most 50 ms, so a token reaches its reader soon). */
+    OUTPUT_COALESCE_MS: z.coerce.number().int().min(0).max(50).default(40),
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
     /**
      * `off` queues jobs in arrival order, as plain BullMQ does: for a deployment that serves one

@@ -1,4 +1,4 @@
-import { FormData, request } from 'undici';
+import { FormData, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { CallLimits } from '../domain/shared/call-limits';
 import { EngineError, EngineNotConfigured, EngineUnavailable } from '../domain/shared/engine-error';
@@ -45,14 +45,41 @@ export function endpointUrl(options: OpenAiClientOptions, path: string, notConfi
  * larger than `maxAnswerBytes`, which is never read whole).
  */
 export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Schema>): Promise<z.infer<Schema>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const maxBytes = call.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const answer = await exchangeOpenAi(call, 'application/json', (response) => readCapped(response, maxBytes));
+  if (answer === null) throw new EngineError(`${call.engine} answer too large: over ${formatBytes(maxBytes)}`, false);
+  return parseOpenAiJson(call, answer);
+}
+
+/** An answer's JSON as the protocol's schema reads it; a final EngineError when it is not. */
+export function parseOpenAiJson<Schema extends z.ZodType>(call: Pick<OpenAiCall<Schema>, 'engine' | 'response'>, answer: Buffer): z.infer<Schema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.toString('utf8'));
+  } catch {
+    throw new EngineError(`${call.engine} returned a response that is not JSON`, false);
+  }
+  const parsed = call.response.safeParse(json);
+  if (!parsed.success) throw new EngineError(`${call.engine} returned an unexpected response`, false);
+  return parsed.data;
+}
+
+/**
+ * Sends one request and hands a successful answer to `read`, which may read it as it comes
+ * (a streamed answer); every failure, while sending or while reading, becomes the EngineError
+ * postOpenAi describes, and an EngineError that `read` throws is passed on as it is.
+ */
+export async function exchangeOpenAi<T>(
+  call: Omit<OpenAiCall<z.ZodType>, 'response'>,
+  accept: string,
+  read: (response: Dispatcher.ResponseData) => Promise<T>,
+): Promise<T> {
+  const headers: Record<string, string> = { accept };
   if (!(call.body instanceof FormData)) headers['content-type'] = 'application/json';
   if (call.apiKey) headers.authorization = `Bearer ${call.apiKey}`;
   const cancel = call.limits?.signal;
   const timeout = AbortSignal.timeout(call.timeoutMs);
   const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
-  const maxBytes = call.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  let answer: Buffer | null;
   try {
     const response = await request(call.url, {
       method: 'POST',
@@ -67,23 +94,13 @@ export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Sche
       const words = await errorWords(response);
       throw httpFailure(`${call.engine} request failed: HTTP ${status}${words ? `: ${words}` : ''}`, status, response.headers['retry-after']);
     }
-    answer = await readCapped(response, maxBytes);
+    return await read(response);
   } catch (error) {
     if (cancel?.aborted) throw cancel.reason instanceof Error ? cancel.reason : new Error('The request was cancelled');
     if (timeout.aborted) throw new EngineTimedOut(`${call.engine} request timed out after ${formatSeconds(call.timeoutMs)} s`);
     if (error instanceof EngineError) throw error;
     throw new EngineUnavailable(`${call.engine} service unreachable: ${describeNetworkError(error)}`);
   }
-  if (answer === null) throw new EngineError(`${call.engine} answer too large: over ${formatBytes(maxBytes)}`, false);
-  let json: unknown;
-  try {
-    json = JSON.parse(answer.toString('utf8'));
-  } catch {
-    throw new EngineError(`${call.engine} returned a response that is not JSON`, false);
-  }
-  const parsed = call.response.safeParse(json);
-  if (!parsed.success) throw new EngineError(`${call.engine} returned an unexpected response`, false);
-  return parsed.data;
 }
 
 function formatSeconds(ms: number): string {

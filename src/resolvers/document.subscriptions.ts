@@ -6,6 +6,10 @@ export function documentUpdated(ctx: GraphqlContext, args: { partner: string; kb
   return ctx.domain.documents.watchDocuments(args.partner, args.kb);
 }
 
+export function documentRewriteOutput(ctx: GraphqlContext, args: { partner: string; kb: string; id: string | number; after?: number | null }) {
+  return ctx.domain.documentProcessing.followRewriteOutput(args.partner, args.kb, args.id, args.after ?? null);
+}
+
 export function documentOf(event: ChangeEvent<DocumentRecord>) {
   return { ...event.data, deleted: event.deleted };
 }

@@ -11,4 +11,6 @@ export interface RestContext {
   domain: Domain;
   callers: CallerGate;
   uploads: ReadParamsOptions;
+  /** What a streamed answer (the output routes' event streams) may hold for a slow client (LIVE_MAX_BUFFER_BYTES). */
+  live: { budgetBytes: number };
 }

@@ -8,6 +8,7 @@ import { readParams, type RequestParams } from '../http/request-params';
 import { sendRanged } from '../http/byte-range';
 import { inline } from './attachment';
 import { paragraphsJson, sentencesJson, transcriptJson } from './v2.wire';
+import { resumeAfter, sendOutputEvents } from '../http/output-event-stream';
 
 /** `boosted_words[]`, `boosted_words[0]`, ... as form clients send arrays, gathered into one list. */
 function formValues(values: Record<string, unknown>): Record<string, unknown> {
@@ -36,10 +37,11 @@ function audioUpload(params: RequestParams) {
 }
 
 /**
- * POST /v2/transcript, its polling GET, and what a completed transcript offers under its own
- * path (captions, sentences, paragraphs): parse, call the transcript service, shape the answer.
+ * POST /v2/transcript, its polling GET, its text as it grows (an event stream), and what a
+ * completed transcript offers under its own path (captions, sentences, paragraphs): parse,
+ * call the transcript service, shape the answer.
  */
-export function transcriptsRoutes({ domain: { transcripts }, uploads, callers }: RestContext) {
+export function transcriptsRoutes({ domain: { transcripts }, uploads, callers, live }: RestContext) {
   const maxUploadMb = Math.round(uploads.maxFileBytes / (1024 * 1024));
 
   return async (app: FastifyInstance) => {
@@ -70,6 +72,15 @@ export function transcriptsRoutes({ domain: { transcripts }, uploads, callers }:
     app.get('/transcript/:id', { config: { access: 'owner', openapi: v2Docs.transcript } }, async (request: FastifyRequest<{ Params: { id: string } }>) => {
       return transcriptJson(await transcripts.get(requireCaller(request), request.params.id));
     });
+
+    app.get(
+      '/transcript/:id/stream',
+      { config: { access: 'owner', openapi: v2Docs.transcriptStream } },
+      async (request: FastifyRequest<{ Params: { id: string }; Querystring: { after?: unknown } }>, reply) => {
+        const stream = transcripts.followOutput(requireCaller(request), request.params.id, resumeAfter(request));
+        await sendOutputEvents(request, reply, stream, live.budgetBytes);
+      },
+    );
 
     for (const [format, contentType] of [
       ['srt', 'text/plain; charset=utf-8'],

@@ -52,7 +52,20 @@ export const v2Docs = {
     success: { 200: { description: 'The completion; state is in-progress.', schema: completionSchema } },
   }),
   completion: v2({ summary: 'Poll a completion', success: { 200: { description: 'The completion.', schema: completionSchema } }, errors: [404] }),
+  completionStream: outputStreamRoute('completion', 'The reply as the LLM writes it'),
+  transcriptStream: outputStreamRoute('transcript', "The text as it grows, one event a segment in the recording's order"),
 };
+
+/** An output event stream: the same events as the GraphQL subscription, for clients that cannot use GraphQL (docs/graphql.md, "Streaming output"). */
+function outputStreamRoute(resource: string, what: string) {
+  return v2({
+    summary: `${what}, as server-sent events`,
+    description: `text/event-stream: each event has \`id: <seq>\` and \`data: {"text","reset","done"}\`. The output so far is the text of every event since the last one with reset, that one included. Without a position the first event is the snapshot (reset: true, the whole text so far, the seq of the last event it includes; 0 before any); with \`Last-Event-ID: <seq>\` (what an EventSource sends when it reconnects) or \`?after=<seq>\` the events after it are replayed, or the snapshot comes first when they are no longer kept. The stream ends after the event with done: true (the ${resource} is finished and its result stored). A client that reads too slowly gets \`event: error\` with code CLIENT_TOO_SLOW and the stream ends; it may resume with Last-Event-ID. Same key, ownership and 404 as the ${resource}'s GET.`,
+    query: z.object({ after: z.string().regex(/^\d+$/).optional().describe('The last seq the client has (Last-Event-ID takes precedence).') }),
+    success: { 200: { description: 'The events, until done.', mediaType: 'text/event-stream' } },
+    errors: [404],
+  });
+}
 
 function textBlocksRoute(what: string, description: string, schema: z.ZodType) {
   return v2({

@@ -31,6 +31,11 @@ export const CompletionRef = builder.objectRef<CompletionRecord>('Completion').i
       description: 'As in REST: {message, usage, model, transcripts} once COMPLETED, {error} once FAILED.',
       resolve: (completion) => completion.output,
     }),
+    partialOutput: t.string({
+      nullable: true,
+      description: 'The reply written so far while IN_PROGRESS (null before any, and once finished: output has it); completionOutput streams it.',
+      resolve: (completion, _args, ctx) => ctx.domain.completions.partialOutput(completion),
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (completion) => completion.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (completion) => completion.updatedAt }),
     finishedAt: t.field({ type: 'DateTime', nullable: true, resolve: (completion) => completion.finishedAt }),

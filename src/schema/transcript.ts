@@ -21,6 +21,12 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
     id: t.id({ description: 'The path form, /v2/transcript/<uuid>, as REST gives it.', resolve: (transcript) => transcriptPath(transcript.id) }),
     status: t.field({ type: TranscriptStatusEnum, resolve: (transcript) => transcript.status }),
     text: t.string({ nullable: true, description: 'Set once COMPLETED.', resolve: (transcript) => transcript.text }),
+    partialText: t.string({
+      nullable: true,
+      description:
+        "The text so far while PROCESSING, segment by segment in the recording's order (null before any, and once finished: text has it); transcriptOutput streams it.",
+      resolve: (transcript, _args, ctx) => ctx.domain.transcripts.partialText(transcript),
+    }),
     audioDuration: t.int({ nullable: true, description: 'Whole seconds; set once COMPLETED.', resolve: (transcript) => transcript.audioDuration }),
     error: t.string({ nullable: true, description: 'Readable reason when ERROR.', resolve: (transcript) => transcriptFailure(transcript) }),
     words: t.field({

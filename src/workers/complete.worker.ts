@@ -16,7 +16,8 @@ export interface CompleteWorkerDeps extends AudioToTextDeps {
 
 /**
  * Transcribes every audio file, those the messages refer to first, then asks the LLM for the
- * persona's reply, and records the result through the completion service.
+ * persona's reply, streaming it to the completion's readers as it is written, and records the
+ * result through the completion service.
  */
 export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof completeQueue> {
   const { completions, chat } = deps;
@@ -39,7 +40,26 @@ export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof
           throw error;
         }
       }
-      const answer = await chat.complete({ messages: chatMessages(input, transcripts) }, limits);
+      // The reply streams to its readers as the LLM writes it; the result stored below is the
+      // whole answer, exactly as without streaming.
+      const output = completions.outputWriter(completion.id);
+      let answer;
+      try {
+        answer = await chat.stream(
+          { messages: chatMessages(input, transcripts) },
+          {
+            // A retry after partial output starts the text over.
+            begin: (attempt) => (attempt > 0 ? output.reset('') : undefined),
+            delta: (text) => output.append(text),
+          },
+          limits,
+        );
+        // The last pieces go out before done. Should Redis refuse them, the log is still made to
+        // end with the stored reply (its done event resets to it), so the answer is not asked again.
+        await output.flush().catch(() => undefined);
+      } finally {
+        output.close();
+      }
       await completions.complete(completion.id, {
         message: answer.message,
         usage: {

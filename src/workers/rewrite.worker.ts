@@ -3,6 +3,7 @@ import { readText } from '../domain/knowledge-base/document-files';
 import type { DocumentProcessingService } from '../domain/knowledge-base/document-processing.service';
 import { draftMessages, finalMessages, resolveTemplate } from '../domain/knowledge-base/rewrite-prompts';
 import type { ChatCompletionsClient } from '../engines/chat-completions.client';
+import type { ChatMessage } from '../domain/shared/chat-message';
 import { EngineError } from '../domain/shared/engine-error';
 import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress } from '../domain/shared/progress';
@@ -22,6 +23,8 @@ export interface RewriteWorkerDeps {
 /**
  * Rewrites a digitized document in two LLM steps: a structured draft, then a final edit of
  * that draft. The draft is recorded as soon as it exists, so a failed final step keeps it.
+ * Each step streams (the LLM is asked with stream: true) to the document's rewrite output, so
+ * its readers see the draft as it is written, then, from a reset, the final text.
  */
 export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWorkerDeps): JobProcessor<typeof rewriteQueue> {
   return {
@@ -37,22 +40,34 @@ export function rewriteProcessor({ processing, blobs, chat, models }: RewriteWor
       const model = models[document.modelTier];
       const author = personName ?? document.expertName;
       const limits = { signal, deadline };
+      const output = processing.rewriteWriter(documentId);
+      // Each step's text starts over (the final pass after the draft, and a request tried again).
+      const streamed = (messages: ChatMessage[]) =>
+        chat.stream({ model, messages }, { begin: () => output.reset(''), delta: (piece) => output.append(piece) }, limits);
+      let draft, final, finalText;
+      try {
+        // Progress counts the two steps: draft, then final.
+        draft = await withProgress(processing.progress(documentId, generation), (progress) => {
+          progress.report('draft', 0, REWRITE_STEPS);
+          return streamed(draftMessages(template, author, text));
+        });
+        const draftText = draft.message.content.trim();
+        if (!draftText) throw new EngineError('The LLM returned an empty draft');
+        // The draft's last pieces go out before the final pass resets the text. Should Redis
+        // refuse them, the log still ends with the stored rewrite (its done event resets to it).
+        await output.flush().catch(() => undefined);
+        if (!(await processing.recordDraft(documentId, generation, draftText))) return;
 
-      // The LLM says nothing until it answers, so progress counts the two steps: draft, then final.
-      const draft = await withProgress(processing.progress(documentId, generation), (progress) => {
-        progress.report('draft', 0, REWRITE_STEPS);
-        return chat.complete({ model, messages: draftMessages(template, author, text) }, limits);
-      });
-      const draftText = draft.message.content.trim();
-      if (!draftText) throw new EngineError('The LLM returned an empty draft');
-      if (!(await processing.recordDraft(documentId, generation, draftText))) return;
-
-      const final = await withProgress(processing.progress(documentId, generation), (progress) => {
-        progress.report('final', 1, REWRITE_STEPS);
-        return chat.complete({ model, messages: finalMessages(template, author, draftText) }, limits);
-      });
-      const finalText = final.message.content.trim();
-      if (!finalText) throw new EngineError('The LLM returned an empty rewrite');
+        final = await withProgress(processing.progress(documentId, generation), (progress) => {
+          progress.report('final', 1, REWRITE_STEPS);
+          return streamed(finalMessages(template, author, draftText));
+        });
+        finalText = final.message.content.trim();
+        if (!finalText) throw new EngineError('The LLM returned an empty rewrite');
+        await output.flush().catch(() => undefined);
+      } finally {
+        output.close();
+      }
       await processing.recordRewrite(documentId, generation, finalText, {
         model: final.model,
         inputTokens: draft.usage.promptTokens + final.usage.promptTokens,

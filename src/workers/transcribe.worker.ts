@@ -10,6 +10,7 @@ import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
 import type { SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
+import { spacedPieces } from '../engines/long-audio/recording-order';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { TranscribeOptions, Transcription } from '../engines/speech-to-text.client';
 import { transcribeQueue, type TranscribeJob } from '../domain/transcription/transcript.queues';
@@ -34,7 +35,7 @@ export type AudioToTextOptions = Omit<TranscribeOptions, 'filename' | 'signal' |
  * reporter, each step reports its stage: downloading (bytes), then transcribing (seconds of
  * the recording done of its length). Every file the job makes lives in one scratch
  * directory, removed when it ends, fails or is handed back (`limits.signal`, which also aborts
- * at the job's deadline).
+ * at the job's deadline). `onSegmentText` hears each segment's text in the recording's order.
  */
 export async function audioToText(
   deps: AudioToTextDeps,
@@ -42,14 +43,16 @@ export async function audioToText(
   options: AudioToTextOptions,
   progress?: ProgressReporter,
   limits: CallLimits = {},
+  onSegmentText?: (text: string) => void,
 ): Promise<Transcription & { durationSeconds: number }> {
   const workDir = await deps.blobs.scratch.tmpDirectory();
+  const toText = (path: string) => fileToText(deps, path, workDir, options, progress, limits, onSegmentText);
   try {
-    if ('blobId' in input) return await deps.blobs.withLocalFile(input.blobId, (path) => fileToText(deps, path, workDir, options, progress, limits));
+    if ('blobId' in input) return await deps.blobs.withLocalFile(input.blobId, toText);
     const path = join(workDir, 'download');
     progress?.report('downloading', 0, null);
     await downloadToFile(input.url, path, { ...deps.download, onProgress: (done, total) => progress?.report('downloading', done, total) });
-    return await fileToText(deps, path, workDir, options, progress, limits);
+    return await toText(path);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -60,8 +63,9 @@ async function fileToText(
   path: string,
   workDir: string,
   options: AudioToTextOptions,
-  progress?: ProgressReporter,
-  limits: CallLimits = {},
+  progress: ProgressReporter | undefined,
+  limits: CallLimits,
+  onSegmentText: ((text: string) => void) | undefined,
 ): Promise<Transcription & { durationSeconds: number }> {
   const probe = await deps.ffmpeg.probe(path, { signal: limits.signal }).catch((error: unknown) => {
     throw blamesInput(error) ? new JobFailure('The audio is not readable audio', false) : error;
@@ -76,11 +80,16 @@ async function fileToText(
     workDir,
     options,
     onProgress: (done, total) => progress?.report('transcribing', done, total),
+    onSegmentText,
     ...limits,
   });
 }
 
-/** Transcribes one transcript's audio and records the text through the transcript service. */
+/**
+ * Transcribes one transcript's audio and records the text through the transcript service. The
+ * text is published segment by segment as it grows (in the recording's order, with the
+ * transcript's text options), so readers see it long before the last segment is done.
+ */
 export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: TranscriptService }): JobProcessor<typeof transcribeQueue> {
   const { transcripts } = deps;
   return {
@@ -89,20 +98,32 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
       const transcript = await transcripts.startProcessing(job.data.transcriptId);
       if (!transcript) return;
       const { source, options } = transcript;
-      const result = await withProgress(transcripts.progress(transcript.id), (progress) =>
-        audioToText(
-          deps,
-          source.kind === 'url' ? { url: source.url } : { blobId: source.blobId },
-          {
-            // The engine detects the language itself when none is given.
-            language: options.languageAuto ? undefined : options.languageCode,
-            prompt: boostedWordsPrompt(options.boostedWords),
-            words: true,
-          },
-          progress,
-          { signal, deadline },
-        ),
-      );
+      const output = transcripts.outputWriter(transcript.id);
+      const publish = spacedPieces((piece) => output.append(piece));
+      let result;
+      try {
+        result = await withProgress(transcripts.progress(transcript.id), (progress) =>
+          audioToText(
+            deps,
+            source.kind === 'url' ? { url: source.url } : { blobId: source.blobId },
+            {
+              // The engine detects the language itself when none is given.
+              language: options.languageAuto ? undefined : options.languageCode,
+              prompt: boostedWordsPrompt(options.boostedWords),
+              words: true,
+            },
+            progress,
+            { signal, deadline },
+            (text) => publish(applyTextOptions(text, options)),
+          ),
+        );
+        // Every segment's text goes out before the done event that completing writes. Should
+        // Redis refuse it, the log still ends with the stored text (its done event resets to it),
+        // so the recording is not transcribed again for it.
+        await output.flush().catch(() => undefined);
+      } finally {
+        output.close();
+      }
       // Without language_auto the engine was told the language; reporting it back detects nothing.
       const detected = options.languageAuto ? result.languageCode : undefined;
       await transcripts.complete(transcript.id, {

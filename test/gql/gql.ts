@@ -58,6 +58,8 @@ type Documents = {
     "\n  query SearchKnowledgeBase($partner: String!, $kb: String!, $query: String!, $topK: Int, $mode: RetrievalMode) {\n    searchKnowledgeBase(partner: $partner, kb: $kb, query: $query, topK: $topK, mode: $mode) {\n      results {\n        documentId\n        documentName\n        folder\n        headingPath\n        text\n        score\n        charStart\n        charEnd\n        startMs\n        endMs\n      }\n      lastSuccessfulUpdateTime\n      embeddingStale\n    }\n  }\n": typeof types.SearchKnowledgeBaseDocument,
     "\n  query EmbeddingPreview($partner: String!, $kb: String!, $splitLevel: Int) {\n    embeddingPreview(partner: $partner, kb: $kb, splitLevel: $splitLevel) {\n      model\n      splitLevel\n      documentsAdded {\n        id\n        name\n      }\n      documentsChanged {\n        id\n        name\n      }\n      documentsRemoved {\n        id\n        name\n      }\n      documentsUnchanged\n      chunksTotal\n      chunksReused\n      chunksToEmbed\n      tokensEstimated\n    }\n  }\n": typeof types.EmbeddingPreviewDocument,
     "\n  query EmbeddingDetails($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      embeddingStatus {\n        lastSuccessfulDetails {\n          chunks\n          chunksTotal\n          chunksReused\n          chunksEmbedded\n          tokens\n        }\n      }\n    }\n  }\n": typeof types.EmbeddingDetailsDocument,
+    "\n  subscription DocumentRewriteOutput($partner: String!, $kb: String!, $id: ID!, $after: Int) {\n    documentRewriteOutput(partner: $partner, kb: $kb, id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": typeof types.DocumentRewriteOutputDocument,
+    "\n  query DocumentForOutput($partner: String!, $kb: String!, $id: ID!) {\n    document(partner: $partner, kb: $kb, id: $id) {\n      id\n    }\n  }\n": typeof types.DocumentForOutputDocument,
     "\n  query Engines {\n    engines {\n      kind\n      status\n      model\n      host\n      variable\n      features\n    }\n  }\n": typeof types.EnginesDocument,
     "\n  query EngineLastCalls {\n    engines {\n      kind\n      lastCall {\n        at\n        ok\n        error\n      }\n    }\n  }\n": typeof types.EngineLastCallsDocument,
     "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": typeof types.DocumentQueuesDocument,
@@ -65,6 +67,9 @@ type Documents = {
     "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": typeof types.VoiceWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": typeof types.ContentTypesDocument,
     "\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n": typeof types.CreateVoiceFromFileDocument,
+    "\n  mutation SubmitStreamedCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitStreamedCompletionDocument,
+    "\n  subscription CompletionOutput($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": typeof types.CompletionOutputDocument,
+    "\n  query CompletionPartialOutput($id: ID!) {\n    completion(id: $id) {\n      state\n      partialOutput\n      output\n    }\n  }\n": typeof types.CompletionPartialOutputDocument,
     "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      error\n      text\n      queue {\n        reason\n        position\n        nextAttemptAt\n      }\n    }\n  }\n": typeof types.TranscriptWaitDocument,
     "\n  subscription TranscriptWatch($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n      }\n      queue {\n        reason\n        nextAttemptAt\n      }\n    }\n  }\n": typeof types.TranscriptWatchDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": typeof types.SubmitTranscriptDocument,
@@ -78,6 +83,8 @@ type Documents = {
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": typeof types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitRecentTranscriptDocument,
     "\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n": typeof types.TranscriptAudioDocument,
+    "\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": typeof types.TranscriptOutputDocument,
+    "\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n": typeof types.TranscriptPartialTextDocument,
     "\n  query VoiceSplit($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      name\n      splitMode\n      status {\n        splitting\n      }\n      splitting {\n        error\n      }\n      originalDuration\n      cleanSpeechSeconds\n      recommendedCleanSpeechSeconds\n      meetsCleanSpeechRecommendation\n      samples {\n        index\n        sourceTimestamp\n        sourceStart\n        duration\n        speechSeconds\n        quality {\n          score\n          reasons {\n            code\n            message\n            value\n            unit\n          }\n        }\n      }\n    }\n  }\n": typeof types.VoiceSplitDocument,
     "\n  mutation CreateCuratedVoice($partner: String!, $name: String!, $file: Upload, $splitMode: SplitMode) {\n    createVoice(partner: $partner, name: $name, file: $file, splitMode: $splitMode) {\n      name\n      status {\n        splitting\n      }\n    }\n  }\n": typeof types.CreateCuratedVoiceDocument,
     "\n  mutation SplitVoiceAgain($partner: String!, $name: String!, $sampleDuration: Int, $splitMode: SplitMode) {\n    splitVoice(partner: $partner, name: $name, sampleDuration: $sampleDuration, splitMode: $splitMode) {\n      status {\n        splitting\n      }\n    }\n  }\n": typeof types.SplitVoiceAgainDocument,
@@ -135,6 +142,8 @@ const documents: Documents = {
     "\n  query SearchKnowledgeBase($partner: String!, $kb: String!, $query: String!, $topK: Int, $mode: RetrievalMode) {\n    searchKnowledgeBase(partner: $partner, kb: $kb, query: $query, topK: $topK, mode: $mode) {\n      results {\n        documentId\n        documentName\n        folder\n        headingPath\n        text\n        score\n        charStart\n        charEnd\n        startMs\n        endMs\n      }\n      lastSuccessfulUpdateTime\n      embeddingStale\n    }\n  }\n": types.SearchKnowledgeBaseDocument,
     "\n  query EmbeddingPreview($partner: String!, $kb: String!, $splitLevel: Int) {\n    embeddingPreview(partner: $partner, kb: $kb, splitLevel: $splitLevel) {\n      model\n      splitLevel\n      documentsAdded {\n        id\n        name\n      }\n      documentsChanged {\n        id\n        name\n      }\n      documentsRemoved {\n        id\n        name\n      }\n      documentsUnchanged\n      chunksTotal\n      chunksReused\n      chunksToEmbed\n      tokensEstimated\n    }\n  }\n": types.EmbeddingPreviewDocument,
     "\n  query EmbeddingDetails($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      embeddingStatus {\n        lastSuccessfulDetails {\n          chunks\n          chunksTotal\n          chunksReused\n          chunksEmbedded\n          tokens\n        }\n      }\n    }\n  }\n": types.EmbeddingDetailsDocument,
+    "\n  subscription DocumentRewriteOutput($partner: String!, $kb: String!, $id: ID!, $after: Int) {\n    documentRewriteOutput(partner: $partner, kb: $kb, id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": types.DocumentRewriteOutputDocument,
+    "\n  query DocumentForOutput($partner: String!, $kb: String!, $id: ID!) {\n    document(partner: $partner, kb: $kb, id: $id) {\n      id\n    }\n  }\n": types.DocumentForOutputDocument,
     "\n  query Engines {\n    engines {\n      kind\n      status\n      model\n      host\n      variable\n      features\n    }\n  }\n": types.EnginesDocument,
     "\n  query EngineLastCalls {\n    engines {\n      kind\n      lastCall {\n        at\n        ok\n        error\n      }\n    }\n  }\n": types.EngineLastCallsDocument,
     "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": types.DocumentQueuesDocument,
@@ -142,6 +151,9 @@ const documents: Documents = {
     "\n  query VoiceWait($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      status {\n        embedding\n      }\n      queue {\n        reason\n        position\n      }\n    }\n  }\n": types.VoiceWaitDocument,
     "\n  query ContentTypes {\n    contentTypes\n  }\n": types.ContentTypesDocument,
     "\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n": types.CreateVoiceFromFileDocument,
+    "\n  mutation SubmitStreamedCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n": types.SubmitStreamedCompletionDocument,
+    "\n  subscription CompletionOutput($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": types.CompletionOutputDocument,
+    "\n  query CompletionPartialOutput($id: ID!) {\n    completion(id: $id) {\n      state\n      partialOutput\n      output\n    }\n  }\n": types.CompletionPartialOutputDocument,
     "\n  query TranscriptWait($id: ID!) {\n    transcript(id: $id) {\n      status\n      error\n      text\n      queue {\n        reason\n        position\n        nextAttemptAt\n      }\n    }\n  }\n": types.TranscriptWaitDocument,
     "\n  subscription TranscriptWatch($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      progress {\n        stage\n      }\n      queue {\n        reason\n        nextAttemptAt\n      }\n    }\n  }\n": types.TranscriptWatchDocument,
     "\n  mutation SubmitTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n      status\n      boostedWords\n    }\n  }\n": types.SubmitTranscriptDocument,
@@ -155,6 +167,8 @@ const documents: Documents = {
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": types.SubmitRecentTranscriptDocument,
     "\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n": types.TranscriptAudioDocument,
+    "\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": types.TranscriptOutputDocument,
+    "\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n": types.TranscriptPartialTextDocument,
     "\n  query VoiceSplit($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      name\n      splitMode\n      status {\n        splitting\n      }\n      splitting {\n        error\n      }\n      originalDuration\n      cleanSpeechSeconds\n      recommendedCleanSpeechSeconds\n      meetsCleanSpeechRecommendation\n      samples {\n        index\n        sourceTimestamp\n        sourceStart\n        duration\n        speechSeconds\n        quality {\n          score\n          reasons {\n            code\n            message\n            value\n            unit\n          }\n        }\n      }\n    }\n  }\n": types.VoiceSplitDocument,
     "\n  mutation CreateCuratedVoice($partner: String!, $name: String!, $file: Upload, $splitMode: SplitMode) {\n    createVoice(partner: $partner, name: $name, file: $file, splitMode: $splitMode) {\n      name\n      status {\n        splitting\n      }\n    }\n  }\n": types.CreateCuratedVoiceDocument,
     "\n  mutation SplitVoiceAgain($partner: String!, $name: String!, $sampleDuration: Int, $splitMode: SplitMode) {\n    splitVoice(partner: $partner, name: $name, sampleDuration: $sampleDuration, splitMode: $splitMode) {\n      status {\n        splitting\n      }\n    }\n  }\n": types.SplitVoiceAgainDocument,
@@ -361,6 +375,14 @@ export function graphql(source: "\n  query EmbeddingDetails($partner: String!, $
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  subscription DocumentRewriteOutput($partner: String!, $kb: String!, $id: ID!, $after: Int) {\n    documentRewriteOutput(partner: $partner, kb: $kb, id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"): (typeof documents)["\n  subscription DocumentRewriteOutput($partner: String!, $kb: String!, $id: ID!, $after: Int) {\n    documentRewriteOutput(partner: $partner, kb: $kb, id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentForOutput($partner: String!, $kb: String!, $id: ID!) {\n    document(partner: $partner, kb: $kb, id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  query DocumentForOutput($partner: String!, $kb: String!, $id: ID!) {\n    document(partner: $partner, kb: $kb, id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Engines {\n    engines {\n      kind\n      status\n      model\n      host\n      variable\n      features\n    }\n  }\n"): (typeof documents)["\n  query Engines {\n    engines {\n      kind\n      status\n      model\n      host\n      variable\n      features\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -386,6 +408,18 @@ export function graphql(source: "\n  query ContentTypes {\n    contentTypes\n  }
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateVoiceFromFile($partner: String!, $name: String!, $file: Upload) {\n    createVoice(partner: $partner, name: $name, file: $file) {\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitStreamedCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitStreamedCompletion($input: SubmitCompletionInput!) {\n    submitCompletion(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CompletionOutput($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"): (typeof documents)["\n  subscription CompletionOutput($id: ID!, $after: Int) {\n    completionOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompletionPartialOutput($id: ID!) {\n    completion(id: $id) {\n      state\n      partialOutput\n      output\n    }\n  }\n"): (typeof documents)["\n  query CompletionPartialOutput($id: ID!) {\n    completion(id: $id) {\n      state\n      partialOutput\n      output\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -438,6 +472,14 @@ export function graphql(source: "\n  mutation SubmitRecentTranscript($input: Sub
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n"): (typeof documents)["\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"): (typeof documents)["\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n"): (typeof documents)["\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -47,9 +47,10 @@ describe('/openapi.json', () => {
     expect(missing).toEqual([]);
     const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`));
     // The 47 routes of the three API documents, the voice embedding archive, the 5 webhook routes,
-    // retrieval, a transcript's captions, sentences, paragraphs and recording, and /healthz, /readyz, /metrics.
+    // retrieval, a transcript's captions, sentences, paragraphs and recording, a completion's and
+    // a transcript's output event streams, and /healthz, /readyz, /metrics.
     expect(operations.filter((operation) => / \/api\//.test(operation))).toHaveLength(50);
-    expect(operations.filter((operation) => / \/v2\//.test(operation))).toHaveLength(9);
+    expect(operations.filter((operation) => / \/v2\//.test(operation))).toHaveLength(11);
     expect(operations.filter((operation) => !/ \/(api|v2)\//.test(operation)).sort()).toEqual(['get /healthz', 'get /metrics', 'get /readyz']);
   });
 

@@ -15,6 +15,7 @@ import {
   handleEmbeddings,
   HttpFailure,
   json,
+  type Answer,
   type ChatBehaviour,
   type EmbeddingsBehaviour,
   type Handled,
@@ -23,7 +24,7 @@ import {
 } from './openai-endpoints';
 import { recognise, type HeardToken, type Recognition } from './whisper-like-recogniser';
 
-export { echoLastUserMessage, fakeEmbedding, type ChatMessageBody, type OpenAiEndpoint, type RecordedRequest } from './openai-endpoints';
+export { chatTokens, echoLastUserMessage, fakeEmbedding, type ChatMessageBody, type OpenAiEndpoint, type RecordedRequest } from './openai-endpoints';
 
 /**
  * How the speech-to-text side treats `response_format=verbose_json`: as OpenAI does
@@ -119,6 +120,8 @@ export async function startOpenAiCompatibleServer(options: Partial<ServerBehavio
     wordStyle: 'openai',
     detectedLanguage: 'english',
     reply: echoLastUserMessage,
+    chatStreaming: 'sse',
+    tokensPerSecond: 0,
     embeddingDimension: 16,
     reverseEmbeddingData: false,
     failures: {},
@@ -400,9 +403,21 @@ function timedWords(tokens: readonly HeardToken[], style: WordStyle) {
   });
 }
 
-function send(res: ServerResponse, status: number, answer: { contentType: string; body: string }, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, answer: Answer, headers: Record<string, string> = {}): void {
   res.writeHead(status, { ...headers, 'content-type': answer.contentType });
-  res.end(answer.body);
+  if ('body' in answer) return void res.end(answer.body);
+  void (async () => {
+    try {
+      for await (const piece of answer.pieces) {
+        if (res.destroyed) return;
+        if (!res.write(piece)) await new Promise((resolve) => res.once('drain', resolve));
+      }
+      res.end();
+    } catch {
+      // A server that fails mid-answer: the connection drops.
+      res.destroy();
+    }
+  })();
 }
 
 function sendError(res: ServerResponse, failure: HttpFailure, headers: Record<string, string> = {}): void {

@@ -15,6 +15,21 @@ export interface ChatMessageBody {
 
 export interface ChatBehaviour {
   reply: string | ((messages: ChatMessageBody[]) => string);
+  /**
+   * How a request with `stream: true` is answered: `sse` as OpenAI does (`data: {chunk}` lines,
+   * `data: [DONE]`), `json` with the whole answer in one JSON body, as servers that do not
+   * stream do.
+   */
+  chatStreaming: 'sse' | 'json';
+  /** The pace of a streamed answer; 0 sends its tokens as fast as the socket takes them. */
+  tokensPerSecond: number;
+  /** A streamed answer ends (the connection is dropped) after this many tokens, when set: a server that fails mid-answer. */
+  dropStreamAfterTokens?: number;
+}
+
+/** The tokens of a streamed answer: each word with the spaces before it, so that they join back into the text. */
+export function chatTokens(content: string): string[] {
+  return content.match(/\s*\S+|\s+$/g) ?? [];
 }
 
 export interface EmbeddingsBehaviour {
@@ -49,12 +64,20 @@ export interface RecordedRequest {
   inputs?: string[];
   /** Of a huge answer: the bytes written before the client stopped reading. */
   answerBytes?: number;
+  /** A chat request that asked for a stream, and for its usage. */
+  stream?: boolean;
+  includeUsage?: boolean;
+  /** Of a streamed chat answer: when each token was sent (Date.now()). */
+  tokenTimes?: number[];
 }
+
+/** A whole answer, or a streamed one: its body in pieces, each sent when it is ready. */
+export type Answer = { contentType: string; body: string } | { contentType: string; pieces: AsyncIterable<string> };
 
 export interface Handled {
   recorded: Omit<RecordedRequest, 'endpoint' | 'authorization'>;
   /** Built only once auth, delays and failures have had their say, as a real service would; may add to the record. */
-  answer: (recorded: RecordedRequest) => Promise<{ contentType: string; body: string }>;
+  answer: (recorded: RecordedRequest) => Promise<Answer>;
 }
 
 export class HttpFailure extends Error {
@@ -84,14 +107,18 @@ export async function handleChat(req: IncomingMessage, behaviour: ChatBehaviour)
     : [];
   const model = typeof body.model === 'string' ? body.model : undefined;
   const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : undefined;
+  const stream = body.stream === true;
+  const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
   return {
     recorded: {
       model,
       messages,
       temperature: typeof body.temperature === 'number' ? body.temperature : undefined,
       maxTokens,
+      stream,
+      includeUsage,
     },
-    answer: async () => {
+    answer: async (recorded) => {
       if (!model) throw new HttpFailure(400, "Missing required parameter: 'model'.");
       if (messages.length === 0) throw new HttpFailure(400, "Missing required parameter: 'messages'.");
       const full = typeof behaviour.reply === 'string' ? behaviour.reply : behaviour.reply(messages);
@@ -100,6 +127,13 @@ export async function handleChat(req: IncomingMessage, behaviour: ChatBehaviour)
       const content = truncated ? words.slice(0, maxTokens).join(' ') : full;
       const promptTokens = messages.reduce((sum, message) => sum + countWords(message.content), 0);
       const completionTokens = countWords(content);
+      const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+      if (stream && behaviour.chatStreaming === 'sse') {
+        return {
+          contentType: 'text/event-stream; charset=utf-8',
+          pieces: streamedChat({ model, content, finishReason: truncated ? 'length' : 'stop', usage: includeUsage ? usage : null }, behaviour, recorded),
+        };
+      }
       return json({
         id: `chatcmpl-${randomUUID()}`,
         object: 'chat.completion',
@@ -121,6 +155,34 @@ export async function handleChat(req: IncomingMessage, behaviour: ChatBehaviour)
       });
     },
   };
+}
+
+/** OpenAI's chat completion chunks for `content`, a token each, paced as the behaviour says. */
+async function* streamedChat(
+  answer: { model: string; content: string; finishReason: string; usage: Record<string, number> | null },
+  behaviour: ChatBehaviour,
+  recorded: RecordedRequest,
+): AsyncGenerator<string> {
+  const id = `chatcmpl-${randomUUID()}`;
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: answer.model, choices, ...extra })}\n\n`;
+  yield chunk([{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }]);
+  const tokens = chatTokens(answer.content);
+  const started = Date.now();
+  recorded.tokenTimes = [];
+  for (const [index, token] of tokens.entries()) {
+    if (behaviour.dropStreamAfterTokens !== undefined && index >= behaviour.dropStreamAfterTokens) throw new Error('dropped mid-answer');
+    if (behaviour.tokensPerSecond > 0) {
+      const due = started + (index * 1000) / behaviour.tokensPerSecond;
+      if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+    }
+    recorded.tokenTimes.push(Date.now());
+    yield chunk([{ index: 0, delta: { content: token }, logprobs: null, finish_reason: null }]);
+  }
+  yield chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: answer.finishReason }]);
+  if (answer.usage) yield chunk([], { usage: answer.usage });
+  yield 'data: [DONE]\n\n';
 }
 
 export async function handleEmbeddings(req: IncomingMessage, behaviour: EmbeddingsBehaviour): Promise<Handled> {

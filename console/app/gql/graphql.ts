@@ -72,6 +72,8 @@ export type Completion = {
   id: Scalars['ID']['output'];
   /** As in REST: {message, usage, model, transcripts} once COMPLETED, {error} once FAILED. */
   output?: Maybe<Scalars['JSON']['output']>;
+  /** The reply written so far while IN_PROGRESS (null before any, and once finished: output has it); completionOutput streams it. */
+  partialOutput?: Maybe<Scalars['String']['output']>;
   state: CompletionState;
   updatedAt: Scalars['DateTime']['output'];
 };
@@ -778,6 +780,19 @@ export type MutationUploadVoiceSampleArgs = {
   partner: Scalars['String']['input'];
 };
 
+/** A numbered piece of output written over time (docs/graphql.md, "Streaming output"). The output so far is the text of every event since the last one with reset, that one included; done comes last. */
+export type OutputEvent = {
+  __typename?: 'OutputEvent';
+  /** The last event: the final result is stored; nothing follows. */
+  done: Scalars['Boolean']['output'];
+  /** The text starts over with this event (a snapshot, a retry, a final pass). */
+  reset: Scalars['Boolean']['output'];
+  /** 1, 2, 3, ... per resource, with no gap; subscribe again with after: <the last seq you have> to resume. A snapshot carries the seq of the last event it includes (0 before any). */
+  seq: Scalars['Int']['output'];
+  /** Text to append, or, with reset, the whole text so far. */
+  text: Scalars['String']['output'];
+};
+
 export type PageInfo = {
   __typename?: 'PageInfo';
   endCursor?: Maybe<Scalars['String']['output']>;
@@ -1068,12 +1083,18 @@ export type SubmitTranscriptInput = {
 
 export type Subscription = {
   __typename?: 'Subscription';
+  /** The reply as the LLM writes it: the events after `after`, or first a snapshot (reset, the whole text so far), then each new one; ends after done. Same access as completion(id). */
+  completionOutput: OutputEvent;
   /** The completion now, then after every change; ends once it is COMPLETED or FAILED. */
   completionUpdated: Completion;
+  /** The document's rewrite as the LLM writes it: the draft, then (reset) the final text. The events after `after`, or first a snapshot (reset, the whole text so far), then each new one; ends after done, with the output then exactly the stored rewrite. A new rewrite of the document goes on from the last seq with a reset. Same access as document(partner, kb, id); NOT_FOUND where that query gives null. */
+  documentRewriteOutput: OutputEvent;
   /** Every document of the knowledge base now, then each document that changes (a deletion has deleted: true). */
   documentUpdated: Document;
   /** The embedding status now, then after every change; ends after the deletion of the knowledge base. */
   knowledgeBaseEmbeddingUpdated: KnowledgeBaseEmbeddingStatus;
+  /** The text as it grows, one event a segment in the recording's order: the events after `after`, or first a snapshot (reset, the whole text so far), then each new one; ends after done, with the output then exactly the transcript's text. Same access as transcript(id). */
+  transcriptOutput: OutputEvent;
   /** The transcript now, then after every change; ends once it is COMPLETED or ERROR. */
   transcriptUpdated: Transcript;
   /** The voice now, then after every change; ends after the event of its deletion. */
@@ -1083,8 +1104,22 @@ export type Subscription = {
 };
 
 
+export type SubscriptionCompletionOutputArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+
 export type SubscriptionCompletionUpdatedArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionDocumentRewriteOutputArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
+  kb: Scalars['String']['input'];
+  partner: Scalars['String']['input'];
 };
 
 
@@ -1097,6 +1132,12 @@ export type SubscriptionDocumentUpdatedArgs = {
 export type SubscriptionKnowledgeBaseEmbeddingUpdatedArgs = {
   kb: Scalars['String']['input'];
   partner: Scalars['String']['input'];
+};
+
+
+export type SubscriptionTranscriptOutputArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1149,6 +1190,8 @@ export type Transcript = {
   languageConfidence?: Maybe<Scalars['Float']['output']>;
   /** Sentences grouped at pauses of 2 s or more, or after a minute. Null until COMPLETED; an error without word timings. */
   paragraphs?: Maybe<Array<TranscriptParagraph>>;
+  /** The text so far while PROCESSING, segment by segment in the recording's order (null before any, and once finished: text has it); transcriptOutput streams it. */
+  partialText?: Maybe<Scalars['String']['output']>;
   /** While PROCESSING: downloading (bytes), then transcribing (seconds of the recording done of its length). */
   progress?: Maybe<Progress>;
   /** While QUEUED: why it has not started yet, and when it should; null once it runs. */

@@ -29,6 +29,11 @@ export class CompletionRepository {
     return created;
   }
 
+  /** How long a completion lives while in progress and once finished: its streamed output lives as long. */
+  get lifetimes(): { inProgressSeconds: number; finishedSeconds: number } {
+    return { inProgressSeconds: IN_PROGRESS_TTL_SECONDS, finishedSeconds: this.finishedTtlSeconds };
+  }
+
   get(id: string): Promise<CompletionRecord | null> {
     return this.records.get<CompletionRecord>(COMPLETION_KIND, id);
   }

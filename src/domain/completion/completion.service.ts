@@ -7,7 +7,8 @@ import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent } from '../../store/record-store';
-import { NotFound } from '../errors';
+import { Invalid, NotFound } from '../errors';
+import type { OutputEvent, OutputLog, OutputResource, OutputWriter } from '../output/output-log';
 import { invalid } from '../transcription/transcript.inputs';
 import { AUDIO_FORMATS, canSee, isAcceptedContainer } from '../transcription/transcript.types';
 import type { CompletionJobs } from './completion.jobs';
@@ -23,6 +24,8 @@ export interface CompletionServiceDeps {
   blobs: BlobStore;
   /** Probes an upload while the request waits, so unreadable audio is refused at once. */
   audio: Pick<AudioProbe, 'probe'>;
+  /** Where the reply streams while the LLM writes it. */
+  output: OutputLog;
 }
 
 const now = () => new Date().toISOString();
@@ -110,8 +113,38 @@ export class CompletionService {
     });
   }
 
+  /**
+   * The reply as it is written (the output log's contract, output-log.ts): the events after
+   * `after`, or the snapshot first, then each new one, ending after `done`. The same refusals
+   * as `get`; a completion that finished without its log saying so (a process died between the
+   * two writes) has its log settled here, when a reader subscribes or its stream is quiet.
+   */
+  followOutput(caller: Caller, idOrPath: string, after: number | null): PushStream<OutputEvent> {
+    const id = completionIdFrom(idOrPath);
+    if (after !== null && (!Number.isSafeInteger(after) || after < 0)) throw Invalid.param('after', 'The after field must be a whole number of 0 or more.');
+    return this.deps.output.follow(outputOf(id), {
+      after,
+      check: async () => {
+        const record = await this.get(caller, id);
+        if (isFinished(record)) await this.settleOutput(record);
+      },
+    });
+  }
+
+  /** The reply's text so far while the completion is in progress; null before any, and once it is finished (`output` has it). */
+  async partialOutput(completion: CompletionRecord): Promise<string | null> {
+    if (isFinished(completion)) return null;
+    const snapshot = await this.deps.output.snapshot(outputOf(completion.id));
+    return snapshot.seq === 0 ? null : snapshot.text;
+  }
+
   // Worker-facing state changes: only an in-progress completion changes, so a repeated or
   // late job cannot overwrite a result.
+
+  /** Where one attempt of the job streams the reply; its first write starts the text over. */
+  outputWriter(id: string): OutputWriter {
+    return this.deps.output.writer(outputOf(id), { ttlSeconds: this.deps.repository.lifetimes.inProgressSeconds });
+  }
 
   /** The completion when its job still has work to do. */
   async pending(id: string): Promise<CompletionRecord | null> {
@@ -137,7 +170,17 @@ export class CompletionService {
     if (!updated) return false;
     // Inline audio is only needed until the completion is finished.
     await this.deps.blobs.remove(...inlineBlobs(updated.input.audioFiles));
+    // The result is stored: a failure to say so in the log (Redis gone again) is made good by
+    // the readers' settling (followOutput), so it does not fail the finished work.
+    if (applied) await this.settleOutput(updated).catch(() => undefined);
     return applied;
+  }
+
+  /** Ends a finished completion's log with its reply's text (a failure keeps what was written); nothing when it has ended already. */
+  private async settleOutput(completion: CompletionRecord): Promise<void> {
+    const output = completion.output;
+    const finalText = completion.state === 'completed' && output && 'message' in output ? output.message.content : undefined;
+    await this.deps.output.finish(outputOf(completion.id), { finalText, ttlSeconds: this.deps.repository.lifetimes.finishedSeconds });
   }
 
   private async isAcceptedAudio(path: string): Promise<boolean> {
@@ -149,6 +192,10 @@ export class CompletionService {
       throw error;
     }
   }
+}
+
+function outputOf(id: string): OutputResource {
+  return { kind: 'completion', id };
 }
 
 function inlineBlobs(files: Record<string, AudioSource>): string[] {

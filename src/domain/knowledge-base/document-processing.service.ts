@@ -3,18 +3,23 @@ import type { JobOrigin } from '../../queues/queue-registry';
 import type { BlobStore } from '../../store/blob-store';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import { Invalid, NotFound } from '../errors';
+import type { OutputEvent, OutputLog, OutputWriter } from '../output/output-log';
+import type { PushStream } from '../../events/push-stream';
+import { DocumentRewriteOutput } from './document-rewrite-output';
 import type { TranscriptWord } from '../transcription/transcript.types';
 import { storeText } from './document-files';
 import type { BulkRewriteRequest, ProcessRequest } from './knowledge-base.inputs';
 import { now, type KnowledgeBaseRepository } from './knowledge-base.repository';
 import type { QueueWait } from '../shared/queued-work';
 import type { DocumentJobs } from './document.jobs';
-import { charCount, isBusy, type BulkRewriteResult, type DocumentRecord, type OriginalFile, type TextFile } from './knowledge-base.types';
+import { charCount, isBusy, parseDocumentId, type BulkRewriteResult, type DocumentRecord, type OriginalFile, type TextFile } from './knowledge-base.types';
 
 export interface DocumentProcessingServiceDeps {
   repository: KnowledgeBaseRepository;
   blobs: BlobStore;
   jobs: DocumentJobs;
+  /** Where a rewrite streams its draft and final text. */
+  output: OutputLog;
 }
 
 /**
@@ -23,7 +28,11 @@ export interface DocumentProcessingServiceDeps {
  * finds itself out of date and changes nothing.
  */
 export class DocumentProcessingService {
-  constructor(private readonly deps: DocumentProcessingServiceDeps) {}
+  private readonly rewriteOutput: DocumentRewriteOutput;
+
+  constructor(private readonly deps: DocumentProcessingServiceDeps) {
+    this.rewriteOutput = new DocumentRewriteOutput(deps.output, deps.blobs);
+  }
 
   /** Queues digitize, rewrite or both for one document, superseding whatever ran before. */
   async queueProcess(partner: string, kbName: string, request: Omit<ProcessRequest, 'partner' | 'kb'>, requestId?: string): Promise<DocumentRecord> {
@@ -66,8 +75,25 @@ export class DocumentProcessingService {
     return this.deps.jobs.waitOf(document);
   }
 
+  /**
+   * The document's rewrite as it is written: the draft, then (reset) the final text; the events
+   * after `after`, or the snapshot first, then each new one, ending after `done`. Refused as
+   * the document's own reads are (NOT_FOUND for a knowledge base or document that is none).
+   */
+  followRewriteOutput(partner: string, kbName: string, documentId: string | number, after: number | null): PushStream<OutputEvent> {
+    if (after !== null && (!Number.isSafeInteger(after) || after < 0)) throw Invalid.param('after', 'The after field must be a whole number of 0 or more.');
+    const id = parseDocumentId(documentId);
+    if (!id) throw new NotFound('Document not found');
+    return this.rewriteOutput.follow(id, after, async () => (await this.deps.repository.documentIn(partner, kbName, id)).document);
+  }
+
   // Worker-facing state changes. Each takes the generation its job was started with, and
   // changes nothing when a newer trigger (or a delete) has superseded that job.
+
+  /** Where one attempt of a rewrite job streams its draft and final text. */
+  rewriteWriter(documentId: string): OutputWriter {
+    return this.rewriteOutput.writer(documentId);
+  }
 
   async currentDocument(documentId: string, generation: number): Promise<DocumentRecord | null> {
     const document = await this.deps.repository.getDocument(documentId);
@@ -130,6 +156,9 @@ export class DocumentProcessingService {
     await repository.markContentChanged(updated.kbId);
     if (rewrite) {
       await this.deps.jobs.rewriteNext(updated, generation, rewrite, options.origin);
+    } else if (options.thenRewrite) {
+      // The original is the rewrite, no LLM pass follows: the run the trigger started ends here.
+      await this.settleRewriteOutput(documentId, rewritten ? text : undefined);
     }
     return true;
   }
@@ -149,7 +178,7 @@ export class DocumentProcessingService {
     usage: { model: string; inputTokens: number; outputTokens: number },
   ): Promise<boolean> {
     const rewritten: TextFile = { blobId: await storeText(this.deps.blobs, text), chars: charCount(text) };
-    return this.recordFile(documentId, generation, rewritten.blobId, (document) => ({
+    const recorded = await this.recordFile(documentId, generation, rewritten.blobId, (document) => ({
       next: {
         ...document,
         rewritten,
@@ -162,11 +191,26 @@ export class DocumentProcessingService {
       },
       replaced: document.rewritten?.blobId,
     }));
+    if (recorded) await this.settleRewriteOutput(documentId, text);
+    return recorded;
   }
 
-  /** A failed job leaves the document and its other content as they were. */
+  /** A failed job leaves the document and its other content as they were; its rewrite output keeps what was written. */
   async recordProcessingFailure(documentId: string, generation: number, reason: string): Promise<void> {
-    await this.deps.repository.updateDocumentIfCurrent(documentId, generation, (document) => ({ ...document, inQueues: [], processingError: reason }));
+    const updated = await this.deps.repository.updateDocumentIfCurrent(documentId, generation, (document) => ({
+      ...document,
+      inQueues: [],
+      processingError: reason,
+    }));
+    if (updated) await this.settleRewriteOutput(documentId);
+  }
+
+  /**
+   * The rewrite is stored, or will not be: its output's done event. A failure to write it
+   * (Redis gone again) does not fail the finished work; a reader's subscription settles it.
+   */
+  private async settleRewriteOutput(documentId: string, finalText?: string): Promise<void> {
+    await this.rewriteOutput.finish(documentId, finalText).catch(() => undefined);
   }
 
   private async startProcessing(
@@ -182,6 +226,8 @@ export class DocumentProcessingService {
       processingError: null,
     }));
     if (!updated) throw new NotFound('Document not found');
+    // Readers who subscribe from now on wait for this run's text; the job's writer reopens the log too, should this fail.
+    if (rewrite) await this.rewriteOutput.restart(updated.id).catch(() => undefined);
     const personName = rewrite?.personName ?? updated.expertName;
     if (stage === 'rewrite') await this.deps.jobs.rewrite(updated, { contentType: rewrite?.contentType ?? 'auto', personName }, origin);
     else await this.deps.jobs.digitize(updated, rewrite ? { contentType: rewrite.contentType, personName } : null, origin);

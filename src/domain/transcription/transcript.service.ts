@@ -9,6 +9,7 @@ import type { BlobStore, ByteRange } from '../../store/blob-store';
 import { audioContentType, isValidAudioToken, keptAudio, newAudioSecret, transcriptAudioUrl } from './transcript-audio';
 import type { ChangeEvent } from '../../store/record-store';
 import { Invalid, NotFound } from '../errors';
+import type { OutputEvent, OutputLog, OutputResource, OutputWriter } from '../output/output-log';
 import { pageOf, sortedEntries, type Page, type PageRequest } from '../shared/pagination';
 import { throttledProgress, type ProgressReporter } from '../shared/progress';
 import type { UploadedFile } from '../shared/uploaded-file';
@@ -33,7 +34,7 @@ import {
 } from './transcript.types';
 import type { QueueWait } from '../shared/queued-work';
 import type { TranscriptJobs } from './transcript.jobs';
-import { RECENT_TRANSCRIPTS_KEPT, transcriptTopic, type TranscriptRepository } from './transcript.repository';
+import { RECENT_TRANSCRIPTS_KEPT, TRANSCRIPT_TTL_SECONDS, transcriptTopic, type TranscriptRepository } from './transcript.repository';
 
 export interface TranscriptServiceDeps {
   repository: TranscriptRepository;
@@ -47,6 +48,8 @@ export interface TranscriptServiceDeps {
   urlGuard: UrlGuard;
   /** TRANSCRIPT_KEEP_AUDIO: an uploaded recording stays as long as its transcript, for playback; false removes it once transcribed. */
   keepAudio: boolean;
+  /** Where the text grows segment by segment while the job runs. */
+  output: OutputLog;
 }
 
 /** A kept recording as the audio route serves it: its size and type, and its bytes (all, or a range). */
@@ -79,6 +82,10 @@ export function transcriptIdFrom(value: string): string {
   const id = value.startsWith(TRANSCRIPT_PATH) ? value.slice(TRANSCRIPT_PATH.length) : value;
   if (!UUID.test(id)) throw new NotFound('Transcript not found');
   return id.toLowerCase();
+}
+
+function outputOf(id: string): OutputResource {
+  return { kind: 'transcript', id };
 }
 
 /**
@@ -207,8 +214,39 @@ export class TranscriptService {
     });
   }
 
+  /**
+   * The text as it grows, segment by segment (the output log's contract, output-log.ts): the
+   * events after `after`, or the snapshot first, then each new one, ending after `done`. The
+   * same refusals as `get`; a transcript that finished without its log saying so (a process
+   * died between the two writes) has its log settled here, when a reader subscribes or its
+   * stream is quiet.
+   */
+  followOutput(caller: Caller, idOrPath: string, after: number | null): PushStream<OutputEvent> {
+    const id = transcriptIdFrom(idOrPath);
+    if (after !== null && (!Number.isSafeInteger(after) || after < 0)) throw Invalid.param('after', 'The after field must be a whole number of 0 or more.');
+    return this.deps.output.follow(outputOf(id), {
+      after,
+      check: async () => {
+        const record = await this.get(caller, id);
+        if (isFinished(record)) await this.settleOutput(record);
+      },
+    });
+  }
+
+  /** The text so far while the transcript is processing; null before any, and once it is finished (`text` has it). */
+  async partialText(transcript: TranscriptRecord): Promise<string | null> {
+    if (transcript.status !== 'processing') return null;
+    const snapshot = await this.deps.output.snapshot(outputOf(transcript.id));
+    return snapshot.seq === 0 || snapshot.done ? null : snapshot.text;
+  }
+
   // Worker-facing state changes. A job can run twice; each change applies only from the
   // states it makes sense in, so a late or repeated job changes nothing.
+
+  /** Where one attempt of the job publishes the text segment by segment; its first write starts the text over. */
+  outputWriter(id: string): OutputWriter {
+    return this.deps.output.writer(outputOf(id), { ttlSeconds: TRANSCRIPT_TTL_SECONDS });
+  }
 
   /** Moves a queued transcript to processing; null when there is nothing (left) to do. */
   async startProcessing(id: string): Promise<TranscriptRecord | null> {
@@ -282,7 +320,20 @@ export class TranscriptService {
     });
     if (!updated) return false;
     await this.releaseUpload(id);
+    // The result is stored: a failure to say so in the log (Redis gone again) is made good by
+    // the readers' settling (followOutput), so it does not fail the finished work.
+    if (applied) await this.settleOutput(updated).catch(() => undefined);
     return applied;
+  }
+
+  /**
+   * Ends a finished transcript's log: a completed one's with exactly its `text` (the segments'
+   * texts as published can differ from the stitched whole at a cut inside speech); a failed
+   * one's keeps what was published. Nothing when it has ended already.
+   */
+  private async settleOutput(transcript: TranscriptRecord): Promise<void> {
+    const finalText = transcript.status === 'completed' ? (transcript.text ?? '') : undefined;
+    await this.deps.output.finish(outputOf(transcript.id), { finalText, ttlSeconds: TRANSCRIPT_TTL_SECONDS });
   }
 
   /** The upload's container (ffprobe's name) when it is audio we accept, else null. */

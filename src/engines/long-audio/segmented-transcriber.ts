@@ -5,6 +5,7 @@ import type { ProgressCallback } from '../../domain/shared/progress';
 import type { Ffmpeg } from '../ffmpeg';
 import { SPEECH_PCM } from '../ffmpeg-slices';
 import type { SpeechToTextClient, TranscribeOptions, Transcription } from '../speech-to-text.client';
+import { RecordingOrder } from './recording-order';
 import { PAUSE_SECONDS, SegmentPlanner, SILENCE_THRESHOLD_DB, type SpeechSegment } from './segment-plan';
 import { stitch, type SegmentTranscription } from './stitch';
 
@@ -27,6 +28,11 @@ export interface SegmentedTranscription {
   options: Omit<TranscribeOptions, 'filename' | 'signal' | 'deadline'>;
   /** Hears seconds of the recording transcribed of its whole length. */
   onProgress?: ProgressCallback;
+  /**
+   * Hears each segment's text (as the engine gave it) in the recording's order, as soon as it
+   * and every segment before it are done: a later segment that finishes first waits.
+   */
+  onSegmentText?: (text: string) => void;
   signal?: AbortSignal;
   /** When the job must be done (epoch ms): no request's retry waits past it. */
   deadline?: number;
@@ -70,6 +76,7 @@ export class SegmentedTranscriber {
     const planner = new SegmentPlanner({ durationSeconds: job.durationSeconds, maxSeconds: this.maxSegmentSeconds });
     const segments = new SegmentQueue();
     const progress = spanProgress(job.durationSeconds, job.onProgress);
+    const texts = new RecordingOrder<string>((text) => job.onSegmentText?.(text));
     // Segments are cut from what the detection pass decoded, on the very timeline it measured.
     const pcm = join(job.workDir, 'recording.pcm');
     let openSilence: number | null = null;
@@ -107,8 +114,10 @@ export class SegmentedTranscriber {
     };
     const sender = async () => {
       for (let segment = await segments.next(); segment; segment = await segments.next()) {
-        results.push(await this.transcribeSegment(pcm, segment, job, signal));
+        const result = await this.transcribeSegment(pcm, segment, job, signal);
+        results.push(result);
         progress.done(segment);
+        texts.add(segment.index, result.transcription.text);
       }
     };
     const results: SegmentTranscription[] = [];
