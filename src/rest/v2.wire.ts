@@ -9,8 +9,29 @@ const transcriptWordSchema = z
     start: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
     end: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
     confidence: z.number().min(0).max(1).optional().meta({ description: 'Present when the engine gives one.' }),
+    speaker: z.string().optional().meta({ description: 'With speaker_labels: who said it (a voice name or a letter).' }),
   })
   .meta({ id: 'TranscriptWord' });
+
+const utteranceSchema = z
+  .object({
+    speaker: z
+      .string()
+      .meta({ description: 'The name of the voice (speaker_voices) the speaker was recognised as, else a letter: A, B, ... in the order first heard.' }),
+    start: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
+    end: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
+    text: z.string(),
+    words: z.array(transcriptWordSchema).optional().meta({ description: 'Present when the engine timed the words.' }),
+  })
+  .meta({ id: 'TranscriptUtterance' });
+
+const speakerSchema = z
+  .object({
+    label: z.string().meta({ description: 'As the utterances name the speaker.' }),
+    voice: z.string().nullable().meta({ description: 'The name of the voice it was matched to; null for a speaker no voice was given for.' }),
+    speaking_time: z.int().meta({ description: 'Milliseconds: the length of all its utterances.' }),
+  })
+  .meta({ id: 'TranscriptSpeaker' });
 
 export const transcriptSchema = z
   .object({
@@ -28,6 +49,11 @@ export const transcriptSchema = z
       .optional()
       .meta({ description: 'The detected language; present once completed with language_auto, when the engine detects one.' }),
     language_confidence: z.number().min(0).max(1).optional().meta({ description: 'How sure the engine is of the detected language; present when it says.' }),
+    utterances: z.array(utteranceSchema).optional().meta({ description: 'Who said what, in order; present once completed when speaker_labels was asked for.' }),
+    speakers: z
+      .array(speakerSchema)
+      .optional()
+      .meta({ description: 'Each speaker heard, in the order first heard; present once completed when speaker_labels was asked for.' }),
   })
   .meta({ id: 'Transcript' });
 
@@ -110,6 +136,16 @@ function completedJson(transcript: TranscriptRecord) {
     ...(transcript.words ? { words: transcript.words } : {}),
     ...(transcript.detectedLanguageCode ? { language_code: transcript.detectedLanguageCode } : {}),
     ...(transcript.languageConfidence !== undefined ? { language_confidence: transcript.languageConfidence } : {}),
+    ...(transcript.options.speakerLabels && transcript.utterances ? { utterances: transcript.utterances } : {}),
+    ...(transcript.options.speakerLabels && transcript.speakers
+      ? {
+          speakers: transcript.speakers.map((speaker) => ({
+            label: speaker.label,
+            voice: speaker.voice?.name ?? null,
+            speaking_time: speaker.speakingTime,
+          })),
+        }
+      : {}),
   };
 }
 
