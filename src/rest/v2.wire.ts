@@ -58,7 +58,7 @@ export const transcriptSchema = z
   .meta({ id: 'Transcript' });
 
 /** A sentence or a paragraph: a run of the transcript's text with its words. */
-const textBlockSchema = (id: string, what: string) =>
+const textBlockSchema = (id: string, what: string, more: z.ZodRawShape = {}) =>
   z
     .object({
       text: z.string().meta({ description: `The ${what}, exactly as it stands in the transcript's text.` }),
@@ -66,6 +66,7 @@ const textBlockSchema = (id: string, what: string) =>
       end: z.int().meta({ description: "Milliseconds from the start of the audio: its last word's end." }),
       confidence: z.number().min(0).max(1).optional().meta({ description: "The mean of its words' confidences; present when the engine scores words." }),
       words: z.array(transcriptWordSchema),
+      ...more,
     })
     .meta({ id });
 
@@ -82,8 +83,20 @@ export const paragraphsSchema = z
     id: z.string().meta({ description: "The transcript's path." }),
     audio_duration: z.number().meta({ description: 'Seconds.' }),
     paragraphs: z
-      .array(textBlockSchema('TranscriptParagraph', 'paragraph'))
-      .meta({ description: 'In order; together they are the text, each part once. A paragraph ends at a pause of 2 s or after a minute.' }),
+      .array(
+        textBlockSchema('TranscriptParagraph', 'paragraph', {
+          speaker: z
+            .string()
+            .optional()
+            .meta({
+              description: 'With speaker_labels: whose it is (a paragraph ends where the speaker changes; words are [] when the engine did not time them).',
+            }),
+        }),
+      )
+      .meta({
+        description:
+          'In order; together they are the text, each part once. A paragraph ends at a pause of 2 s or after a minute, and with speaker_labels where the speaker changes.',
+      }),
   })
   .meta({ id: 'TranscriptParagraphs' });
 
