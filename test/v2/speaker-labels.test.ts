@@ -303,3 +303,28 @@ describe('without speaker_labels', () => {
     expect(captions.body.error).toMatch(/no speaker labels/);
   }, 60_000);
 });
+
+describe('without a diarizing engine', () => {
+  it('fails a speaker_labels transcript with a reason naming ASR_DIARIZE_MODEL', async () => {
+    const bare = await startTestApp({ ASR_BASE_URL: plain.baseUrl });
+    try {
+      const bareCall = restClient(bare.url, await bare.createKey('acme'));
+      const short = await makeConversation(join(dir, 'short.wav'), 10);
+      const submitted = await bareCall('POST', '/v2/transcript', {
+        form: await multipart({ speaker_labels: 'true' }, { audio: { path: short, filename: 'short.wav' } }),
+      });
+      expect(submitted.status).toBe(200);
+      const failed = await waitFor(
+        () => bareCall('GET', submitted.body.id),
+        (answer) => answer.body.status !== 'queued' && answer.body.status !== 'processing',
+      );
+      expect(failed.body).toEqual({
+        id: submitted.body.id,
+        status: 'error',
+        error: 'The speaker-labelling speech-to-text engine is not configured (set ASR_DIARIZE_MODEL)',
+      });
+    } finally {
+      await bare.close();
+    }
+  }, 60_000);
+});
