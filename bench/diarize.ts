@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FormData, request } from 'undici';
 import { conversationTurns, labelSwaps, makeConversation } from '../test/support/conversation';
 import { OPENAI_MAX_REQUEST_BYTES, startDiarizingServer } from '../test/support/diarizing-server';
-import { Cleanup, round, sleep, startService } from './support';
+import { Cleanup, finishedTranscript, round, startService } from './support';
 
 const PARTNER = 'bench';
 
@@ -45,24 +45,22 @@ export async function benchDiarize(options: { log?: (line: string) => void; seco
       env: { ROLE: 'all', ASR_BASE_URL: engine.baseUrl, ASR_DIARIZE_MODEL: 'gpt-4o-transcribe-diarize' },
     });
     log(`diarize bench: server pid ${service.server.pid}, rendering ${seconds / 3600} h of a two-person conversation`);
-    const recording = await makeConversation(path.join(service.dataDir, 'conversation.mp3'), seconds);
+    const recording = await makeConversation(path.join(service.dataDir, 'conversation.flac'), seconds);
     const { size } = await stat(recording);
 
     const form = new FormData();
     form.append('speaker_labels', 'true');
-    form.append('audio', await openAsBlob(recording, { type: 'audio/mpeg' }), 'conversation.mp3');
+    form.append('audio', await openAsBlob(recording, { type: 'audio/flac' }), 'conversation.flac');
     const submitted = await request(`${service.server.url}/v2/transcript`, { method: 'POST', headers: { 'x-api-key': service.apiKey }, body: form });
     const submittedBody = (await submitted.body.json()) as { id: string };
     if (submitted.statusCode !== 200) throw new Error(`upload: ${submitted.statusCode} ${JSON.stringify(submittedBody)}`);
     const started = Date.now();
-    let done: { status: string; error?: string; utterances?: { speaker: string; start: number; end: number }[]; speakers?: { label: string }[] };
-    for (;;) {
-      const answer = await request(`${service.server.url}${submittedBody.id}`, { headers: { 'x-api-key': service.apiKey } });
-      done = (await answer.body.json()) as typeof done;
-      if (done.status === 'completed' || done.status === 'error') break;
-      if (Date.now() - started > 1_800_000) throw new Error('the transcript did not finish within 30 minutes');
-      await sleep(100);
-    }
+    const done = await finishedTranscript<{
+      status: string;
+      error?: string;
+      utterances?: { speaker: string; start: number; end: number }[];
+      speakers?: { label: string }[];
+    }>(service, submittedBody.id);
     const wallSeconds = (Date.now() - started) / 1000;
     if (done.status !== 'completed') throw new Error(`transcript failed: ${done.error}`);
     if (engine.refused.length > 0) throw new Error(`the engine refused requests: ${JSON.stringify(engine.refused)}`);
@@ -93,7 +91,7 @@ function report(figures: DiarizeFigures, seconds: number, log: (line: string) =>
   log(`\nSpeaker labels: ${seconds / 3600} h of two speakers through a diarizing engine with OpenAI’s 25 MB and 4-reference limits`);
   log('| figure | value | target |');
   log('|---|---|---|');
-  log(`| recording | ${round(figures.recordingMiB)} MiB MP3, ${seconds} s | |`);
+  log(`| recording | ${round(figures.recordingMiB)} MiB FLAC (8 kHz), ${seconds} s | |`);
   log(`| segments sent (in order) | ${figures.segments}, at most ${figures.mostReferences} references each | none refused |`);
   log(`| utterances / speaker turns in the recording | ${figures.utterances} / ${figures.turnsInRecording} | equal |`);
   log(`| labels | ${figures.labels.join(', ')} | 2 |`);

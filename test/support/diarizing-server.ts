@@ -41,8 +41,10 @@ export interface DiarizedRequest {
   referenceRegisters: Register[];
   fileBytes: number;
   audioSeconds: number;
-  /** Milliseconds the engine worked on it (what the bench calls the engine's own time). */
+  /** Milliseconds the engine worked on it, from its answer back to the first byte of the request (what the bench calls the engine's own time). */
   busyMs: number;
+  receivedAt: number;
+  answeredAt: number;
 }
 
 export interface DiarizingServer {
@@ -157,6 +159,7 @@ async function readForm(req: IncomingMessage, maxBytes: number, dir: string): Pr
 }
 
 async function transcribe(req: IncomingMessage, behaviour: DiarizingServerBehaviour, dir: string, requests: DiarizedRequest[]) {
+  const receivedAt = Date.now();
   const form = await readForm(req, behaviour.maxRequestBytes, dir);
   const started = Date.now();
   const field = (name: string) => form.fields.get(name)?.at(-1);
@@ -214,7 +217,9 @@ async function transcribe(req: IncomingMessage, behaviour: DiarizingServerBehavi
       referenceRegisters: registers,
       fileBytes: form.file.bytes,
       audioSeconds: heard.durationSeconds,
-      busyMs: Date.now() - started,
+      busyMs: Date.now() - receivedAt,
+      receivedAt,
+      answeredAt: Date.now(),
     });
     return {
       task: 'transcribe',

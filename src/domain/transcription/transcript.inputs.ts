@@ -93,19 +93,21 @@ const boostedWords = describedAs(
 export const MAX_SPEAKER_VOICES = 4;
 export const MAX_SPEAKERS_EXPECTED = 10;
 
+/** A whole number from `min` to `max`, from JSON or as form digits, with Laravel's messages under `label`. */
+const integerIn = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `The ${label} field must be an integer.` })
+    .int(`The ${label} field must be an integer.`)
+    .min(min, `The ${label} field must be at least ${min}.`)
+    .max(max, `The ${label} field must not be greater than ${max}.`);
+
+function formInteger(value: unknown): unknown {
+  const raw = given(value);
+  return typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
+}
+
 const speakersExpected = describedAs(
-  z.preprocess(
-    (value) => {
-      const raw = given(value);
-      return typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
-    },
-    z
-      .number({ error: 'The speakers expected field must be an integer.' })
-      .int('The speakers expected field must be an integer.')
-      .min(1, 'The speakers expected field must be at least 1.')
-      .max(MAX_SPEAKERS_EXPECTED, `The speakers expected field must not be greater than ${MAX_SPEAKERS_EXPECTED}.`)
-      .optional(),
-  ),
+  z.preprocess(formInteger, integerIn('speakers expected', 1, MAX_SPEAKERS_EXPECTED).optional()),
   orUnset({
     type: 'integer',
     minimum: 1,
@@ -338,22 +340,9 @@ export const MAX_CHARS_PER_CAPTION = 1000;
 
 /** GET /v2/transcript/{id}/srt and /vtt: `chars_per_caption`, default 32 as AssemblyAI. */
 export const captionParams = z.object({
-  chars_per_caption: z
-    .preprocess(
-      (value) => {
-        const raw = given(value);
-        return typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
-      },
-      z
-        .number({ error: 'The chars per caption field must be an integer.' })
-        .int('The chars per caption field must be an integer.')
-        .min(1, 'The chars per caption field must be at least 1.')
-        .max(MAX_CHARS_PER_CAPTION, `The chars per caption field must not be greater than ${MAX_CHARS_PER_CAPTION}.`)
-        .default(DEFAULT_CHARS_PER_CAPTION),
-    )
-    .meta({
-      description: `The most characters in one caption (1 to ${MAX_CHARS_PER_CAPTION}, default ${DEFAULT_CHARS_PER_CAPTION}); a longer word stands alone.`,
-    }),
+  chars_per_caption: z.preprocess(formInteger, integerIn('chars per caption', 1, MAX_CHARS_PER_CAPTION).default(DEFAULT_CHARS_PER_CAPTION)).meta({
+    description: `The most characters in one caption (1 to ${MAX_CHARS_PER_CAPTION}, default ${DEFAULT_CHARS_PER_CAPTION}); a longer word stands alone.`,
+  }),
   speaker_labels: booleanField(
     'speaker labels',
     false,

@@ -29,20 +29,25 @@ export interface DiarizedSegmentsOptions {
 }
 
 /**
- * The segments of one recording through a diarizing engine, one after the other: every request
- * after the first names the speakers the earlier ones found, with a clip of each, so a speaker
- * keeps one label for the whole recording (speaker-continuity.ts). That is why the segments go
- * in order and not ASR_CONCURRENCY at once: a segment sent before the one before it has come back
- * could not name the speakers that one found. The recording still streams (the pause detection
- * reads on while segments are sent); the cost is the engine's time per segment, added up.
+ * The segments of one recording through a diarizing engine, in order: every request after the
+ * first names the speakers the earlier ones found, with a clip of each, so a speaker keeps one
+ * label for the whole recording (speaker-continuity.ts). A segment sent before the one before it
+ * has come back could not name the speakers that one found, so the requests go one at a time,
+ * not ASR_CONCURRENCY at once. Two segments are taken at a time all the same: while one is at
+ * the engine, the next is cut from the recording and waits its turn here, so the engine is
+ * kept busy and the cost is the engine's time per segment, added up (docs/transcripts.md#speakers).
  */
 export class DiarizedSegments implements SegmentEngine {
-  readonly concurrency = 1;
+  /** One at the engine, the next being cut meanwhile. */
+  readonly concurrency = 2;
   readonly reservedBytes = MAX_KNOWN_SPEAKERS * REFERENCE_BYTES_AT_MOST;
   private readonly continuity: SpeakerContinuity;
   private readonly utterances: Utterance[] = [];
   /** Clips made so far, by the speaker's label: a new one only when the speaker's stretch changed. */
   private readonly clips = new Map<string, { key: string; dataUrl: string }>();
+  /** The index of the segment whose turn it is at the engine, and the later ones waiting for theirs. */
+  private nextIndex = 0;
+  private readonly waiting = new Map<number, () => void>();
 
   constructor(private readonly options: DiarizedSegmentsOptions) {
     this.continuity = new SpeakerContinuity(options.voices);
@@ -53,6 +58,31 @@ export class DiarizedSegments implements SegmentEngine {
   }
 
   async transcribe(file: string, segment: SpeechSegment, context: SegmentContext): Promise<Transcription> {
+    await this.turnOf(segment.index, context.signal);
+    try {
+      return await this.transcribeInTurn(file, segment, context);
+    } finally {
+      this.nextIndex = segment.index + 1;
+      this.waiting.get(this.nextIndex)?.();
+      this.waiting.delete(this.nextIndex);
+    }
+  }
+
+  /** Resolves once every earlier segment has been transcribed; rejects when the job stops meanwhile. */
+  private turnOf(index: number, signal: AbortSignal): Promise<void> {
+    if (index <= this.nextIndex) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const stop = () => reject(signal.reason instanceof Error ? signal.reason : new Error('The transcription was stopped'));
+      if (signal.aborted) return stop();
+      signal.addEventListener('abort', stop, { once: true });
+      this.waiting.set(index, () => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      });
+    });
+  }
+
+  private async transcribeInTurn(file: string, segment: SpeechSegment, context: SegmentContext): Promise<Transcription> {
     const planned = this.continuity.references();
     const sent: PlannedReference[] = [];
     const knownSpeakers: KnownSpeaker[] = [];
