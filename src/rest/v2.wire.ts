@@ -85,12 +85,9 @@ export const paragraphsSchema = z
     paragraphs: z
       .array(
         textBlockSchema('TranscriptParagraph', 'paragraph', {
-          speaker: z
-            .string()
-            .optional()
-            .meta({
-              description: 'With speaker_labels: whose it is (a paragraph ends where the speaker changes; words are [] when the engine did not time them).',
-            }),
+          speaker: z.string().optional().meta({
+            description: 'With speaker_labels: whose it is (a paragraph ends where the speaker changes; words are [] when the engine did not time them).',
+          }),
         }),
       )
       .meta({
