@@ -35,6 +35,18 @@ export interface TranscriptOptions {
   speakerVoices: SpeakerVoice[];
 }
 
+/** What a request that sets no option asks for. */
+export const DEFAULT_TRANSCRIPT_OPTIONS: TranscriptOptions = {
+  languageCode: 'en_us',
+  languageAuto: false,
+  fillerWords: false,
+  formatText: true,
+  boostedWords: [],
+  speakerLabels: false,
+  speakersExpected: null,
+  speakerVoices: [],
+};
+
 /** A voice a transcript's speakers may be recognised as: its record, and its name and partner as they were at submission. */
 export interface SpeakerVoice {
   voiceId: string;
