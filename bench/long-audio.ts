@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { FormData, request } from 'undici';
 import { FFMPEG_PATH, makeToneSpeech, toneSpeechWords, type ToneSpeech } from '../test/support/audio';
 import { OPENAI_MAX_REQUEST_BYTES, startOpenAiCompatibleServer, type RecordedRequest } from '../test/support/openai-compatible-server';
-import { Cleanup, collectGarbage, processUsage, round, sleep, startService } from './support';
+import { Cleanup, finishedTranscript, collectGarbage, processUsage, round, sleep, startService } from './support';
 
 const run = promisify(execFile);
 const PARTNER = 'bench';
@@ -84,14 +84,7 @@ export async function benchLongAudio(options: { log?: (line: string) => void } =
     peakRssKiB = processUsage(service.server.pid).rssKiB;
     const started = Date.now();
 
-    let done: { status: string; error?: string; words?: { text: string }[] };
-    for (;;) {
-      const answer = await request(`${service.server.url}${submittedBody.id}`, { headers: { 'x-api-key': service.apiKey } });
-      done = (await answer.body.json()) as typeof done;
-      if (done.status === 'completed' || done.status === 'error') break;
-      if (Date.now() - started > 1_800_000) throw new Error('the transcript did not finish within 30 minutes');
-      await sleep(100);
-    }
+    const done = await finishedTranscript<{ status: string; error?: string; words?: { text: string }[] }>(service, submittedBody.id);
     const wallSeconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
     if (done.status !== 'completed') throw new Error(`transcript failed: ${done.error}`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRANSCRIPT_LAYOUT } from '../src/domain/transcription/transcript.record';
 import type { TranscriptRecord } from '../src/domain/transcription/transcript.types';
+import { DEFAULT_TRANSCRIPT_OPTIONS } from '../src/domain/transcription/transcript.types';
 import { VOICE_LAYOUT } from '../src/domain/voice/voice.record';
 import type { TtsEmbedding, VoiceRecord } from '../src/domain/voice/voice.types';
 import { KeySpace } from '../src/store/keys';
@@ -81,7 +82,7 @@ function hourTranscript(): TranscriptRecord {
     keyId: 'bench-key',
     status: 'completed',
     source: { kind: 'upload', blobId: randomUUID(), filename: 'meeting.mp3', keep: true, secret: randomUUID(), contentType: 'audio/mpeg' },
-    options: { languageCode: 'en_us', languageAuto: false, fillerWords: false, formatText: true, boostedWords: [] },
+    options: DEFAULT_TRANSCRIPT_OPTIONS,
     text: words.map((word) => word.text).join(' '),
     audioDuration: 3600,
     words,

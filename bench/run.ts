@@ -11,6 +11,7 @@ import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
 import { benchLiveSubscriptions, reportLiveSubscriptions } from './live-subscriptions';
 import { benchLongAudio } from './long-audio';
+import { benchDiarize } from './diarize';
 import { benchRecordReads } from './record-reads';
 import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
@@ -79,6 +80,7 @@ const PARTS = [
   'split',
   'reconciler',
   'long-audio',
+  'diarize',
   'startup',
   'fair',
   'scale',
@@ -683,6 +685,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   if (wanted('long-audio')) {
     log('');
     await benchLongAudio({ log });
+  }
+  if (wanted('diarize')) {
+    log('');
+    await benchDiarize({ log });
   }
   log('');
   if (wanted('startup')) await benchStartup({ log });

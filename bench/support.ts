@@ -302,6 +302,18 @@ export interface ServiceChild {
   dataDir: string;
 }
 
+/** Polls a transcript (GET of its id path) every 100 ms until it is completed or failed, for at most 30 minutes. */
+export async function finishedTranscript<T extends { status: string }>(service: ServiceChild, id: string): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const answer = await fetch(`${service.server.url}${id}`, { headers: { 'x-api-key': service.apiKey } });
+    const body = (await answer.json()) as T;
+    if (body.status === 'completed' || body.status === 'error') return body;
+    if (Date.now() - started > 1_800_000) throw new Error('the transcript did not finish within 30 minutes');
+    await sleep(100);
+  }
+}
+
 /**
  * The service as a child process on its own redis-server and data directory, with a key
  * for `partner`; everything it made is removed by `cleanup`.

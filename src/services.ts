@@ -22,6 +22,7 @@ import { TranscriptRepository } from './domain/transcription/transcript.reposito
 import { TranscriptService } from './domain/transcription/transcript.service';
 import { ChatCompletionsClient } from './engines/chat-completions.client';
 import { SpeechToTextClient } from './engines/speech-to-text.client';
+import { DiarizingSpeechToTextClient } from './engines/diarizing-speech-to-text.client';
 import type { OpenAiClientOptions } from './engines/openai-http';
 import type { Config } from './config/config';
 import { analyzeAudio } from './engines/audio-analysis';
@@ -57,6 +58,8 @@ export interface Services extends Domain {
   voiceEmbedding: VoiceEmbeddingEngine;
   voicePipeline: VoicePipelineService;
   speechToText: SpeechToTextClient;
+  /** Speech-to-text with speakers (ASR_DIARIZE_MODEL), for transcripts with speaker_labels. */
+  diarizingSpeechToText: DiarizingSpeechToTextClient;
   /** Speech-to-text for recordings of any length, in segments that fit the engine. */
   segmentedTranscriber: SegmentedTranscriber;
   chat: ChatCompletionsClient;
@@ -120,6 +123,12 @@ export function createServices(config: Config, platform: Platform, tools: readon
   });
   const voicePipeline = new VoicePipelineService({ repository: voiceRecords, blobs: platform.blobs, jobs: voiceJobs });
   const speechToText = new SpeechToTextClient(openAiEngine(config, 'ASR'));
+  // The same engine's address and key unless ASR_DIARIZE_BASE_URL names another; no model, no diarizing engine.
+  const diarizingSpeechToText = new DiarizingSpeechToTextClient({
+    ...openAiEngine(config, 'ASR'),
+    baseUrl: config.ASR_DIARIZE_BASE_URL ?? config.ASR_BASE_URL,
+    model: config.ASR_DIARIZE_MODEL ?? '',
+  });
   const segmentedTranscriber = new SegmentedTranscriber({
     ffmpeg,
     speechToText,
@@ -143,6 +152,7 @@ export function createServices(config: Config, platform: Platform, tools: readon
     repository: new TranscriptRepository(platform.records),
     jobs: transcriptJobs,
     urlGuard,
+    voices,
     keepAudio: config.TRANSCRIPT_KEEP_AUDIO,
     output,
   });
@@ -203,6 +213,7 @@ export function createServices(config: Config, platform: Platform, tools: readon
     voices,
     voicePipeline,
     speechToText,
+    diarizingSpeechToText,
     segmentedTranscriber,
     chat,
     transcripts,

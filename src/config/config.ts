@@ -146,6 +146,10 @@ export const configSchema = z
     ASR_BASE_URL: optionalUrl,
     ASR_API_KEY: z.string().optional(),
     ASR_MODEL: z.string().min(1).default('whisper-1'),
+    /** The diarizing model for transcripts with speaker_labels (e.g. gpt-4o-transcribe-diarize); unset, they fail naming it. */
+    ASR_DIARIZE_MODEL: z.string().min(1).optional(),
+    /** Where the diarizing model is served, when not at ASR_BASE_URL (with ASR_API_KEY either way). */
+    ASR_DIARIZE_BASE_URL: optionalUrl,
     /** The largest request body the speech-to-text engine takes (OpenAI: 25 MB); longer audio goes in segments that fit. */
     ASR_MAX_UPLOAD_MB: z.coerce.number().min(1).default(25),
     /** The longest audio one speech-to-text request carries, in seconds. */

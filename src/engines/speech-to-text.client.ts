@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { FormData } from 'undici';
 import { z } from 'zod';
 import type { CallLimits } from '../domain/shared/call-limits';
-import type { TimedText, TranscriptWord } from '../domain/transcription/transcript.types';
+import type { TimedText, TranscriptWord, Utterance } from '../domain/transcription/transcript.types';
 import { withRetries } from './engine-http';
 import { EngineHttpError, endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
 import { languageCodeOf } from './whisper-languages';
@@ -35,6 +35,8 @@ export interface Transcription {
   words?: TranscriptWord[];
   /** The engine's timed phrases (verbose_json `segments`), when it gave them with times and text. */
   segments?: TimedText[];
+  /** With speaker labels (a diarizing engine): who said what, on the recording's timeline, labelled for the whole recording. */
+  utterances?: Utterance[];
 }
 
 // Everything past `text` is optional and read leniently (`catch`): a server that fills an

@@ -12,9 +12,13 @@ import type { TranscriptRecord } from '../domain/transcription/transcript.types'
 // Like `text`, these are null until the transcript is completed; a completed transcript
 // without the timings they need is an error that says so, as the REST routes answer 400.
 
-export function captions(transcript: TranscriptRecord, args: { format: CaptionFormat; charsPerCaption?: number | null }): string | null {
+export function captions(
+  transcript: TranscriptRecord,
+  args: { format: CaptionFormat; charsPerCaption?: number | null; speakerLabels?: boolean | null },
+): string | null {
   if (transcript.status !== 'completed') return null;
-  return transcriptCaptions(transcript, args.format, parseCaptionRequest({ chars_per_caption: args.charsPerCaption ?? undefined }));
+  const asked = parseCaptionRequest({ chars_per_caption: args.charsPerCaption ?? undefined, speaker_labels: args.speakerLabels ?? undefined });
+  return transcriptCaptions(transcript, args.format, asked.charsPerCaption, asked.speakerLabels);
 }
 
 export function sentences(transcript: TranscriptRecord): TranscriptSentence[] | null {

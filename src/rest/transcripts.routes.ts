@@ -10,23 +10,29 @@ import { inline } from './attachment';
 import { paragraphsJson, sentencesJson, transcriptJson } from './v2.wire';
 import { resumeAfter, sendOutputEvents } from '../http/output-event-stream';
 
-/** `boosted_words[]`, `boosted_words[0]`, ... as form clients send arrays, gathered into one list. */
+/** The list parameters, which form clients send as `name[]`, `name[0]`, ... */
+const LIST_PARAMS = ['boosted_words', 'speaker_voices'] as const;
+
+/** `boosted_words[]`, `boosted_words[0]`, ... (and `speaker_voices[...]`) as form clients send arrays, gathered into one list each. */
 function formValues(values: Record<string, unknown>): Record<string, unknown> {
-  const gathered: { order: number; position: number; value: unknown }[] = [];
+  const gathered = new Map<string, { order: number; position: number; value: unknown }[]>();
   const rest: Record<string, unknown> = {};
   let position = 0;
   for (const [name, value] of Object.entries(values)) {
-    const match = /^boosted_words\[(\d*)\]$/.exec(name);
-    if (!match) {
+    const match = /^(\w+)\[(\d*)\]$/.exec(name);
+    const list = match && (LIST_PARAMS as readonly string[]).includes(match[1]!) ? match[1]! : null;
+    if (!match || !list) {
       rest[name] = value;
       continue;
     }
+    const items = gathered.get(list) ?? [];
+    gathered.set(list, items);
     for (const item of Array.isArray(value) ? value : [value]) {
-      gathered.push({ order: match[1] ? Number(match[1]) : Number.MAX_SAFE_INTEGER, position: position++, value: item });
+      items.push({ order: match[2] ? Number(match[2]) : Number.MAX_SAFE_INTEGER, position: position++, value: item });
     }
   }
-  if (gathered.length > 0 && rest.boosted_words === undefined) {
-    rest.boosted_words = gathered.sort((a, b) => a.order - b.order || a.position - b.position).map((entry) => entry.value);
+  for (const [list, items] of gathered) {
+    if (rest[list] === undefined) rest[list] = items.sort((a, b) => a.order - b.order || a.position - b.position).map((entry) => entry.value);
   }
   return rest;
 }

@@ -14,7 +14,7 @@ export const v2Docs = {
   submitTranscript: v2({
     summary: 'Submit audio for transcription',
     description:
-      'Exactly one of audio_url and an uploaded audio file. In a multipart body, boosted_words travels as repeated boosted_words[] fields. Poll the returned id.',
+      'Exactly one of audio_url and an uploaded audio file. In a multipart body, boosted_words and speaker_voices travel as repeated boosted_words[] and speaker_voices[] fields. With speaker_labels the completed transcript adds utterances and speakers (docs/transcripts.md#speakers). Poll the returned id.',
     body: {
       schema: transcriptParams,
       encodings: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],

@@ -9,8 +9,29 @@ const transcriptWordSchema = z
     start: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
     end: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
     confidence: z.number().min(0).max(1).optional().meta({ description: 'Present when the engine gives one.' }),
+    speaker: z.string().optional().meta({ description: 'With speaker_labels: who said it (a voice name or a letter).' }),
   })
   .meta({ id: 'TranscriptWord' });
+
+const utteranceSchema = z
+  .object({
+    speaker: z
+      .string()
+      .meta({ description: 'The name of the voice (speaker_voices) the speaker was recognised as, else a letter: A, B, ... in the order first heard.' }),
+    start: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
+    end: z.int().meta({ description: 'Milliseconds from the start of the audio.' }),
+    text: z.string(),
+    words: z.array(transcriptWordSchema).optional().meta({ description: 'Present when the engine timed the words.' }),
+  })
+  .meta({ id: 'TranscriptUtterance' });
+
+const speakerSchema = z
+  .object({
+    label: z.string().meta({ description: 'As the utterances name the speaker.' }),
+    voice: z.string().nullable().meta({ description: 'The name of the voice it was matched to; null for a speaker no voice was given for.' }),
+    speaking_time: z.int().meta({ description: 'Milliseconds: the length of all its utterances.' }),
+  })
+  .meta({ id: 'TranscriptSpeaker' });
 
 export const transcriptSchema = z
   .object({
@@ -28,11 +49,16 @@ export const transcriptSchema = z
       .optional()
       .meta({ description: 'The detected language; present once completed with language_auto, when the engine detects one.' }),
     language_confidence: z.number().min(0).max(1).optional().meta({ description: 'How sure the engine is of the detected language; present when it says.' }),
+    utterances: z.array(utteranceSchema).optional().meta({ description: 'Who said what, in order; present once completed when speaker_labels was asked for.' }),
+    speakers: z
+      .array(speakerSchema)
+      .optional()
+      .meta({ description: 'Each speaker heard, in the order first heard; present once completed when speaker_labels was asked for.' }),
   })
   .meta({ id: 'Transcript' });
 
 /** A sentence or a paragraph: a run of the transcript's text with its words. */
-const textBlockSchema = (id: string, what: string) =>
+const textBlockSchema = (id: string, what: string, more: z.ZodRawShape = {}) =>
   z
     .object({
       text: z.string().meta({ description: `The ${what}, exactly as it stands in the transcript's text.` }),
@@ -40,6 +66,7 @@ const textBlockSchema = (id: string, what: string) =>
       end: z.int().meta({ description: "Milliseconds from the start of the audio: its last word's end." }),
       confidence: z.number().min(0).max(1).optional().meta({ description: "The mean of its words' confidences; present when the engine scores words." }),
       words: z.array(transcriptWordSchema),
+      ...more,
     })
     .meta({ id });
 
@@ -56,8 +83,17 @@ export const paragraphsSchema = z
     id: z.string().meta({ description: "The transcript's path." }),
     audio_duration: z.number().meta({ description: 'Seconds.' }),
     paragraphs: z
-      .array(textBlockSchema('TranscriptParagraph', 'paragraph'))
-      .meta({ description: 'In order; together they are the text, each part once. A paragraph ends at a pause of 2 s or after a minute.' }),
+      .array(
+        textBlockSchema('TranscriptParagraph', 'paragraph', {
+          speaker: z.string().optional().meta({
+            description: 'With speaker_labels: whose it is (a paragraph ends where the speaker changes; words are [] when the engine did not time them).',
+          }),
+        }),
+      )
+      .meta({
+        description:
+          'In order; together they are the text, each part once. A paragraph ends at a pause of 2 s or after a minute, and with speaker_labels where the speaker changes.',
+      }),
   })
   .meta({ id: 'TranscriptParagraphs' });
 
@@ -110,6 +146,16 @@ function completedJson(transcript: TranscriptRecord) {
     ...(transcript.words ? { words: transcript.words } : {}),
     ...(transcript.detectedLanguageCode ? { language_code: transcript.detectedLanguageCode } : {}),
     ...(transcript.languageConfidence !== undefined ? { language_confidence: transcript.languageConfidence } : {}),
+    ...(transcript.options.speakerLabels && transcript.utterances ? { utterances: transcript.utterances } : {}),
+    ...(transcript.options.speakerLabels && transcript.speakers
+      ? {
+          speakers: transcript.speakers.map((speaker) => ({
+            label: speaker.label,
+            voice: speaker.voice?.name ?? null,
+            speaking_time: speaker.speakingTime,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -1,9 +1,9 @@
-import type { TranscriptSentence } from '../domain/transcription/transcript-structure';
+import type { TranscriptParagraph } from '../domain/transcription/transcript-structure';
 import { builder } from './builder';
 import { TranscriptWordRef } from './transcript-word';
 
 function textBlock(name: string, what: string) {
-  return builder.objectRef<TranscriptSentence>(name).implement({
+  return builder.objectRef<TranscriptParagraph>(name).implement({
     description: `A ${what} of a completed transcript: a run of its text, with its time and its words.`,
     fields: (t) => ({
       text: t.exposeString('text', { description: `The ${what}, exactly as it stands in the transcript's text.` }),
@@ -15,6 +15,11 @@ function textBlock(name: string, what: string) {
         resolve: (block) => block.confidence ?? null,
       }),
       words: t.field({ type: [TranscriptWordRef], resolve: (block) => block.words }),
+      speaker: t.string({
+        nullable: true,
+        description: 'With speakerLabels (paragraphs only): whose it is; a paragraph ends where the speaker changes. Null otherwise.',
+        resolve: (block) => block.speaker ?? null,
+      }),
     }),
   });
 }

@@ -12,5 +12,10 @@ export const TranscriptWordRef = builder.objectRef<TranscriptWord>('TranscriptWo
       description: '0 to 1; null when the speech-to-text engine does not score its words.',
       resolve: (word) => word.confidence ?? null,
     }),
+    speaker: t.string({
+      nullable: true,
+      description: 'With speakerLabels: who said it (a voice name or a letter); null otherwise.',
+      resolve: (word) => word.speaker ?? null,
+    }),
   }),
 });

@@ -6,6 +6,7 @@ import { TranscriptWordRef } from './transcript-word';
 import { QueueWaitRef } from './queue-wait';
 import { TranscriptParagraphRef, TranscriptSentenceRef } from './transcript-sentence';
 import { ProgressRef } from './progress';
+import { TranscriptSpeakerRef, TranscriptUtteranceRef } from './transcript-speaker';
 
 export const TranscriptStatusEnum = builder.enumType('TranscriptStatus', {
   description: 'QUEUED, then PROCESSING, then COMPLETED or ERROR.',
@@ -42,6 +43,10 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
       args: {
         format: t.arg({ type: CaptionFormatEnum, required: true }),
         charsPerCaption: t.arg.int({ defaultValue: 32, description: '1 to 1000; a longer word stands alone.' }),
+        speakerLabels: t.arg.boolean({
+          defaultValue: false,
+          description: 'Start each caption with its speaker (SRT `Ada: ...`, WebVTT `<v Ada>`); for a transcript with speakerLabels, else an error.',
+        }),
       },
       resolve: (transcript, args) => resolvers.captions(transcript, args),
     }),
@@ -56,6 +61,26 @@ export const TranscriptRef = builder.objectRef<TranscriptRecord>('Transcript').i
       nullable: true,
       description: 'Sentences grouped at pauses of 2 s or more, or after a minute. Null until COMPLETED; an error without word timings.',
       resolve: (transcript) => resolvers.paragraphs(transcript),
+    }),
+    utterances: t.field({
+      type: [TranscriptUtteranceRef],
+      nullable: true,
+      description:
+        'With speakerLabels: who said what, in order. While PROCESSING, the utterances of the segments done so far (labels never change later); complete once COMPLETED. Null without speakerLabels.',
+      resolve: (transcript) => (transcript.options.speakerLabels ? (transcript.utterances ?? null) : null),
+    }),
+    speakers: t.field({
+      type: [TranscriptSpeakerRef],
+      nullable: true,
+      description:
+        'With speakerLabels: each speaker heard, in the order first heard, with the voice it was matched to and its speaking time. Null without speakerLabels.',
+      resolve: (transcript) => (transcript.options.speakerLabels ? (transcript.speakers ?? null) : null),
+    }),
+    speakerLabels: t.boolean({ resolve: (transcript) => transcript.options.speakerLabels }),
+    speakersExpected: t.int({ nullable: true, resolve: (transcript) => transcript.options.speakersExpected }),
+    speakerVoices: t.stringList({
+      description: 'The names of the voices given as speakerVoices, as they were at submission.',
+      resolve: (transcript) => transcript.options.speakerVoices.map((voice) => voice.name),
     }),
     languageCode: t.string({
       description: 'The detected language (an ISO-639 code) once COMPLETED with languageAuto and an engine that reports it; the requested code otherwise.',
@@ -103,6 +128,9 @@ export const SubmitTranscriptInput = builder.inputType('SubmitTranscriptInput', 
     fillerWords: t.boolean({ description: 'Keep um, uh and the like; default false.' }),
     formatText: t.boolean({ description: 'Capitalization and punctuation; default true.' }),
     boostedWords: t.stringList({ description: 'At most 100 terms to favour.' }),
+    speakerLabels: t.boolean({ description: 'Label who said what (utterances, speakers); default false. Needs a diarizing engine (ASR_DIARIZE_MODEL).' }),
+    speakersExpected: t.int({ description: 'With speakerLabels: how many people speak, 1 to 10; kept with the transcript.' }),
+    speakerVoices: t.stringList({ description: "With speakerLabels: at most 4 of the partner's voice names (each with samples) to recognise speakers by." }),
     webhookUrl: t.string({ description: 'Where the finished transcript is POSTed, as its REST GET answers it.' }),
     webhookAuthHeaderName: t.string({ description: 'A header sent with that POST, for the receiver to check; with webhookAuthHeaderValue.' }),
     webhookAuthHeaderValue: t.string(),

@@ -69,7 +69,11 @@ export function jobKinds(services: Services, settings: JobSettings): JobKind[] {
         }),
       ),
     ),
-    kind(processorFor(transcribeProcessor({ ...audioToText, transcripts: services.transcripts }))),
+    kind(
+      processorFor(
+        transcribeProcessor({ ...audioToText, transcripts: services.transcripts, diarizer: services.diarizingSpeechToText, voices: services.voices }),
+      ),
+    ),
     kind(processorFor(completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat }))),
     kind(
       processorFor(

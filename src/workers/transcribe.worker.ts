@@ -9,13 +9,14 @@ import { blamesInput } from '../domain/shared/engine-error';
 import { JobFailure } from '../domain/shared/job-failure';
 import { withProgress, type ProgressReporter } from '../domain/shared/progress';
 import type { Ffmpeg } from '../engines/ffmpeg';
-import type { SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
+import type { SegmentEngine, SegmentedTranscriber } from '../engines/long-audio/segmented-transcriber';
 import { spacedPieces } from '../engines/long-audio/recording-order';
 import { downloadToFile, type DownloadOptions } from '../engines/safe-download';
 import type { TranscribeOptions, Transcription } from '../engines/speech-to-text.client';
 import { transcribeQueue, type TranscribeJob } from '../domain/transcription/transcript.queues';
 import type { BlobStore } from '../store/blob-store';
 import type { JobProcessor } from './worker-runner';
+import { speakerLabelEngine, speakerResult, type SpeakerLabelDeps } from './speaker-labels';
 
 export interface AudioToTextDeps {
   ffmpeg: Ffmpeg;
@@ -26,8 +27,8 @@ export interface AudioToTextDeps {
 
 export type AudioInput = { url: string } | { blobId: string };
 
-/** What to ask of the engine; the transcriber names the upload and bounds it. */
-export type AudioToTextOptions = Omit<TranscribeOptions, 'filename' | 'signal' | 'deadline'>;
+/** What to ask of the engine; the transcriber names the upload and bounds it. `engine`: another segment engine (speaker labels). */
+export type AudioToTextOptions = Omit<TranscribeOptions, 'filename' | 'signal' | 'deadline'> & { engine?: SegmentEngine };
 
 /**
  * Audio in any accepted container to text: fetched when it is a URL, probed, then
@@ -75,10 +76,12 @@ async function fileToText(
   }
   // The length the partner sees is the transcriber's, as decoded: the probe reads it from the
   // header, which a file can forge, and engines round or omit theirs.
+  const { engine, ...asked } = options;
   return deps.transcriber.transcribe(path, {
     durationSeconds: probe.durationSeconds,
     workDir,
-    options,
+    options: asked,
+    engine,
     onProgress: (done, total) => progress?.report('transcribing', done, total),
     onSegmentText,
     ...limits,
@@ -90,7 +93,7 @@ async function fileToText(
  * text is published segment by segment as it grows (in the recording's order, with the
  * transcript's text options), so readers see it long before the last segment is done.
  */
-export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: TranscriptService }): JobProcessor<typeof transcribeQueue> {
+export function transcribeProcessor(deps: AudioToTextDeps & SpeakerLabelDeps & { transcripts: TranscriptService }): JobProcessor<typeof transcribeQueue> {
   const { transcripts } = deps;
   return {
     queue: transcribeQueue,
@@ -111,6 +114,7 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
               language: options.languageAuto ? undefined : options.languageCode,
               prompt: boostedWordsPrompt(options.boostedWords),
               words: true,
+              ...(options.speakerLabels ? { engine: speakerLabelEngine(deps, transcript) } : {}),
             },
             progress,
             { signal, deadline },
@@ -133,6 +137,7 @@ export function transcribeProcessor(deps: AudioToTextDeps & { transcripts: Trans
         ...(!result.words && result.segments ? { segments: applySegmentOptions(result.segments, options) } : {}),
         ...(detected ? { detectedLanguageCode: detected } : {}),
         ...(detected && result.languageConfidence !== undefined ? { languageConfidence: result.languageConfidence } : {}),
+        ...(options.speakerLabels ? speakerResult(result, options) : {}),
       });
     },
     failed: async (job, reason) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BadRequest } from '../../src/domain/errors';
 import { transcriptCaptions, transcriptParagraphs, transcriptSentences } from '../../src/domain/transcription/transcript-structure';
 import type { TimedText, TranscriptRecord, TranscriptWord } from '../../src/domain/transcription/transcript.types';
+import { DEFAULT_TRANSCRIPT_OPTIONS } from '../../src/domain/transcription/transcript.types';
 
 function transcript(text: string, words?: TranscriptWord[], segments?: TimedText[], status: TranscriptRecord['status'] = 'completed'): TranscriptRecord {
   return {
@@ -9,7 +10,7 @@ function transcript(text: string, words?: TranscriptWord[], segments?: TimedText
     keyId: 'key',
     status,
     source: { kind: 'url', url: 'https://example.com/a.mp3' },
-    options: { languageCode: 'en_us', languageAuto: false, fillerWords: false, formatText: true, boostedWords: [] },
+    options: DEFAULT_TRANSCRIPT_OPTIONS,
     text,
     audioDuration: 10,
     ...(words ? { words } : {}),

@@ -82,6 +82,8 @@ type Documents = {
     "\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n": typeof types.TranscriptStructureDocument,
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": typeof types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitRecentTranscriptDocument,
+    "\n  subscription LiveUtterances($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      utterances {\n        speaker\n        start\n        end\n        text\n      }\n    }\n  }\n": typeof types.LiveUtterancesDocument,
+    "\n  query SpeakerFields($id: ID!) {\n    transcript(id: $id) {\n      speakerLabels\n      speakersExpected\n      speakerVoices\n      utterances {\n        speaker\n        start\n        text\n      }\n      speakers {\n        label\n        speakingTime\n        voice {\n          name\n          partner\n        }\n      }\n      paragraphs {\n        speaker\n        text\n      }\n      captions(format: SRT, speakerLabels: true)\n    }\n  }\n": typeof types.SpeakerFieldsDocument,
     "\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n": typeof types.TranscriptAudioDocument,
     "\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": typeof types.TranscriptOutputDocument,
     "\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n": typeof types.TranscriptPartialTextDocument,
@@ -166,6 +168,8 @@ const documents: Documents = {
     "\n  query TranscriptStructure($id: ID!, $chars: Int) {\n    transcript(id: $id) {\n      status\n      text\n      captions(format: VTT, charsPerCaption: $chars)\n      sentences {\n        text\n        start\n        end\n        words {\n          text\n          start\n        }\n      }\n      paragraphs {\n        text\n        start\n        end\n      }\n    }\n  }\n": types.TranscriptStructureDocument,
     "\n  query RecentTranscripts($first: Int) {\n    recentTranscripts(first: $first) {\n      id\n      status\n    }\n  }\n": types.RecentTranscriptsDocument,
     "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n": types.SubmitRecentTranscriptDocument,
+    "\n  subscription LiveUtterances($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      utterances {\n        speaker\n        start\n        end\n        text\n      }\n    }\n  }\n": types.LiveUtterancesDocument,
+    "\n  query SpeakerFields($id: ID!) {\n    transcript(id: $id) {\n      speakerLabels\n      speakersExpected\n      speakerVoices\n      utterances {\n        speaker\n        start\n        text\n      }\n      speakers {\n        label\n        speakingTime\n        voice {\n          name\n          partner\n        }\n      }\n      paragraphs {\n        speaker\n        text\n      }\n      captions(format: SRT, speakerLabels: true)\n    }\n  }\n": types.SpeakerFieldsDocument,
     "\n  query TranscriptAudio($id: ID!) {\n    transcript(id: $id) {\n      status\n      audioUrl\n    }\n  }\n": types.TranscriptAudioDocument,
     "\n  subscription TranscriptOutput($id: ID!, $after: Int) {\n    transcriptOutput(id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": types.TranscriptOutputDocument,
     "\n  query TranscriptPartialText($id: ID!) {\n    transcript(id: $id) {\n      status\n      text\n      partialText\n    }\n  }\n": types.TranscriptPartialTextDocument,
@@ -468,6 +472,14 @@ export function graphql(source: "\n  query RecentTranscripts($first: Int) {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitRecentTranscript($input: SubmitTranscriptInput!) {\n    submitTranscript(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription LiveUtterances($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      utterances {\n        speaker\n        start\n        end\n        text\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription LiveUtterances($id: ID!) {\n    transcriptUpdated(id: $id) {\n      status\n      utterances {\n        speaker\n        start\n        end\n        text\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SpeakerFields($id: ID!) {\n    transcript(id: $id) {\n      speakerLabels\n      speakersExpected\n      speakerVoices\n      utterances {\n        speaker\n        start\n        text\n      }\n      speakers {\n        label\n        speakingTime\n        voice {\n          name\n          partner\n        }\n      }\n      paragraphs {\n        speaker\n        text\n      }\n      captions(format: SRT, speakerLabels: true)\n    }\n  }\n"): (typeof documents)["\n  query SpeakerFields($id: ID!) {\n    transcript(id: $id) {\n      speakerLabels\n      speakersExpected\n      speakerVoices\n      utterances {\n        speaker\n        start\n        text\n      }\n      speakers {\n        label\n        speakingTime\n        voice {\n          name\n          partner\n        }\n      }\n      paragraphs {\n        speaker\n        text\n      }\n      captions(format: SRT, speakerLabels: true)\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

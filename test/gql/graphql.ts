@@ -1074,6 +1074,12 @@ export type SubmitTranscriptInput = {
   languageAuto?: InputMaybe<Scalars['Boolean']['input']>;
   /** en, en_us (default), en_uk, en_au, es, fr, de, id, it, ja, nl, pl, pt, ru, tr, uk or ca. */
   languageCode?: InputMaybe<Scalars['String']['input']>;
+  /** Label who said what (utterances, speakers); default false. Needs a diarizing engine (ASR_DIARIZE_MODEL). */
+  speakerLabels?: InputMaybe<Scalars['Boolean']['input']>;
+  /** With speakerLabels: at most 4 of the partner's voice names (each with samples) to recognise speakers by. */
+  speakerVoices?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** With speakerLabels: how many people speak, 1 to 10; kept with the transcript. */
+  speakersExpected?: InputMaybe<Scalars['Int']['input']>;
   /** A header sent with that POST, for the receiver to check; with webhookAuthHeaderValue. */
   webhookAuthHeaderName?: InputMaybe<Scalars['String']['input']>;
   webhookAuthHeaderValue?: InputMaybe<Scalars['String']['input']>;
@@ -1198,10 +1204,18 @@ export type Transcript = {
   queue?: Maybe<QueueWait>;
   /** The text in sentences, each with its time and words; together they are the text. Null until COMPLETED; an error without word timings. */
   sentences?: Maybe<Array<TranscriptSentence>>;
+  speakerLabels: Scalars['Boolean']['output'];
+  /** The names of the voices given as speakerVoices, as they were at submission. */
+  speakerVoices: Array<Scalars['String']['output']>;
+  /** With speakerLabels: each speaker heard, in the order first heard, with the voice it was matched to and its speaking time. Null without speakerLabels. */
+  speakers?: Maybe<Array<TranscriptSpeaker>>;
+  speakersExpected?: Maybe<Scalars['Int']['output']>;
   status: TranscriptStatus;
   /** Set once COMPLETED. */
   text?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
+  /** With speakerLabels: who said what, in order. While PROCESSING, the utterances of the segments done so far (labels never change later); complete once COMPLETED. Null without speakerLabels. */
+  utterances?: Maybe<Array<TranscriptUtterance>>;
   /** Set once COMPLETED when the speech-to-text engine gives word timestamps; null otherwise. */
   words?: Maybe<Array<TranscriptWord>>;
 };
@@ -1211,6 +1225,7 @@ export type Transcript = {
 export type TranscriptCaptionsArgs = {
   charsPerCaption?: InputMaybe<Scalars['Int']['input']>;
   format: CaptionFormat;
+  speakerLabels?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type TranscriptConnection = {
@@ -1232,6 +1247,8 @@ export type TranscriptParagraph = {
   confidence?: Maybe<Scalars['Float']['output']>;
   /** Milliseconds from the start of the audio: its last word's end. */
   end: Scalars['Int']['output'];
+  /** With speakerLabels (paragraphs only): whose it is; a paragraph ends where the speaker changes. Null otherwise. */
+  speaker?: Maybe<Scalars['String']['output']>;
   /** Milliseconds from the start of the audio: its first word's start. */
   start: Scalars['Int']['output'];
   /** The paragraph, exactly as it stands in the transcript's text. */
@@ -1246,11 +1263,24 @@ export type TranscriptSentence = {
   confidence?: Maybe<Scalars['Float']['output']>;
   /** Milliseconds from the start of the audio: its last word's end. */
   end: Scalars['Int']['output'];
+  /** With speakerLabels (paragraphs only): whose it is; a paragraph ends where the speaker changes. Null otherwise. */
+  speaker?: Maybe<Scalars['String']['output']>;
   /** Milliseconds from the start of the audio: its first word's start. */
   start: Scalars['Int']['output'];
   /** The sentence, exactly as it stands in the transcript's text. */
   text: Scalars['String']['output'];
   words: Array<TranscriptWord>;
+};
+
+/** A speaker heard in a transcript with speakerLabels. */
+export type TranscriptSpeaker = {
+  __typename?: 'TranscriptSpeaker';
+  /** As the utterances name the speaker. */
+  label: Scalars['String']['output'];
+  /** Milliseconds: the length of all its utterances. */
+  speakingTime: Scalars['Int']['output'];
+  /** The voice it was matched to; null for a speaker no voice was given for (or a voice since deleted or out of reach). */
+  voice?: Maybe<Voice>;
 };
 
 /** QUEUED, then PROCESSING, then COMPLETED or ERROR. */
@@ -1260,6 +1290,20 @@ export type TranscriptStatus =
   | 'PROCESSING'
   | 'QUEUED';
 
+/** One speaker's turn: what they said with no other speaker in between (speakerLabels). */
+export type TranscriptUtterance = {
+  __typename?: 'TranscriptUtterance';
+  /** Milliseconds from the start of the audio. */
+  end: Scalars['Int']['output'];
+  /** The name of the voice (speakerVoices) the speaker was recognised as, else a letter: A, B, ... in the order first heard. */
+  speaker: Scalars['String']['output'];
+  /** Milliseconds from the start of the audio. */
+  start: Scalars['Int']['output'];
+  text: Scalars['String']['output'];
+  /** Null when the engine did not time the words. */
+  words?: Maybe<Array<TranscriptWord>>;
+};
+
 /** One recognised word, after fillerWords and formatText, with its place in the audio. */
 export type TranscriptWord = {
   __typename?: 'TranscriptWord';
@@ -1267,6 +1311,8 @@ export type TranscriptWord = {
   confidence?: Maybe<Scalars['Float']['output']>;
   /** Milliseconds from the start of the audio. */
   end: Scalars['Int']['output'];
+  /** With speakerLabels: who said it (a voice name or a letter); null otherwise. */
+  speaker?: Maybe<Scalars['String']['output']>;
   /** Milliseconds from the start of the audio. */
   start: Scalars['Int']['output'];
   text: Scalars['String']['output'];
@@ -2013,6 +2059,20 @@ export type SubmitRecentTranscriptMutationVariables = Exact<{
 
 export type SubmitRecentTranscriptMutation = { __typename?: 'Mutation', submitTranscript: { __typename?: 'Transcript', id: string } };
 
+export type LiveUtterancesSubscriptionVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type LiveUtterancesSubscription = { __typename?: 'Subscription', transcriptUpdated: { __typename?: 'Transcript', status: TranscriptStatus, utterances?: Array<{ __typename?: 'TranscriptUtterance', speaker: string, start: number, end: number, text: string }> | null } };
+
+export type SpeakerFieldsQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type SpeakerFieldsQuery = { __typename?: 'Query', transcript: { __typename?: 'Transcript', speakerLabels: boolean, speakersExpected?: number | null, speakerVoices: Array<string>, captions?: string | null, utterances?: Array<{ __typename?: 'TranscriptUtterance', speaker: string, start: number, text: string }> | null, speakers?: Array<{ __typename?: 'TranscriptSpeaker', label: string, speakingTime: number, voice?: { __typename?: 'Voice', name: string, partner: string } | null }> | null, paragraphs?: Array<{ __typename?: 'TranscriptParagraph', speaker?: string | null, text: string }> | null } };
+
 export type TranscriptAudioQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
@@ -2196,6 +2256,8 @@ export const TranscriptProgressDocument = {"kind":"Document","definitions":[{"ki
 export const TranscriptStructureDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptStructure"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chars"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"captions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"format"},"value":{"kind":"EnumValue","value":"VTT"}},{"kind":"Argument","name":{"kind":"Name","value":"charsPerCaption"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chars"}}}]},{"kind":"Field","name":{"kind":"Name","value":"sentences"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}},{"kind":"Field","name":{"kind":"Name","value":"words"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"paragraphs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<TranscriptStructureQuery, TranscriptStructureQueryVariables>;
 export const RecentTranscriptsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RecentTranscripts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recentTranscripts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RecentTranscriptsQuery, RecentTranscriptsQueryVariables>;
 export const SubmitRecentTranscriptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitRecentTranscript"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitTranscriptInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitTranscript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<SubmitRecentTranscriptMutation, SubmitRecentTranscriptMutationVariables>;
+export const LiveUtterancesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"LiveUtterances"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcriptUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"utterances"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"speaker"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}}]}}]}}]} as unknown as DocumentNode<LiveUtterancesSubscription, LiveUtterancesSubscriptionVariables>;
+export const SpeakerFieldsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SpeakerFields"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"speakerLabels"}},{"kind":"Field","name":{"kind":"Name","value":"speakersExpected"}},{"kind":"Field","name":{"kind":"Name","value":"speakerVoices"}},{"kind":"Field","name":{"kind":"Name","value":"utterances"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"speaker"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"speakers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"speakingTime"}},{"kind":"Field","name":{"kind":"Name","value":"voice"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"partner"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"paragraphs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"speaker"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"captions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"format"},"value":{"kind":"EnumValue","value":"SRT"}},{"kind":"Argument","name":{"kind":"Name","value":"speakerLabels"},"value":{"kind":"BooleanValue","value":true}}]}]}}]}}]} as unknown as DocumentNode<SpeakerFieldsQuery, SpeakerFieldsQueryVariables>;
 export const TranscriptAudioDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptAudio"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"audioUrl"}}]}}]}}]} as unknown as DocumentNode<TranscriptAudioQuery, TranscriptAudioQueryVariables>;
 export const TranscriptOutputDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"TranscriptOutput"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcriptOutput"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"reset"}},{"kind":"Field","name":{"kind":"Name","value":"done"}}]}}]}}]} as unknown as DocumentNode<TranscriptOutputSubscription, TranscriptOutputSubscriptionVariables>;
 export const TranscriptPartialTextDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TranscriptPartialText"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transcript"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"partialText"}}]}}]}}]} as unknown as DocumentNode<TranscriptPartialTextQuery, TranscriptPartialTextQueryVariables>;

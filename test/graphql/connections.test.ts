@@ -8,6 +8,7 @@ import { KnowledgeBaseRepository } from '../../src/domain/knowledge-base/knowled
 import { TranscriptRepository } from '../../src/domain/transcription/transcript.repository';
 import { createKnowledgeBaseInput, emptyDocumentInput } from '../../src/domain/knowledge-base/knowledge-base.inputs';
 import type { TranscriptRecord, TranscriptStatus } from '../../src/domain/transcription/transcript.types';
+import { DEFAULT_TRANSCRIPT_OPTIONS } from '../../src/domain/transcription/transcript.types';
 
 const VoicesPage = graphql(`
   query VoicesPage($partner: String!, $first: Int, $after: String, $last: Int, $before: String, $status: ProcessingStatus) {
@@ -221,7 +222,7 @@ describe('GraphQL transcriptsConnection', () => {
         keyId: own.keyId,
         status,
         source: { kind: 'url', url: 'https://example.com/a.mp3' },
-        options: { languageCode: 'en_us', languageAuto: false, fillerWords: false, formatText: true, boostedWords: [] },
+        options: DEFAULT_TRANSCRIPT_OPTIONS,
         text: null,
         audioDuration: null,
         error: status === 'error' ? 'failed' : null,

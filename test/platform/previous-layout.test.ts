@@ -319,7 +319,8 @@ describe('a transcript and a completion of the first layout (c5b40b3)', () => {
     await new CompletionRepository(platform.records, 60).finish(completionId, (completion) => ({ ...completion, updatedAt: new Date().toISOString() }));
 
     expect(await stored(TRANSCRIPT_KIND, transcriptId)).toMatchObject({
-      schemaVersion: 2,
+      schemaVersion: 3,
+      options: { speakerLabels: false, speakersExpected: null, speakerVoices: [] },
       source: { kind: 'upload', blobId: 'upload-blob', filename: 'call.mp3', keep: false, secret: null, contentType: 'application/octet-stream' },
       partners: [],
       webhook: null,

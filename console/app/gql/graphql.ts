@@ -1074,6 +1074,12 @@ export type SubmitTranscriptInput = {
   languageAuto?: InputMaybe<Scalars['Boolean']['input']>;
   /** en, en_us (default), en_uk, en_au, es, fr, de, id, it, ja, nl, pl, pt, ru, tr, uk or ca. */
   languageCode?: InputMaybe<Scalars['String']['input']>;
+  /** Label who said what (utterances, speakers); default false. Needs a diarizing engine (ASR_DIARIZE_MODEL). */
+  speakerLabels?: InputMaybe<Scalars['Boolean']['input']>;
+  /** With speakerLabels: at most 4 of the partner's voice names (each with samples) to recognise speakers by. */
+  speakerVoices?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** With speakerLabels: how many people speak, 1 to 10; kept with the transcript. */
+  speakersExpected?: InputMaybe<Scalars['Int']['input']>;
   /** A header sent with that POST, for the receiver to check; with webhookAuthHeaderValue. */
   webhookAuthHeaderName?: InputMaybe<Scalars['String']['input']>;
   webhookAuthHeaderValue?: InputMaybe<Scalars['String']['input']>;
@@ -1198,10 +1204,18 @@ export type Transcript = {
   queue?: Maybe<QueueWait>;
   /** The text in sentences, each with its time and words; together they are the text. Null until COMPLETED; an error without word timings. */
   sentences?: Maybe<Array<TranscriptSentence>>;
+  speakerLabels: Scalars['Boolean']['output'];
+  /** The names of the voices given as speakerVoices, as they were at submission. */
+  speakerVoices: Array<Scalars['String']['output']>;
+  /** With speakerLabels: each speaker heard, in the order first heard, with the voice it was matched to and its speaking time. Null without speakerLabels. */
+  speakers?: Maybe<Array<TranscriptSpeaker>>;
+  speakersExpected?: Maybe<Scalars['Int']['output']>;
   status: TranscriptStatus;
   /** Set once COMPLETED. */
   text?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
+  /** With speakerLabels: who said what, in order. While PROCESSING, the utterances of the segments done so far (labels never change later); complete once COMPLETED. Null without speakerLabels. */
+  utterances?: Maybe<Array<TranscriptUtterance>>;
   /** Set once COMPLETED when the speech-to-text engine gives word timestamps; null otherwise. */
   words?: Maybe<Array<TranscriptWord>>;
 };
@@ -1211,6 +1225,7 @@ export type Transcript = {
 export type TranscriptCaptionsArgs = {
   charsPerCaption?: InputMaybe<Scalars['Int']['input']>;
   format: CaptionFormat;
+  speakerLabels?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type TranscriptConnection = {
@@ -1232,6 +1247,8 @@ export type TranscriptParagraph = {
   confidence?: Maybe<Scalars['Float']['output']>;
   /** Milliseconds from the start of the audio: its last word's end. */
   end: Scalars['Int']['output'];
+  /** With speakerLabels (paragraphs only): whose it is; a paragraph ends where the speaker changes. Null otherwise. */
+  speaker?: Maybe<Scalars['String']['output']>;
   /** Milliseconds from the start of the audio: its first word's start. */
   start: Scalars['Int']['output'];
   /** The paragraph, exactly as it stands in the transcript's text. */
@@ -1246,11 +1263,24 @@ export type TranscriptSentence = {
   confidence?: Maybe<Scalars['Float']['output']>;
   /** Milliseconds from the start of the audio: its last word's end. */
   end: Scalars['Int']['output'];
+  /** With speakerLabels (paragraphs only): whose it is; a paragraph ends where the speaker changes. Null otherwise. */
+  speaker?: Maybe<Scalars['String']['output']>;
   /** Milliseconds from the start of the audio: its first word's start. */
   start: Scalars['Int']['output'];
   /** The sentence, exactly as it stands in the transcript's text. */
   text: Scalars['String']['output'];
   words: Array<TranscriptWord>;
+};
+
+/** A speaker heard in a transcript with speakerLabels. */
+export type TranscriptSpeaker = {
+  __typename?: 'TranscriptSpeaker';
+  /** As the utterances name the speaker. */
+  label: Scalars['String']['output'];
+  /** Milliseconds: the length of all its utterances. */
+  speakingTime: Scalars['Int']['output'];
+  /** The voice it was matched to; null for a speaker no voice was given for (or a voice since deleted or out of reach). */
+  voice?: Maybe<Voice>;
 };
 
 /** QUEUED, then PROCESSING, then COMPLETED or ERROR. */
@@ -1260,6 +1290,20 @@ export type TranscriptStatus =
   | 'PROCESSING'
   | 'QUEUED';
 
+/** One speaker's turn: what they said with no other speaker in between (speakerLabels). */
+export type TranscriptUtterance = {
+  __typename?: 'TranscriptUtterance';
+  /** Milliseconds from the start of the audio. */
+  end: Scalars['Int']['output'];
+  /** The name of the voice (speakerVoices) the speaker was recognised as, else a letter: A, B, ... in the order first heard. */
+  speaker: Scalars['String']['output'];
+  /** Milliseconds from the start of the audio. */
+  start: Scalars['Int']['output'];
+  text: Scalars['String']['output'];
+  /** Null when the engine did not time the words. */
+  words?: Maybe<Array<TranscriptWord>>;
+};
+
 /** One recognised word, after fillerWords and formatText, with its place in the audio. */
 export type TranscriptWord = {
   __typename?: 'TranscriptWord';
@@ -1267,6 +1311,8 @@ export type TranscriptWord = {
   confidence?: Maybe<Scalars['Float']['output']>;
   /** Milliseconds from the start of the audio. */
   end: Scalars['Int']['output'];
+  /** With speakerLabels: who said it (a voice name or a letter); null otherwise. */
+  speaker?: Maybe<Scalars['String']['output']>;
   /** Milliseconds from the start of the audio. */
   start: Scalars['Int']['output'];
   text: Scalars['String']['output'];

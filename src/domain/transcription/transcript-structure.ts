@@ -5,7 +5,7 @@
  */
 
 import { BadRequest } from '../errors';
-import type { TimedText, TranscriptRecord, TranscriptWord } from './transcript.types';
+import type { TimedText, TranscriptRecord, TranscriptWord, Utterance } from './transcript.types';
 import { locateWords } from './word-spans';
 
 export interface TranscriptSentence {
@@ -18,7 +18,8 @@ export interface TranscriptSentence {
   words: TranscriptWord[];
 }
 
-export type TranscriptParagraph = TranscriptSentence;
+/** With speaker labels, a paragraph is one speaker's and says whose. */
+export type TranscriptParagraph = TranscriptSentence & { speaker?: string };
 
 export const CAPTION_FORMATS = ['srt', 'vtt'] as const;
 export type CaptionFormat = (typeof CAPTION_FORMATS)[number];
@@ -63,9 +64,26 @@ export function transcriptSentences(transcript: TranscriptRecord): TranscriptSen
   return sentencesOf(text, words).map(({ from: _from, to: _to, ...sentence }) => sentence);
 }
 
-/** Sentences grouped at long pauses, or when a paragraph has run a minute. */
+/**
+ * Sentences grouped at long pauses, or when a paragraph has run a minute. With speaker labels a
+ * paragraph also ends where the speaker changes, and names the speaker; an utterance whose words
+ * the engine did not time is one paragraph, with no words.
+ */
 export function transcriptParagraphs(transcript: TranscriptRecord): TranscriptParagraph[] {
+  const utterances = speakerUtterances(transcript, 'paragraphs');
+  if (utterances) {
+    return utterances.flatMap((utterance) =>
+      utterance.words
+        ? paragraphsOf(utterance.text, utterance.words).map((paragraph) => ({ ...paragraph, speaker: utterance.speaker }))
+        : [{ text: utterance.text, start: utterance.start, end: utterance.end, words: [], speaker: utterance.speaker }],
+    );
+  }
   const { text, words } = timedTranscript(transcript, 'paragraphs');
+  if (!words) throw noWordTimings('paragraphs');
+  return paragraphsOf(text, words);
+}
+
+function paragraphsOf(text: string, words: readonly TranscriptWord[]): TranscriptParagraph[] {
   if (!words) throw noWordTimings('paragraphs');
   const paragraphs: (TranscriptSentence & { from: number; to: number })[][] = [];
   for (const sentence of sentencesOf(text, words)) {
@@ -92,7 +110,8 @@ export function transcriptParagraphs(transcript: TranscriptRecord): TranscriptPa
  * the words, or without them by the engine's phrases, each phrase's time shared among its
  * words by their length.
  */
-export function transcriptCaptions(transcript: TranscriptRecord, format: CaptionFormat, charsPerCaption: number): string {
+export function transcriptCaptions(transcript: TranscriptRecord, format: CaptionFormat, charsPerCaption: number, speakerLabels = false): string {
+  if (speakerLabels) return speakerCaptions(speakerUtterances(transcript, 'captions', true)!, format, charsPerCaption);
   const { text, words, segments } = timedTranscript(transcript, 'captions');
   let tokens: Token[];
   if (words) tokens = tokensOf(text, words);
@@ -104,6 +123,30 @@ export function transcriptCaptions(transcript: TranscriptRecord, format: Caption
   }
   const cues = captionCues(tokens, charsPerCaption, (token) => token.label ?? text.slice(token.from, token.to).trim());
   return format === 'srt' ? srt(cues) : vtt(cues);
+}
+
+/**
+ * Captions that start with their speaker (`Ada: ...` in SRT, WebVTT's voice span `<v Ada>`),
+ * made utterance by utterance so that no caption holds two speakers.
+ */
+function speakerCaptions(utterances: readonly Utterance[], format: CaptionFormat, charsPerCaption: number): string {
+  const cues = utterances.flatMap((utterance) => {
+    const tokens = utterance.words ? tokensOf(utterance.text, utterance.words) : phraseTokens(utterance);
+    const textOf = (token: Token) => token.label ?? utterance.text.slice(token.from, token.to).trim();
+    return captionCues(tokens, charsPerCaption, textOf).map((cue) => ({ ...cue, speaker: utterance.speaker }));
+  });
+  return format === 'srt' ? srt(cues) : vtt(cues);
+}
+
+/**
+ * The utterances of a completed transcript with speaker labels; null for one without. `required`
+ * (captions with speaker_labels=true): a transcript without speaker labels is a 400 that says so.
+ */
+function speakerUtterances(transcript: TranscriptRecord, what: string, required = false): Utterance[] | null {
+  timedTranscript(transcript, what);
+  if (transcript.options.speakerLabels && transcript.utterances) return transcript.utterances;
+  if (required) throw new BadRequest('The transcript has no speaker labels: submit it with speaker_labels=true to caption its speakers.');
+  return null;
 }
 
 function timedTranscript(transcript: TranscriptRecord, what: string): { text: string; words?: TranscriptWord[]; segments?: TimedText[] } {
@@ -209,6 +252,8 @@ interface Cue {
   start: number;
   end: number;
   text: string;
+  /** With speaker labels, who speaks it. */
+  speaker?: string;
 }
 
 function captionCues(tokens: readonly Token[], charsPerCaption: number, textOf: (token: Token) => string): Cue[] {
@@ -231,11 +276,14 @@ function captionCues(tokens: readonly Token[], charsPerCaption: number, textOf: 
 }
 
 function srt(cues: readonly Cue[]): string {
-  return cues.map((cue, index) => `${index + 1}\n${timestamp(cue.start, ',')} --> ${timestamp(cue.end, ',')}\n${cue.text}\n`).join('\n');
+  return cues
+    .map((cue, index) => `${index + 1}\n${timestamp(cue.start, ',')} --> ${timestamp(cue.end, ',')}\n${cue.speaker ? `${cue.speaker}: ` : ''}${cue.text}\n`)
+    .join('\n');
 }
 
 function vtt(cues: readonly Cue[]): string {
-  const body = cues.map((cue) => `${timestamp(cue.start, '.')} --> ${timestamp(cue.end, '.')}\n${escapeVtt(cue.text)}\n`).join('\n');
+  const voice = (cue: Cue) => (cue.speaker ? `<v ${escapeVtt(cue.speaker)}>` : '');
+  const body = cues.map((cue) => `${timestamp(cue.start, '.')} --> ${timestamp(cue.end, '.')}\n${voice(cue)}${escapeVtt(cue.text)}\n`).join('\n');
   return body ? `WEBVTT\n\n${body}` : 'WEBVTT\n';
 }
 

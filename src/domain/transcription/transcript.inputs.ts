@@ -32,10 +32,10 @@ function orUnset(shape: Record<string, unknown>): Record<string, unknown> {
   return { anyOf: [...alternatives, { type: 'null' }, { const: '' }], ...(description ? { description } : {}) };
 }
 
-const booleanField = (label: string, fallback: boolean) =>
+const booleanField = (label: string, fallback: boolean, description?: string) =>
   describedAs(
     z.preprocess((value) => toBoolean(given(value)), z.boolean({ error: `The ${label} field must be true or false.` }).default(fallback)),
-    orUnset({ anyOf: BOOLEAN_WIRE_SHAPES }),
+    orUnset({ anyOf: BOOLEAN_WIRE_SHAPES, ...(description ? { description } : {}) }),
   );
 
 const urlField = (label: string, description?: string) =>
@@ -87,6 +87,59 @@ const boostedWords = describedAs(
       .default([]),
   ),
   orUnset({ type: 'array', maxItems: MAX_BOOSTED_WORDS, items: { type: 'string', maxLength: MAX_BOOSTED_WORD_LENGTH } }),
+);
+
+/** OpenAI's diarizing model takes at most four known speakers a request (docs/transcripts.md#speakers). */
+export const MAX_SPEAKER_VOICES = 4;
+export const MAX_SPEAKERS_EXPECTED = 10;
+
+/** A whole number from `min` to `max`, from JSON or as form digits, with Laravel's messages under `label`. */
+const integerIn = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `The ${label} field must be an integer.` })
+    .int(`The ${label} field must be an integer.`)
+    .min(min, `The ${label} field must be at least ${min}.`)
+    .max(max, `The ${label} field must not be greater than ${max}.`);
+
+function formInteger(value: unknown): unknown {
+  const raw = given(value);
+  return typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
+}
+
+const speakersExpected = describedAs(
+  z.preprocess(formInteger, integerIn('speakers expected', 1, MAX_SPEAKERS_EXPECTED).optional()),
+  orUnset({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_SPEAKERS_EXPECTED,
+    description: 'With speaker_labels: how many people speak. Kept with the transcript; the engine takes no count, so labels are never forced to it.',
+  }),
+);
+
+const speakerVoices = describedAs(
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? [value] : value),
+    z
+      .array(z.unknown(), { error: 'The speaker voices field must be an array.' })
+      .max(MAX_SPEAKER_VOICES, `The speaker voices field must not have more than ${MAX_SPEAKER_VOICES} items.`)
+      .superRefine((names, context) => {
+        names.forEach((name, index) => {
+          if (typeof name !== 'string' || name.trim() === '')
+            context.addIssue({ code: 'custom', path: [index], message: `The speaker_voices.${index} field must be a voice name.` });
+        });
+        const distinct = new Set(names.map((name) => (typeof name === 'string' ? name.trim() : name)));
+        if (distinct.size < names.length) context.addIssue({ code: 'custom', message: 'The speaker voices field must not name a voice twice.' });
+      })
+      .transform((names) => (names as string[]).map((name) => name.trim()))
+      .default([]),
+  ),
+  orUnset({
+    type: 'array',
+    maxItems: MAX_SPEAKER_VOICES,
+    items: { type: 'string' },
+    description:
+      "With speaker_labels: at most 4 of the calling partner's voice names, each with samples; a speaker recognised as one of them is labelled with its name.",
+  }),
 );
 
 const webhookUrl = urlField('webhook url', 'Where the finished transcript (completed or error) is POSTed; docs/webhooks.md.');
@@ -155,6 +208,9 @@ export const transcriptParams = z
     filler_words: booleanField('filler words', false),
     format_text: booleanField('format text', true),
     boosted_words: boostedWords,
+    speaker_labels: booleanField('speaker labels', false, 'Label who said what: utterances and speakers in the result (docs/transcripts.md#speakers).'),
+    speakers_expected: speakersExpected,
+    speaker_voices: speakerVoices,
     webhook_url: webhookUrl,
     webhook_auth_header_name: webhookAuthHeaderName,
     webhook_auth_header_value: webhookAuthHeaderValue,
@@ -171,6 +227,8 @@ export const transcriptParams = z
     if (input.webhook_auth_header_value !== undefined && input.webhook_auth_header_name === undefined)
       requiredWith('webhook_auth_header_name', 'webhook_auth_header_value');
     if (input.webhook_auth_header_name !== undefined && input.webhook_url === undefined) requiredWith('webhook_url', 'webhook_auth_header_name');
+    if (input.speaker_voices.length > 0 && !input.speaker_labels)
+      context.addIssue({ code: 'custom', path: ['speaker_voices'], message: 'The speaker voices field requires speaker_labels to be true.' });
   })
   .transform((input): Omit<TranscriptRequest, 'audio'> => ({
     audioUrl: input.audio_url,
@@ -181,7 +239,10 @@ export const transcriptParams = z
       fillerWords: input.filler_words,
       formatText: input.format_text,
       boostedWords: input.boosted_words,
+      speakerLabels: input.speaker_labels,
+      speakersExpected: input.speakers_expected ?? null,
     },
+    speakerVoices: input.speaker_voices,
   }));
 
 function transcriptWebhook(url: string | undefined, name: string | undefined, value: string | undefined): TranscriptWebhook | null {
@@ -192,7 +253,10 @@ function transcriptWebhook(url: string | undefined, name: string | undefined, va
 export interface TranscriptRequest {
   audioUrl?: string;
   audio?: UploadedFile;
-  options: TranscriptOptions;
+  /** Everything but the speaker voices, which the service looks up among the caller's. */
+  options: Omit<TranscriptOptions, 'speakerVoices'>;
+  /** The names given as speaker_voices, not yet looked up. */
+  speakerVoices: string[];
   /** Where the finished transcript is POSTed, if the partner asked for it. */
   webhook: TranscriptWebhook | null;
 }
@@ -249,6 +313,9 @@ const REST_NAMES = {
   fillerWords: 'filler_words',
   formatText: 'format_text',
   boostedWords: 'boosted_words',
+  speakerLabels: 'speaker_labels',
+  speakersExpected: 'speakers_expected',
+  speakerVoices: 'speaker_voices',
   webhookUrl: 'webhook_url',
   webhookAuthHeaderName: 'webhook_auth_header_name',
   webhookAuthHeaderValue: 'webhook_auth_header_value',
@@ -273,28 +340,20 @@ export const MAX_CHARS_PER_CAPTION = 1000;
 
 /** GET /v2/transcript/{id}/srt and /vtt: `chars_per_caption`, default 32 as AssemblyAI. */
 export const captionParams = z.object({
-  chars_per_caption: z
-    .preprocess(
-      (value) => {
-        const raw = given(value);
-        return typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
-      },
-      z
-        .number({ error: 'The chars per caption field must be an integer.' })
-        .int('The chars per caption field must be an integer.')
-        .min(1, 'The chars per caption field must be at least 1.')
-        .max(MAX_CHARS_PER_CAPTION, `The chars per caption field must not be greater than ${MAX_CHARS_PER_CAPTION}.`)
-        .default(DEFAULT_CHARS_PER_CAPTION),
-    )
-    .meta({
-      description: `The most characters in one caption (1 to ${MAX_CHARS_PER_CAPTION}, default ${DEFAULT_CHARS_PER_CAPTION}); a longer word stands alone.`,
-    }),
+  chars_per_caption: z.preprocess(formInteger, integerIn('chars per caption', 1, MAX_CHARS_PER_CAPTION).default(DEFAULT_CHARS_PER_CAPTION)).meta({
+    description: `The most characters in one caption (1 to ${MAX_CHARS_PER_CAPTION}, default ${DEFAULT_CHARS_PER_CAPTION}); a longer word stands alone.`,
+  }),
+  speaker_labels: booleanField(
+    'speaker labels',
+    false,
+    'Start each caption with its speaker (SRT `Ada: ...`, WebVTT `<v Ada>`); for a transcript submitted with speaker_labels, else 400.',
+  ),
 });
 
-/** The caption length a request asks for, or the /v2 validation failure naming the parameter. */
-export function parseCaptionRequest(values: Record<string, unknown>): number {
+/** What a caption request asks for, or the /v2 validation failure naming the parameter. */
+export function parseCaptionRequest(values: Record<string, unknown>): { charsPerCaption: number; speakerLabels: boolean } {
   const parsed = captionParams.safeParse(values);
-  if (parsed.success) return parsed.data.chars_per_caption;
+  if (parsed.success) return { charsPerCaption: parsed.data.chars_per_caption, speakerLabels: parsed.data.speaker_labels };
   const errors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (errors[issue.path.map(String).join('.') || 'chars_per_caption'] ??= []).push(issue.message);
   throw invalid(errors);

@@ -11,6 +11,9 @@ import { LANGUAGE_CODES, TRANSCRIPT_STATUSES, type TranscriptRecord } from './tr
 
 const timedText = z.object({ text: z.string(), start: z.number(), end: z.number() });
 
+const speakerVoice = z.object({ voiceId: z.string(), partner: z.string(), name: z.string() });
+const word = timedText.extend({ confidence: z.number().optional(), speaker: z.string().optional() });
+
 const transcriptRecord = z.object({
   id: z.string(),
   keyId: z.string(),
@@ -32,13 +35,18 @@ const transcriptRecord = z.object({
     fillerWords: z.boolean(),
     formatText: z.boolean(),
     boostedWords: z.array(z.string()),
+    speakerLabels: z.boolean().default(false),
+    speakersExpected: z.number().nullable().default(null),
+    speakerVoices: z.array(speakerVoice).default([]),
   }),
   text: z.string().nullable(),
   audioDuration: z.number().nullable(),
-  words: z.array(timedText.extend({ confidence: z.number().optional() })).optional(),
+  words: z.array(word).optional(),
   segments: z.array(timedText).optional(),
   detectedLanguageCode: z.string().optional(),
   languageConfidence: z.number().optional(),
+  utterances: z.array(timedText.extend({ speaker: z.string(), words: z.array(word).optional() })).optional(),
+  speakers: z.array(z.object({ label: z.string(), voice: speakerVoice.nullable(), speakingTime: z.number() })).optional(),
   error: z.string().nullable(),
   progress: storedProgressSchema.nullable().default(null),
   createdAt: z.string(),
@@ -51,5 +59,9 @@ const transcriptRecord = z.object({
   version: z.number(),
 });
 
-/** Layout 2: every field a transcript has now, written with its version. */
-export const TRANSCRIPT_LAYOUT = recordLayout<TranscriptRecord>()({ version: 2, schema: transcriptRecord });
+/**
+ * Layout 3: every field a transcript has now, written with its version. Layout 3 added speaker
+ * labels (the options' speakerLabels, speakersExpected and speakerVoices, and the utterances and
+ * speakers of the result), which a transcript written before reads without.
+ */
+export const TRANSCRIPT_LAYOUT = recordLayout<TranscriptRecord>()({ version: 3, schema: transcriptRecord });

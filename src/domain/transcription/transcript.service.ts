@@ -33,6 +33,7 @@ import {
   type TranscriptStatus,
 } from './transcript.types';
 import type { QueueWait } from '../shared/queued-work';
+import { resolveSpeakerVoices, type VoiceDirectory } from './speaker-voices';
 import type { TranscriptJobs } from './transcript.jobs';
 import { RECENT_TRANSCRIPTS_KEPT, TRANSCRIPT_TTL_SECONDS, transcriptTopic, type TranscriptRepository } from './transcript.repository';
 
@@ -46,6 +47,8 @@ export interface TranscriptServiceDeps {
   audio: Pick<AudioProbe, 'probe'>;
   /** Refuses a webhook_url the service must not call (a private address). */
   urlGuard: UrlGuard;
+  /** Where speaker_voices are looked up. */
+  voices: VoiceDirectory;
   /** TRANSCRIPT_KEEP_AUDIO: an uploaded recording stays as long as its transcript, for playback; false removes it once transcribed. */
   keepAudio: boolean;
   /** Where the text grows segment by segment while the job runs. */
@@ -106,7 +109,9 @@ export class TranscriptService {
     if (audio && !errors.audio && !audioFormat) errors.audio = [AUDIO_FORMAT_MESSAGE];
     const webhookRefusal = request?.webhook ? await this.deps.urlGuard.refusal(request.webhook.url) : null;
     if (webhookRefusal) errors.webhook_url = [`The webhook url field ${webhookRefusal}.`];
-    if (!request || Object.keys(errors).length > 0) throw invalid(errors);
+    const speakerVoices = request ? await resolveSpeakerVoices(caller, request.speakerVoices, this.deps.voices) : null;
+    if (speakerVoices && speakerVoices.errors.length > 0) errors.speaker_voices = speakerVoices.errors;
+    if (!request || !speakerVoices || Object.keys(errors).length > 0) throw invalid(errors);
 
     const id = randomUUID();
     const timestamp = now();
@@ -125,7 +130,7 @@ export class TranscriptService {
             secret: this.deps.keepAudio ? newAudioSecret() : null,
           }
         : { kind: 'url', url: request.audioUrl! },
-      options: request.options,
+      options: { ...request.options, speakerVoices: speakerVoices.voices },
       text: null,
       audioDuration: null,
       error: null,
@@ -179,8 +184,8 @@ export class TranscriptService {
 
   /** The transcript's captions (`srt` or `vtt`); 400 until it is completed or when it has no timings. */
   async captions(caller: Caller, idOrPath: string, format: CaptionFormat, query: Record<string, unknown>): Promise<string> {
-    const charsPerCaption = parseCaptionRequest(query);
-    return transcriptCaptions(await this.get(caller, idOrPath), format, charsPerCaption);
+    const { charsPerCaption, speakerLabels } = parseCaptionRequest(query);
+    return transcriptCaptions(await this.get(caller, idOrPath), format, charsPerCaption, speakerLabels);
   }
 
   /** The transcript with its sentences; 400 until it is completed or when it has no word timings. */
@@ -267,6 +272,17 @@ export class TranscriptService {
         (current) => ({ generation: 0, running: current.status === 'processing' }),
         (current) => ({ ...current, progress: progress && { ...progress, generation: 0 } }),
       ),
+    );
+  }
+
+  /**
+   * The utterances of the segments transcribed so far (in order, labelled as they will stay),
+   * so a subscriber sees who said what while a long recording is still being transcribed.
+   * Written only while the transcript is processing.
+   */
+  async reportUtterances(id: string, heard: Pick<TranscriptResult, 'utterances' | 'speakers'>): Promise<void> {
+    await this.deps.repository.update(id, (current) =>
+      current.status === 'processing' ? { ...current, utterances: heard.utterances, speakers: heard.speakers, updatedAt: now() } : null,
     );
   }
 

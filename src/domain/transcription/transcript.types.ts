@@ -27,6 +27,50 @@ export interface TranscriptOptions {
   fillerWords: boolean;
   formatText: boolean;
   boostedWords: string[];
+  /** speaker_labels: diarize, so the transcript says who said what (docs/transcripts.md#speakers). */
+  speakerLabels: boolean;
+  /** speakers_expected (1-10): the partner's word for how many speakers there are; null when not given. */
+  speakersExpected: number | null;
+  /** speaker_voices: the partner's voices whose speakers are named by them, as resolved at submission. */
+  speakerVoices: SpeakerVoice[];
+}
+
+/** What a request that sets no option asks for. */
+export const DEFAULT_TRANSCRIPT_OPTIONS: TranscriptOptions = {
+  languageCode: 'en_us',
+  languageAuto: false,
+  fillerWords: false,
+  formatText: true,
+  boostedWords: [],
+  speakerLabels: false,
+  speakersExpected: null,
+  speakerVoices: [],
+};
+
+/** A voice a transcript's speakers may be recognised as: its record, and its name and partner as they were at submission. */
+export interface SpeakerVoice {
+  voiceId: string;
+  partner: string;
+  name: string;
+}
+
+/** One speaker's turn: what they said without another speaker in between; times in milliseconds. */
+export interface Utterance {
+  /** A voice's name when the speaker was recognised as one of speaker_voices, else a letter (A, B, ...). */
+  speaker: string;
+  start: number;
+  end: number;
+  text: string;
+  /** Only when the engine timed the words. */
+  words?: TranscriptWord[];
+}
+
+/** A speaker of the transcript: its label, the voice it was matched to (null when unknown), and how long it spoke. */
+export interface TranscriptSpeaker {
+  label: string;
+  voice: SpeakerVoice | null;
+  /** Milliseconds: the sum of its utterances' lengths. */
+  speakingTime: number;
 }
 
 /** One recognised word; times are milliseconds from the start of the audio, as AssemblyAI gives them. */
@@ -36,6 +80,8 @@ export interface TranscriptWord {
   end: number;
   /** 0 to 1, only when the engine scores its words. */
   confidence?: number;
+  /** With speaker_labels: the speaker who said it. */
+  speaker?: string;
 }
 
 /**
@@ -60,6 +106,9 @@ export interface TranscriptResult {
   detectedLanguageCode?: string;
   /** 0 to 1, only when the engine says how sure its language detection is. */
   languageConfidence?: number;
+  /** With speaker_labels: who said what, in order. */
+  utterances?: Utterance[];
+  speakers?: TranscriptSpeaker[];
 }
 
 /** Where the audio comes from: a partner's URL (fetched by the job) or an upload kept as a blob. */
@@ -96,6 +145,9 @@ export interface TranscriptRecord extends Versioned {
   segments?: TimedText[];
   detectedLanguageCode?: string;
   languageConfidence?: number;
+  /** With speaker_labels: once completed, and while processing the utterances of the segments done so far. */
+  utterances?: Utterance[];
+  speakers?: TranscriptSpeaker[];
   error: string | null;
   /** The transcribe job's last report; a transcript has one job, so its generation is always 0. */
   progress: StoredProgress | null;

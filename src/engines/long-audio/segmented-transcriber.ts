@@ -36,6 +36,27 @@ export interface SegmentedTranscription {
   signal?: AbortSignal;
   /** When the job must be done (epoch ms): no request's retry waits past it. */
   deadline?: number;
+  /** Another engine for this recording's segments (speaker labels: diarized-segments.ts); the speech-to-text client by default. */
+  engine?: SegmentEngine;
+}
+
+/** What a segment's audio goes to, when not the plain speech-to-text client. */
+export interface SegmentEngine {
+  /** Throws the not-configured failure before any audio is read. */
+  ensureConfigured(): void;
+  /** Segments in flight at once, in place of ASR_CONCURRENCY. */
+  concurrency: number;
+  /** Bytes of each request its other fields may take (reference clips), left out of what the audio may fill. */
+  reservedBytes: number;
+  transcribe(file: string, segment: SpeechSegment, context: SegmentContext): Promise<Transcription>;
+}
+
+export interface SegmentContext {
+  /** The whole recording as decoded (16 kHz mono s16le), on the timeline segments are cut from. */
+  pcm: string;
+  workDir: string;
+  signal: AbortSignal;
+  deadline?: number;
 }
 
 /** 16 kHz 16-bit mono FLAC never exceeds raw PCM by more than its frame headers: 32 kB a second with room to spare. */
@@ -67,13 +88,17 @@ export class SegmentedTranscriber {
    * (an MP3's Xing frame count is written by whoever made the file), the decoded audio cannot.
    */
   async transcribe(path: string, job: SegmentedTranscription): Promise<Transcription & { durationSeconds: number }> {
-    this.options.speechToText.ensureConfigured();
+    const engine = job.engine ?? null;
+    if (engine) engine.ensureConfigured();
+    else this.options.speechToText.ensureConfigured();
+    const maxFileBytes = this.maxFileBytes - (engine?.reservedBytes ?? 0);
+    const maxSegmentSeconds = Math.min(this.maxSegmentSeconds, Math.floor(maxFileBytes / FLAC_BYTES_PER_SECOND_AT_MOST));
     const controller = new AbortController();
     if (job.signal?.aborted) controller.abort(job.signal.reason);
     const abortWithCaller = () => controller.abort(job.signal?.reason);
     job.signal?.addEventListener('abort', abortWithCaller, { once: true });
     const { signal } = controller;
-    const planner = new SegmentPlanner({ durationSeconds: job.durationSeconds, maxSeconds: this.maxSegmentSeconds });
+    const planner = new SegmentPlanner({ durationSeconds: job.durationSeconds, maxSeconds: maxSegmentSeconds });
     const segments = new SegmentQueue();
     const progress = spanProgress(job.durationSeconds, job.onProgress);
     const texts = new RecordingOrder<string>((text) => job.onSegmentText?.(text));
@@ -114,7 +139,7 @@ export class SegmentedTranscriber {
     };
     const sender = async () => {
       for (let segment = await segments.next(); segment; segment = await segments.next()) {
-        const result = await this.transcribeSegment(pcm, segment, job, signal);
+        const result = await this.transcribeSegment(pcm, segment, job, signal, maxFileBytes);
         results.push(result);
         progress.done(segment);
         texts.add(segment.index, result.transcription.text);
@@ -123,7 +148,7 @@ export class SegmentedTranscriber {
     const results: SegmentTranscription[] = [];
     try {
       job.onProgress?.(0, Math.ceil(job.durationSeconds));
-      await allOrNothing([detection(), ...Array.from({ length: this.options.concurrency }, sender)], controller);
+      await allOrNothing([detection(), ...Array.from({ length: engine?.concurrency ?? this.options.concurrency }, sender)], controller);
     } finally {
       job.signal?.removeEventListener('abort', abortWithCaller);
       await rm(pcm, { force: true });
@@ -133,14 +158,22 @@ export class SegmentedTranscriber {
     return { ...stitch(results), durationSeconds: decodedSeconds };
   }
 
-  private async transcribeSegment(pcm: string, segment: SpeechSegment, job: SegmentedTranscription, signal: AbortSignal): Promise<SegmentTranscription> {
+  private async transcribeSegment(
+    pcm: string,
+    segment: SpeechSegment,
+    job: SegmentedTranscription,
+    signal: AbortSignal,
+    maxFileBytes: number,
+  ): Promise<SegmentTranscription> {
     const file = join(job.workDir, `segment-${segment.index}.flac`);
     try {
       await this.options.ffmpeg.pcmToSpeechFlac(pcm, file, segment.pieces, { signal });
       const { size } = await stat(file);
       // The bound on FLAC's size makes this unreachable; a request the engine would refuse is not sent.
-      if (size > this.maxFileBytes) throw new EngineError(`A segment came out at ${size} bytes, over the speech-to-text upload limit`, false);
-      const transcription = await this.options.speechToText.transcribe(file, { ...job.options, filename: 'audio.flac', signal, deadline: job.deadline });
+      if (size > maxFileBytes) throw new EngineError(`A segment came out at ${size} bytes, over the speech-to-text upload limit`, false);
+      const transcription = job.engine
+        ? await job.engine.transcribe(file, segment, { pcm, workDir: job.workDir, signal, deadline: job.deadline })
+        : await this.options.speechToText.transcribe(file, { ...job.options, filename: 'audio.flac', signal, deadline: job.deadline });
       return { segment, transcription };
     } catch (error) {
       if (!(error instanceof EngineError) || signal.aborted) throw error;

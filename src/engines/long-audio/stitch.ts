@@ -49,6 +49,7 @@ export function stitch(results: readonly SegmentTranscription[]): Transcription 
   });
   const allWords = parts.every((part) => part.words);
   const allSegments = parts.every((part) => part.segments);
+  const allUtterances = ordered.every(({ transcription }) => transcription.utterances);
   return {
     text: joinText(parts, allWords),
     ...language(ordered),
@@ -56,7 +57,14 @@ export function stitch(results: readonly SegmentTranscription[]): Transcription 
     ...(allSegments && parts.length > 0
       ? { segments: inTimeOrder(parts.flatMap((part) => part.segments!.filter((timed) => counts(part.segment, timed)))) }
       : {}),
+    // A diarizing engine gives its utterances already on the recording's timeline, each on one side of a seam.
+    ...(allUtterances && parts.length > 0 ? { utterances: inTimeOrder(ordered.flatMap(({ transcription }) => transcription.utterances!)) } : {}),
   };
+}
+
+/** A segment's timed items (in its file's times) on the recording's timeline, those on its side of its seams only. */
+export function onRecording<T extends { start: number; end: number }>(segment: SpeechSegment, items: readonly T[]): T[] {
+  return items.map((item) => ({ ...item, ...placed(segment.pieces, item) })).filter((item) => counts(segment, item));
 }
 
 /**
