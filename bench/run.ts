@@ -15,6 +15,7 @@ import { benchRecordReads } from './record-reads';
 import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
+import { benchStreaming } from './streaming';
 import { SubscriberPool, type RoundResult } from './subscribers';
 import {
   Cleanup,
@@ -65,6 +66,7 @@ const describeSettings = (settings: Settings) => (settings === 'defaults' ? 'def
  * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
  * `subscriptions100k` is 100,000 live subscriptions on one process (bench/live-subscriptions.ts).
  * `uploads`, `split` and `reconciler` are the large-upload, splitting and reconciler figures of `growth` alone.
+ * `streaming` is 1,000 completions streaming at once to their subscribers (bench/streaming.ts).
  */
 const PARTS = [
   'subscribers',
@@ -83,6 +85,7 @@ const PARTS = [
   'scale',
   'documents',
   'records',
+  'streaming',
 ] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
@@ -695,6 +698,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   if (wanted('records')) {
     log('');
     benchRecordReads({ log });
+  }
+  if (wanted('streaming')) {
+    log('');
+    await benchStreaming({ log });
   }
   // API, worker and Redis Cluster scaling: their own processes, after everything else.
   if (wanted('scale')) {
