@@ -39,7 +39,7 @@ async function relay(socket: WebSocket, id: string, stream: string): Promise<voi
       const data = pending.slice(0, end).replace(/^data: /, '');
       pending = pending.slice(end + 2);
       if (data === '[DONE]') {
-        next(socket, id, { seq: ++seq, text: '', reset: false, done: true });
+        next(socket, id, { seq: seq + 1, text: '', reset: false, done: true });
         socket.send(JSON.stringify({ id, type: 'complete' }));
         return;
       }

@@ -204,7 +204,7 @@ function analyse(
         const index = indexOf(token);
         if (seen.has(index) || engine.times[index] === undefined) continue;
         seen.add(index);
-        figures.latencies.push(arrival.at - engine.times[index]!);
+        figures.latencies.push(arrival.at - engine.times[index]);
         if (index === 0) figures.firstEvents.push(arrival.at - engine.times[0]!);
       }
     }
