@@ -124,6 +124,8 @@ interface StreamFigures {
   differFromRest: number;
   differFromGraphql: number;
   finalsChecked: boolean;
+  /** The first client whose rebuilt text is not the final output: its state and output. */
+  firstFinalMismatch?: string;
   /** Seq gaps, repeats, a missing or early done, or an error message. */
   contractBreaks: number;
   firstBreak?: string;
@@ -144,7 +146,7 @@ const chars = (token: string) => [...token].length;
 function analyse(
   watchers: Watcher[],
   sent: Record<string, { text: string; times: number[] }>,
-  finals: { rest: string; graphql: string }[] | null,
+  finals: { rest: string; graphql: string; state: string }[] | null,
 ): Pick<
   StreamFigures,
   | 'latencies'
@@ -159,6 +161,7 @@ function analyse(
   | 'firstBreak'
   | 'tokens'
   | 'finalsChecked'
+  | 'firstFinalMismatch'
 > {
   const figures: ReturnType<typeof analyse> = {
     latencies: [],
@@ -220,6 +223,9 @@ function analyse(
     if (text !== engine.text) figures.differFromEngine++;
     if (finals && finals[stream]?.rest !== text) figures.differFromRest++;
     if (finals && finals[stream]?.graphql !== text) figures.differFromGraphql++;
+    if (finals && (finals[stream]?.rest !== text || finals[stream]?.graphql !== text)) {
+      figures.firstFinalMismatch ??= `stream ${stream}: ${finals[stream]?.state}, REST ${JSON.stringify(finals[stream]?.rest.slice(0, 120))}`;
+    }
   });
   return figures;
 }
@@ -372,20 +378,24 @@ async function throughService(log: (line: string) => void): Promise<StreamFigure
       log,
     );
     const sent = await engineCall<Record<string, { text: string; times: number[] }>>(engine, 'GET', '/sent');
-    const finals: { rest: string; graphql: string }[] = new Array(STREAMS);
+    const finals: { rest: string; graphql: string; state: string }[] = new Array(STREAMS);
     await inBatches(
       Array.from({ length: STREAMS }, (_, stream) => stream),
       50,
       async (stream) => {
         const rest = await request(`${api.url}${ids[stream]}`, { headers: { 'x-api-key': apiKey } });
-        const restBody = (await rest.body.json()) as { output?: { message?: { content?: string } } };
+        const restBody = (await rest.body.json()) as { state?: string; output?: { message?: { content?: string }; error?: string } };
         const graphql = await request(`${api.url}/graphql`, {
           method: 'POST',
           headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
           body: JSON.stringify({ query: FINAL_OUTPUT, variables: { id: ids[stream] } }),
         });
         const graphqlBody = (await graphql.body.json()) as { data?: { completion?: { output?: { message?: { content?: string } } } } };
-        finals[stream] = { rest: restBody.output?.message?.content ?? '(none)', graphql: graphqlBody.data?.completion?.output?.message?.content ?? '(none)' };
+        finals[stream] = {
+          rest: restBody.output?.message?.content ?? `(none: ${restBody.output?.error ?? ''})`,
+          graphql: graphqlBody.data?.completion?.output?.message?.content ?? '(none)',
+          state: restBody.state ?? '?',
+        };
       },
     );
     return { streams: STREAMS, watched: watchers.length, ...window, ...analyse(watchers, sent, finals) };
@@ -422,7 +432,7 @@ function describe(name: string, figures: StreamFigures, log: (line: string) => v
   const intact =
     figures.lostChars === 0 && figures.repeatedChars === 0 && figures.differFromEngine === 0 && figures.differFromRest === 0 && figures.differFromGraphql === 0;
   log(
-    `| ${name}: lost / repeated characters | ${figures.lostChars} / ${figures.repeatedChars} ${ok(intact)} (${figures.watched} of ${figures.streams} clients, ${figures.tokens} tokens; rebuilt ≠ engine ${figures.differFromEngine}${figures.finalsChecked ? `, ≠ REST ${figures.differFromRest}, ≠ GraphQL ${figures.differFromGraphql}` : ''}; contract breaks ${figures.contractBreaks}${figures.firstBreak ? ` (${figures.firstBreak})` : ''}; unfinished ${figures.unfinished}) | 0 |`,
+    `| ${name}: lost / repeated characters | ${figures.lostChars} / ${figures.repeatedChars} ${ok(intact)} (${figures.watched} of ${figures.streams} clients, ${figures.tokens} tokens; rebuilt ≠ engine ${figures.differFromEngine}${figures.finalsChecked ? `, ≠ REST ${figures.differFromRest}, ≠ GraphQL ${figures.differFromGraphql}` : ''}${figures.firstFinalMismatch ? ` (${figures.firstFinalMismatch})` : ''}; contract breaks ${figures.contractBreaks}${figures.firstBreak ? ` (${figures.firstBreak})` : ''}; unfinished ${figures.unfinished}) | 0 |`,
   );
   log(`| ${name}: events per token | ${round(figures.events / Math.max(1, figures.tokens), 2)} (${figures.events} events) | |`);
   for (const { label, seconds } of figures.cpu) log(`| ${name}: ${label} CPU | ${perToken(seconds)} | |`);
