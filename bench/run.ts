@@ -17,6 +17,7 @@ import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
 import { benchTracing } from './tracing';
+import { benchStreaming } from './streaming';
 import { SubscriberPool, type RoundResult } from './subscribers';
 import {
   Cleanup,
@@ -67,6 +68,7 @@ const describeSettings = (settings: Settings) => (settings === 'defaults' ? 'def
  * `npm run bench -- http subscribers` runs only those parts; no argument runs them all.
  * `subscriptions100k` is 100,000 live subscriptions on one process (bench/live-subscriptions.ts).
  * `uploads`, `split` and `reconciler` are the large-upload, splitting and reconciler figures of `growth` alone.
+ * `streaming` is 1,000 completions streaming at once to their subscribers (bench/streaming.ts).
  */
 const PARTS = [
   'subscribers',
@@ -87,6 +89,7 @@ const PARTS = [
   'documents',
   'records',
   'tracing',
+  'streaming',
 ] as const;
 
 /** The GraphQL selection that carries exactly what the REST voice detail carries. */
@@ -707,6 +710,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   if (wanted('tracing')) {
     log('');
     await benchTracing({ log });
+  }
+  if (wanted('streaming')) {
+    log('');
+    await benchStreaming({ log });
   }
   // API, worker and Redis Cluster scaling: their own processes, after everything else.
   if (wanted('scale')) {

@@ -131,7 +131,15 @@ export function buildService(): void {
 export async function startNodeChild(
   label: string,
   script: string,
-  options: { cwd: string; env: Record<string, string>; inspect?: boolean; quiet?: RegExp; timeoutMs?: number },
+  options: {
+    cwd: string;
+    env: Record<string, string>;
+    inspect?: boolean;
+    quiet?: RegExp;
+    timeoutMs?: number;
+    /** The line that says it started when it listens on nothing (a worker process); its url is then ''. */
+    readyLine?: RegExp;
+  },
 ): Promise<NodeChild> {
   const inspect = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
   // As npm start and the Docker image run it (see SERVICE_NODE_FLAGS).
@@ -175,10 +183,11 @@ export async function startNodeChild(
     }
     createInterface({ input: child.stdout }).on('line', (line) => {
       const match = started ? null : /listening on (http:\/\/\S+)/.exec(line);
-      if (!match?.[1]) return onLine(line);
+      const ready = !started && options.readyLine?.test(line);
+      if (!match?.[1] && !ready) return onLine(line);
       started = true;
       clearTimeout(timer);
-      resolve(match[1]);
+      resolve(match?.[1] ?? '');
     });
     child.once('exit', (code, signal) => fail(`exited early (${signal ?? code})`));
     child.once('error', (error) => fail(error.message));

@@ -79,6 +79,7 @@ export function jobSettingsOf(config: Config): JobSettings {
     maxHtmlBytes: config.DOCUMENT_HTML_MAX_MB * MB,
     sampleLoudnessLufs: config.SAMPLE_LOUDNESS_LUFS,
     rewriteModels: { standard: config.LLM_MODEL, economy: config.LLM_MODEL_ECONOMY ?? config.LLM_MODEL },
+    completionConcurrency: config.COMPLETION_CONCURRENCY,
   };
 }
 

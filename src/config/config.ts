@@ -214,6 +214,12 @@ export const configSchema = z
     OUTPUT_COALESCE_MS: z.coerce.number().int().min(0).max(50).default(40),
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
     /**
+     * Completions each worker process runs at once: a chat reply streams from the LLM for
+     * seconds and this process only relays it, so one process holds many (a chat product's
+     * replies all stream at the same time), unlike the CPU-bound queues WORKER_CONCURRENCY sets.
+     */
+    COMPLETION_CONCURRENCY: z.coerce.number().int().positive().max(10_000).default(1000),
+    /**
      * `off` queues jobs in arrival order, as plain BullMQ does: for a deployment that serves one
      * partner, or to measure what fair share costs. Every process must agree.
      */

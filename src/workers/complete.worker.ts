@@ -12,6 +12,8 @@ import type { JobProcessor } from './worker-runner';
 export interface CompleteWorkerDeps extends AudioToTextDeps {
   completions: CompletionService;
   chat: ChatCompletionsClient;
+  /** Completions this process runs at once (COMPLETION_CONCURRENCY): they wait on the LLM, not on this process. */
+  concurrency: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export function completeProcessor(deps: CompleteWorkerDeps): JobProcessor<typeof
   const { completions, chat } = deps;
   return {
     queue: completeQueue,
+    concurrency: deps.concurrency,
     async process(job: Job<CompleteJob>, signal, deadline) {
       const completion = await completions.pending(job.data.completionId);
       if (!completion) return;

@@ -37,6 +37,8 @@ export interface JobSettings {
   sampleLoudnessLufs: number;
   /** The chat model of each tier a rewrite may ask for (LLM_MODEL, LLM_MODEL_ECONOMY). */
   rewriteModels: RewriteWorkerDeps['models'];
+  /** Completions each worker process runs at once (COMPLETION_CONCURRENCY). */
+  completionConcurrency: number;
 }
 
 /** Every kind of job: the one list that the workers, the queue board, the metrics and the layout migration read. */
@@ -74,7 +76,9 @@ export function jobKinds(services: Services, settings: JobSettings): JobKind[] {
         transcribeProcessor({ ...audioToText, transcripts: services.transcripts, diarizer: services.diarizingSpeechToText, voices: services.voices }),
       ),
     ),
-    kind(processorFor(completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat }))),
+    kind(
+      processorFor(completeProcessor({ ...audioToText, completions: services.completions, chat: services.chat, concurrency: settings.completionConcurrency })),
+    ),
     kind(
       processorFor(
         digitizeProcessor({

@@ -104,7 +104,7 @@ function askedSoFar(): string[] {
 describe('when one partner has a backlog', () => {
   it("starts another partner's single job as soon as a slot frees: at most one of the backlog's jobs per slot first", async () => {
     engine.requests.length = 0;
-    const app = await deploy('fair-rr', 2, { WORKER_CONCURRENCY: '1' });
+    const app = await deploy('fair-rr', 2, { WORKER_CONCURRENCY: '1', COMPLETION_CONCURRENCY: '1' });
     const busy = await app.createKey('acme');
     const single = await app.createKey('beta');
     for (let n = 0; n < 200; n++) expect((await submitCompletion(app, busy, `acme ${n}`)).status).toBe(200);
@@ -160,7 +160,7 @@ describe('when one partner has a backlog', () => {
 describe('with FAIR_SCHEDULING=off', () => {
   it('queues in arrival order, as plain BullMQ does, and still runs every job', async () => {
     engine.requests.length = 0;
-    const app = await deploy('fair-off', 1, { WORKER_CONCURRENCY: '1', FAIR_SCHEDULING: 'off' });
+    const app = await deploy('fair-off', 1, { WORKER_CONCURRENCY: '1', COMPLETION_CONCURRENCY: '1', FAIR_SCHEDULING: 'off' });
     const busy = await app.createKey('acme');
     const single = await app.createKey('beta');
     const ids = [];
@@ -208,7 +208,7 @@ describe('with PARTNER_MAX_RUNNING', () => {
   it('caps the jobs one partner runs at once across worker processes, while others run beside it', async () => {
     engine.requests.length = 0;
     engine.resetPeakConcurrency();
-    const app = await deploy('fair-cap', 2, { WORKER_CONCURRENCY: '2', PARTNER_MAX_RUNNING: '1' });
+    const app = await deploy('fair-cap', 2, { WORKER_CONCURRENCY: '2', COMPLETION_CONCURRENCY: '2', PARTNER_MAX_RUNNING: '1' });
     const capped = await app.createKey('acme');
     for (let n = 0; n < 6; n++) await submitCompletion(app, capped, `capped ${n}`);
     await waitFor(
@@ -421,6 +421,7 @@ describe('across kill -9 and a Redis restart', () => {
       REDIS_URL: restartable.url,
       REDIS_PREFIX: prefix,
       WORKER_CONCURRENCY: '2',
+      COMPLETION_CONCURRENCY: '2',
       JOB_LOCK_MS: '2000',
       JOB_STALLED_INTERVAL_MS: '1000',
     };
