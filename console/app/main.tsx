@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { connect, connection, disconnect, rememberedKey, session, type Session } from './api';
+import { CompletionsPage } from './completions';
 import { DocumentPage } from './document';
 import { EnginesPage, loadEngines } from './engines';
 import { KnowledgeBasePage, KnowledgeBasesPage } from './knowledge';
@@ -13,7 +14,7 @@ import { VoicesPage } from './voices';
 
 /**
  * The console: a key connects, then pages for a partner's voices and knowledge bases, the
- * key's transcripts and the engines. Everything it shows comes from this service.
+ * key's transcripts, a conversation with a character (completions) and the engines. Everything it shows comes from this service.
  */
 
 function ConnectPage(props: { failed?: string | null }) {
@@ -123,6 +124,7 @@ function Navigation(props: { session: Session; route: Route }) {
       {partner ? link(href(partner, 'voices'), 'Voices', page === 'voices' || page === 'voice') : null}
       {partner ? link(href(partner, 'kbs'), 'Knowledge bases', page.startsWith('knowledge') || page === 'document') : null}
       {link(href('transcripts'), 'Transcripts', page.startsWith('transcript'))}
+      {link(href('completions'), 'Completions', page === 'completions')}
       {link(href('engines'), 'Engines', page === 'engines')}
     </nav>
   );
@@ -145,6 +147,8 @@ function Page(props: { route: Route }) {
       return <TranscriptsPage />;
     case 'transcript':
       return <TranscriptPage id={route.id} />;
+    case 'completions':
+      return <CompletionsPage />;
     case 'engines':
       return <EnginesPage />;
     default:

@@ -12,6 +12,7 @@ export type Route =
   | { page: 'knowledge-bases'; partner: string }
   | { page: 'knowledge-base'; partner: string; kb: string }
   | { page: 'document'; partner: string; kb: string; id: string }
+  | { page: 'completions' }
   | { page: 'transcripts' }
   | { page: 'transcript'; id: string };
 
@@ -23,6 +24,7 @@ export function parseRoute(hash: string): Route {
     .map((part) => decodeURIComponent(part));
   const [first, second, third, fourth, fifth] = parts;
   if (first === 'engines') return { page: 'engines' };
+  if (first === 'completions') return { page: 'completions' };
   if (first === 'transcripts') return third === undefined && second ? { page: 'transcript', id: second } : { page: 'transcripts' };
   if (first && second === 'voices') return third ? { page: 'voice', partner: first, voice: third } : { page: 'voices', partner: first };
   if (first && second === 'kbs') {

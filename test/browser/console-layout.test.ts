@@ -21,6 +21,7 @@ describe.skipIf(!chromiumPath)('the console at /console, laid out (Chromium)', (
       ['knowledge-base', '#/acme/kbs/Handbook'],
       ['document', `#/acme/kbs/Handbook/documents/${fixture.documentId}`],
       ['transcripts', '#/transcripts'],
+      ['completions', '#/completions'],
       ['engines', '#/engines'],
     ] as const;
 

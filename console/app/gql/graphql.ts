@@ -1689,6 +1689,28 @@ export type ConsoleTranscriptSubscriptionVariables = Exact<{
 
 export type ConsoleTranscriptSubscription = { __typename?: 'Subscription', transcriptUpdated: { __typename?: 'Transcript', languageCode: string, languageAuto: boolean, languageConfidence?: number | null, audioUrl?: string | null, id: string, status: TranscriptStatus, error?: string | null, text?: string | null, createdAt: string, audioDuration?: number | null, words?: Array<{ __typename?: 'TranscriptWord', text: string, start: number, end: number, confidence?: number | null }> | null, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null } };
 
+export type ConsoleSubmitCompletionMutationVariables = Exact<{
+  input: SubmitCompletionInput;
+}>;
+
+
+export type ConsoleSubmitCompletionMutation = { __typename?: 'Mutation', submitCompletion: { __typename?: 'Completion', id: string, state: CompletionState } };
+
+export type ConsoleCompletionOutputSubscriptionVariables = Exact<{
+  id: Scalars['ID']['input'];
+  after?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type ConsoleCompletionOutputSubscription = { __typename?: 'Subscription', completionOutput: { __typename?: 'OutputEvent', seq: number, text: string, reset: boolean, done: boolean } };
+
+export type ConsoleCompletionQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ConsoleCompletionQuery = { __typename?: 'Query', completion: { __typename?: 'Completion', id: string, state: CompletionState, output?: unknown | null } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -2355,3 +2377,30 @@ fragment TranscriptSummary on Transcript {
     ...QueueFields
   }
 }`) as unknown as TypedDocumentString<ConsoleTranscriptSubscription, ConsoleTranscriptSubscriptionVariables>;
+export const ConsoleSubmitCompletionDocument = new TypedDocumentString(`
+    mutation ConsoleSubmitCompletion($input: SubmitCompletionInput!) {
+  submitCompletion(input: $input) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleSubmitCompletionMutation, ConsoleSubmitCompletionMutationVariables>;
+export const ConsoleCompletionOutputDocument = new TypedDocumentString(`
+    subscription ConsoleCompletionOutput($id: ID!, $after: Int) {
+  completionOutput(id: $id, after: $after) {
+    seq
+    text
+    reset
+    done
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleCompletionOutputSubscription, ConsoleCompletionOutputSubscriptionVariables>;
+export const ConsoleCompletionDocument = new TypedDocumentString(`
+    query ConsoleCompletion($id: ID!) {
+  completion(id: $id) {
+    id
+    state
+    output
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleCompletionQuery, ConsoleCompletionQueryVariables>;
