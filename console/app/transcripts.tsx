@@ -2,7 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { postForm, request, subscribe } from './api';
 import { PlayButton, useRecording, Waveform } from './audio';
 import { NeedsEngine } from './engines';
-import { ConsoleRecentTranscriptsDocument, ConsoleTranscriptDocument, type ConsoleTranscriptSubscription, type TranscriptSummaryFragment } from './gql/graphql';
+import {
+  ConsoleRecentTranscriptsDocument,
+  ConsoleTranscriptDocument,
+  ConsoleTranscriptOutputDocument,
+  type ConsoleTranscriptSubscription,
+  type TranscriptSummaryFragment,
+} from './gql/graphql';
+import { useStreamedOutput } from './output';
 import { go, href } from './router';
 import { act, ActionButton, Alert, Badge, Bar, clock, messageOf, NotLoaded, PageHeader, when } from './ui';
 
@@ -205,6 +212,19 @@ function Words(props: { words: Word[]; audio: HTMLAudioElement | null }) {
   );
 }
 
+/** While the transcript runs: its text so far, growing as each segment of the recording is done. */
+function GrowingText(props: { id: string }) {
+  const { output, error } = useStreamedOutput(ConsoleTranscriptOutputDocument, props.id, (data) => data.transcriptOutput);
+  return (
+    <div class="growing">
+      <p class="words" id="partial-text" aria-live="polite" aria-busy="true" data-events={output.events}>
+        {output.text || <span class="hint">Nothing heard yet: the text appears here as each part of the recording is done.</span>}
+      </p>
+      {error ? <p class="error-text">{error}</p> : null}
+    </div>
+  );
+}
+
 export function TranscriptPage(props: { id: string }) {
   const id = `/v2/transcript/${props.id}`;
   const [transcript, setTranscript] = useState<FullTranscript | null>(null);
@@ -274,7 +294,13 @@ export function TranscriptPage(props: { id: string }) {
       ) : transcript.status === 'COMPLETED' ? (
         <p class="hint">The recording is not available to play here.</p>
       ) : null}
-      {transcript.words?.length ? <Words words={transcript.words} audio={audio} /> : transcript.text ? <p class="words">{transcript.text}</p> : null}
+      {transcript.status === 'QUEUED' || transcript.status === 'PROCESSING' ? (
+        <GrowingText id={id} />
+      ) : transcript.words?.length ? (
+        <Words words={transcript.words} audio={audio} />
+      ) : transcript.text ? (
+        <p class="words">{transcript.text}</p>
+      ) : null}
     </section>
   );
 }

@@ -1711,6 +1711,14 @@ export type ConsoleCompletionQueryVariables = Exact<{
 
 export type ConsoleCompletionQuery = { __typename?: 'Query', completion: { __typename?: 'Completion', id: string, state: CompletionState, output?: unknown | null } };
 
+export type ConsoleTranscriptOutputSubscriptionVariables = Exact<{
+  id: Scalars['ID']['input'];
+  after?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type ConsoleTranscriptOutputSubscription = { __typename?: 'Subscription', transcriptOutput: { __typename?: 'OutputEvent', seq: number, text: string, reset: boolean, done: boolean } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -2404,3 +2412,13 @@ export const ConsoleCompletionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConsoleCompletionQuery, ConsoleCompletionQueryVariables>;
+export const ConsoleTranscriptOutputDocument = new TypedDocumentString(`
+    subscription ConsoleTranscriptOutput($id: ID!, $after: Int) {
+  transcriptOutput(id: $id, after: $after) {
+    seq
+    text
+    reset
+    done
+  }
+}
+    `) as unknown as TypedDocumentString<ConsoleTranscriptOutputSubscription, ConsoleTranscriptOutputSubscriptionVariables>;
