@@ -140,3 +140,37 @@ export function PlayButton(props: { audio: HTMLAudioElement | null; label: strin
     </button>
   );
 }
+
+/**
+ * What `pick` makes of the player's position (ms), kept up to date while it plays: each frame,
+ * since timeupdate comes only about four times a second. A page re-renders only when the
+ * picked value changes (the word, the speaker), not at every frame.
+ */
+export function useFollowPlayer<T>(audio: HTMLAudioElement | null, pick: (ms: number) => T, initial: T, inputs: unknown[]): T {
+  const [picked, setPicked] = useState<T>(initial);
+  useEffect(() => {
+    if (!audio) return;
+    let frame = 0;
+    const follow = () => {
+      setPicked(pick(audio.currentTime * 1000));
+      if (!audio.paused) frame = requestAnimationFrame(follow);
+    };
+    const start = () => {
+      cancelAnimationFrame(frame);
+      follow();
+    };
+    for (const event of ['play', 'seeked', 'timeupdate']) audio.addEventListener(event, start);
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const event of ['play', 'seeked', 'timeupdate']) audio.removeEventListener(event, start);
+    };
+  }, [audio, ...inputs]);
+  return picked;
+}
+
+/** Plays `audio` from `ms`. */
+export function playFrom(audio: HTMLAudioElement | null, ms: number): void {
+  if (!audio) return;
+  audio.currentTime = ms / 1000;
+  void audio.play().catch(() => {});
+}

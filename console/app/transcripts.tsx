@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { postForm, request, subscribe } from './api';
-import { PlayButton, useRecording, Waveform } from './audio';
+import { PlayButton, playFrom, useFollowPlayer, useRecording, Waveform } from './audio';
 import { NeedsEngine } from './engines';
 import {
   ConsoleRecentTranscriptsDocument,
@@ -11,6 +11,7 @@ import {
 } from './gql/graphql';
 import { useStreamedOutput } from './output';
 import { go, href } from './router';
+import { WhoSaidWhat } from './speakers';
 import { act, ActionButton, Alert, Badge, Bar, clock, messageOf, NotLoaded, PageHeader, when } from './ui';
 
 type FullTranscript = ConsoleTranscriptSubscription['transcriptUpdated'];
@@ -35,10 +36,13 @@ function percentOf(transcript: TranscriptSummaryFragment): number | null {
 
 function SubmitForm() {
   const [file, setFile] = useState<File | null>(null);
+  const [speakerLabels, setSpeakerLabels] = useState(false);
   const submit = async (event: Event) => {
     event.preventDefault();
     if (!file) return;
     const form = new FormData();
+    // Fields before the file: the service reads them while the file still streams in.
+    if (speakerLabels) form.append('speaker_labels', 'true');
     form.append('audio', file);
     let id = '';
     const ok = await act(
@@ -57,6 +61,10 @@ function SubmitForm() {
         <label>
           Transcribe a recording
           <input type="file" required accept="audio/*,video/*" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
+        </label>
+        <label class="check">
+          <input type="checkbox" checked={speakerLabels} onChange={(event) => setSpeakerLabels(event.currentTarget.checked)} />
+          Who said what (speaker labels)
         </label>
         <button type="submit" class="primary">
           Transcribe
@@ -165,31 +173,8 @@ function wordAt(words: Word[], ms: number): number {
 
 /** The words, the one being spoken highlighted; a click on a word plays from there. */
 function Words(props: { words: Word[]; audio: HTMLAudioElement | null }) {
-  const [current, setCurrent] = useState(-1);
-  useEffect(() => {
-    const audio = props.audio;
-    if (!audio) return;
-    let frame = 0;
-    // timeupdate comes about four times a second; while playing, each frame keeps the highlight on the word.
-    const follow = () => {
-      setCurrent(wordAt(props.words, audio.currentTime * 1000));
-      if (!audio.paused) frame = requestAnimationFrame(follow);
-    };
-    const start = () => {
-      cancelAnimationFrame(frame);
-      follow();
-    };
-    for (const event of ['play', 'seeked', 'timeupdate']) audio.addEventListener(event, start);
-    return () => {
-      cancelAnimationFrame(frame);
-      for (const event of ['play', 'seeked', 'timeupdate']) audio.removeEventListener(event, start);
-    };
-  }, [props.audio, props.words]);
-  const seek = (word: Word) => {
-    if (!props.audio) return;
-    props.audio.currentTime = word.start / 1000;
-    void props.audio.play().catch(() => {});
-  };
+  const current = useFollowPlayer(props.audio, (ms) => wordAt(props.words, ms), -1, [props.words]);
+  const seek = (word: Word) => playFrom(props.audio, word.start);
   return (
     <p class="words" id="words">
       {props.words.map((word, index) => {
@@ -294,7 +279,9 @@ export function TranscriptPage(props: { id: string }) {
       ) : transcript.status === 'COMPLETED' ? (
         <p class="hint">The recording is not available to play here.</p>
       ) : null}
-      {transcript.status === 'QUEUED' || transcript.status === 'PROCESSING' ? (
+      {transcript.utterances?.length ? (
+        <WhoSaidWhat transcript={transcript} audio={audio} />
+      ) : transcript.status === 'QUEUED' || transcript.status === 'PROCESSING' ? (
         <GrowingText id={id} />
       ) : transcript.words?.length ? (
         <Words words={transcript.words} audio={audio} />

@@ -1687,7 +1687,7 @@ export type ConsoleTranscriptSubscriptionVariables = Exact<{
 }>;
 
 
-export type ConsoleTranscriptSubscription = { __typename?: 'Subscription', transcriptUpdated: { __typename?: 'Transcript', languageCode: string, languageAuto: boolean, languageConfidence?: number | null, audioUrl?: string | null, id: string, status: TranscriptStatus, error?: string | null, text?: string | null, createdAt: string, audioDuration?: number | null, words?: Array<{ __typename?: 'TranscriptWord', text: string, start: number, end: number, confidence?: number | null }> | null, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null } };
+export type ConsoleTranscriptSubscription = { __typename?: 'Subscription', transcriptUpdated: { __typename?: 'Transcript', languageCode: string, languageAuto: boolean, languageConfidence?: number | null, audioUrl?: string | null, id: string, status: TranscriptStatus, error?: string | null, text?: string | null, createdAt: string, audioDuration?: number | null, words?: Array<{ __typename?: 'TranscriptWord', text: string, start: number, end: number, confidence?: number | null }> | null, utterances?: Array<{ __typename?: 'TranscriptUtterance', speaker: string, start: number, end: number, text: string, words?: Array<{ __typename?: 'TranscriptWord', text: string, start: number, end: number, confidence?: number | null }> | null }> | null, speakers?: Array<{ __typename?: 'TranscriptSpeaker', label: string, speakingTime: number, voice?: { __typename?: 'Voice', name: string } | null }> | null, progress?: { __typename?: 'Progress', stage: string, done: number, total?: number | null, percent?: number | null } | null, queue?: { __typename?: 'QueueWait', reason: QueueWaitReason, position?: number | null, estimatedStartAt?: string | null, nextAttemptAt?: string | null } | null } };
 
 export type ConsoleSubmitCompletionMutationVariables = Exact<{
   input: SubmitCompletionInput;
@@ -2356,6 +2356,25 @@ export const ConsoleTranscriptDocument = new TypedDocumentString(`
       start
       end
       confidence
+    }
+    utterances {
+      speaker
+      start
+      end
+      text
+      words {
+        text
+        start
+        end
+        confidence
+      }
+    }
+    speakers {
+      label
+      speakingTime
+      voice {
+        name
+      }
     }
   }
 }
