@@ -6,7 +6,7 @@ import { makeSine } from '../test/support/audio';
 import { startOpenAiCompatibleServer } from '../test/support/openai-compatible-server';
 import { protobufSpanNames } from '../test/support/otlp-receiver';
 import { serveFiles } from '../test/v2/helpers';
-import { Cleanup, percentile, processUsage, round, sleep, startService, type ServiceChild } from './support';
+import { Cleanup, percentile, processUsage, profileDuring, round, sleep, startService, type ServiceChild } from './support';
 
 /** Each target (REST and GraphQL, tracing off and on) takes its turn, round after round, so the machine's drift hits all alike. */
 const LOAD = { connections: 50, warmupSeconds: 1, durationSeconds: 5, rounds: 5 };
@@ -124,10 +124,13 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
     cleanup.add(() => collector.close());
     const common = { ROLE: 'all', SHUTDOWN_GRACE_SECONDS: '5', ASR_BASE_URL: engine.baseUrl, ALLOW_PRIVATE_URLS: 'true' };
     const off = await startService(cleanup, { label: 'tracing-off', partner: 'bench', env: common, quiet: /ERR_STREAM_PREMATURE_CLOSE/ });
+    // BENCH_PROFILE=<prefix>: the always_on server's CPU profile over the first round's REST and GraphQL loads.
+    const profile = process.env.BENCH_PROFILE;
     const traced = (label: string, sampling: Record<string, string>) =>
       startService(cleanup, {
         label,
         partner: 'bench',
+        inspect: Boolean(profile) && sampling.OTEL_TRACES_SAMPLER === 'always_on',
         env: { ...common, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, ...sampling },
         quiet: /ERR_STREAM_PREMATURE_CLOSE/,
       });
@@ -159,7 +162,11 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
       for (const api of ['rest', 'graphql'] as const) {
         rounds[api].push({
           off: await load(`round ${turn} ${api} tracing off`, off, targets[0]![api], log),
-          on: await load(`round ${turn} ${api} tracing on (always_on)`, on, targets[1]![api], log),
+          on: await (profile && turn === 1
+            ? profileDuring(on.server, `${profile}-tracing-${api}.cpuprofile`, () =>
+                load(`round ${turn} ${api} tracing on (always_on, profiled)`, on, targets[1]![api], log),
+              )
+            : load(`round ${turn} ${api} tracing on (always_on)`, on, targets[1]![api], log)),
           sampled: await load(`round ${turn} ${api} tracing on (5% sampled)`, sampled, targets[2]![api], log),
         });
       }

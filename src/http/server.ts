@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import { writeRequestLine, type Logger } from '../logger';
 import type { HttpServices, HttpSettings } from './http-services';
@@ -12,7 +13,7 @@ import { registerObservability, requestIdOf } from './observability';
 import type { ApiDescription, CollectedRoute } from './openapi/document';
 import { operationsDocs } from './openapi/operations.docs';
 import { registerPageHeaders } from './page-headers';
-import { spanOf, registerTracing } from './tracing';
+import { requestTraceFields, spanOf, registerTracing } from './tracing';
 import { traceFields } from '../observability/tracing';
 import { registerApiReference } from './openapi/reference';
 import { checkReadiness } from './readiness';
@@ -95,10 +96,11 @@ class ChildOnFirstUse {
     private readonly parent: FastifyBaseLogger,
     private readonly bindings: Record<string, unknown>,
     private readonly options: object,
+    private readonly raw: IncomingMessage,
   ) {}
 
   private get logger(): FastifyBaseLogger {
-    return (this.made ??= this.parent.child(this.bindings, this.options));
+    return (this.made ??= this.parent.child({ ...this.bindings, ...requestTraceFields(this.raw) }, this.options));
   }
 
   get level(): string {
@@ -136,7 +138,7 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
     frameworkErrors: options.frameworkErrors,
     genReqId: requestIdOf,
     logController: new OneLinePerRequest(services.platform.logger as FastifyBaseLogger),
-    childLoggerFactory: (logger, bindings, options) => new ChildOnFirstUse(logger, bindings, options) as unknown as FastifyBaseLogger,
+    childLoggerFactory: (logger, bindings, options, raw) => new ChildOnFirstUse(logger, bindings, options, raw) as unknown as FastifyBaseLogger,
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseUrlEncoded(String(body)));

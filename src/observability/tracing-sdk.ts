@@ -30,14 +30,15 @@ export interface RunningTracing {
  * Loads and starts the OpenTelemetry SDK: only called when an endpoint is set, so a deployment
  * without one never loads it (the imports are dynamic). Spans leave in batches over OTLP/HTTP;
  * the active span follows the work through `await`s by AsyncLocalStorage, which only this turns
- * on (the service itself passes its request ids explicitly and keeps no ambient context).
+ * on, and only while a traced scope is open (`scoped-context.ts`; the service itself passes its
+ * request ids explicitly and keeps no ambient context).
  */
 export async function startTracing(settings: TracingSettings, version: string): Promise<RunningTracing> {
-  const [base, { resourceFromAttributes }, { W3CTraceContextPropagator }, { AsyncLocalStorageContextManager }, { OTLPTraceExporter }] = await Promise.all([
+  const [base, { resourceFromAttributes }, { W3CTraceContextPropagator }, { ScopedContextManager }, { OTLPTraceExporter }] = await Promise.all([
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/core'),
-    import('@opentelemetry/context-async-hooks'),
+    import('./scoped-context'),
     settings.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
   ]);
   const ratio = () => new base.TraceIdRatioBasedSampler(settings.ratio);
@@ -55,7 +56,7 @@ export async function startTracing(settings: TracingSettings, version: string): 
     sampler: samplers[settings.sampler](),
     spanProcessors: [new base.BatchSpanProcessor(new OTLPTraceExporter({ url: settings.url, headers: settings.headers }))],
   });
-  const contextManager = new AsyncLocalStorageContextManager().enable();
+  const contextManager = new ScopedContextManager().enable();
   context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
