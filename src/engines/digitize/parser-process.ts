@@ -44,6 +44,9 @@ interface Reading {
   killedFor?: KillReason;
 }
 
+/** How long a parser process may take to start, beyond the reading's own time limit. */
+const PARSER_START_ALLOWANCE_MS = 30_000;
+
 export const stopped = (): EngineError => new EngineError('Reading the document was stopped', true);
 
 /**
@@ -110,7 +113,10 @@ export class ParserProcess {
   read(job: ParserJob, context: ParseContext): Promise<ExtractedText> {
     if (this.reading || this.gone) return Promise.reject(new Error('This parser process cannot take a document now'));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.kill('time'), this.limits.timeoutMs);
+      // The time limit is the reading's: it starts once the process has loaded its readers. A
+      // process that never gets there (a loaded machine can take seconds to start one) is
+      // bounded too, by the limit plus PARSER_START_ALLOWANCE_MS.
+      let timer = setTimeout(() => this.kill('time'), this.limits.timeoutMs + PARSER_START_ALLOWANCE_MS);
       let memory: NodeJS.Timeout | undefined;
       const onAbort = (): void => this.kill('abort');
       this.stderr = '';
@@ -131,6 +137,8 @@ export class ParserProcess {
         .then(() => this.residentMb())
         .then((readyMb) => {
           if (!this.reading) return;
+          clearTimeout(timer);
+          timer = setTimeout(() => this.kill('time'), this.limits.timeoutMs);
           const ceilingMb = readyMb + this.limits.maxMemoryMb;
           memory = setInterval(() => void this.residentMb().then((residentMb) => residentMb > ceilingMb && this.kill('memory')), MEMORY_POLL_MS);
           this.child.send(job, (error) => {
