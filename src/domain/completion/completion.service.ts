@@ -7,7 +7,7 @@ import type { EventBus } from '../../events/event-bus';
 import type { PushStream } from '../../events/push-stream';
 import type { BlobStore } from '../../store/blob-store';
 import type { ChangeEvent } from '../../store/record-store';
-import { Invalid, NotFound } from '../errors';
+import { NotFound } from '../errors';
 import type { OutputEvent, OutputLog, OutputResource, OutputWriter } from '../output/output-log';
 import { invalid } from '../transcription/transcript.inputs';
 import { AUDIO_FORMATS, canSee, isAcceptedContainer } from '../transcription/transcript.types';
@@ -121,7 +121,6 @@ export class CompletionService {
    */
   followOutput(caller: Caller, idOrPath: string, after: number | null): PushStream<OutputEvent> {
     const id = completionIdFrom(idOrPath);
-    if (after !== null && (!Number.isSafeInteger(after) || after < 0)) throw Invalid.param('after', 'The after field must be a whole number of 0 or more.');
     return this.deps.output.follow(outputOf(id), {
       after,
       check: async () => {

@@ -81,7 +81,6 @@ export class DocumentProcessingService {
    * the document's own reads are (NOT_FOUND for a knowledge base or document that is none).
    */
   followRewriteOutput(partner: string, kbName: string, documentId: string | number, after: number | null): PushStream<OutputEvent> {
-    if (after !== null && (!Number.isSafeInteger(after) || after < 0)) throw Invalid.param('after', 'The after field must be a whole number of 0 or more.');
     const id = parseDocumentId(documentId);
     if (!id) throw new NotFound('Document not found');
     return this.rewriteOutput.follow(id, after, async () => (await this.deps.repository.documentIn(partner, kbName, id)).document);

@@ -38,6 +38,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PushStream } from '../../events/push-stream';
+import { Invalid } from '../errors';
 import type { OutputEvent, OutputEventStore, OutputRead } from '../../store/output-events';
 import { OutputStream, type OutputBus } from './output-stream';
 import { OutputWriter } from './output-writer';
@@ -121,12 +122,15 @@ export class OutputLog {
     return read.event;
   }
 
+  /** Every door's `after` is checked here: a position is a whole number of 0 or more. */
   follow(resource: OutputResource, options: { after: number | null; check: () => Promise<void> }): PushStream<OutputEvent> {
+    const { after } = options;
+    if (after !== null && (!Number.isSafeInteger(after) || after < 0)) throw Invalid.param('after', 'The after field must be a whole number of 0 or more.');
     return new OutputStream({
       bus: this.settings.bus,
       store: this.settings.store,
       resource,
-      after: options.after,
+      after,
       check: options.check,
       quietMs: this.settings.quietMs ?? 10_000,
     });

@@ -228,7 +228,6 @@ export class TranscriptService {
    */
   followOutput(caller: Caller, idOrPath: string, after: number | null): PushStream<OutputEvent> {
     const id = transcriptIdFrom(idOrPath);
-    if (after !== null && (!Number.isSafeInteger(after) || after < 0)) throw Invalid.param('after', 'The after field must be a whole number of 0 or more.');
     return this.deps.output.follow(outputOf(id), {
       after,
       check: async () => {
