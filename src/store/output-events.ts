@@ -124,6 +124,7 @@ export interface OutputKey {
 }
 
 export class OutputEventStore {
+  private readonly names = new WeakMap<OutputKey, { keys: [string, string, string]; channel: string }>();
   private readonly commands: {
     outputWrite(...keysAndArgs: string[]): Promise<number>;
     outputRead(...keysAndArgs: string[]): Promise<(string | number)[]>;
@@ -146,7 +147,7 @@ export class OutputEventStore {
   async write(resource: OutputKey, write: OutputWrite): Promise<OutputWriteResult> {
     const seq = await this.commands.outputWrite.call(
       this.redis,
-      ...this.keysOf(resource),
+      ...this.namesOf(resource).keys,
       write.mode,
       write.text,
       write.owner,
@@ -154,7 +155,7 @@ export class OutputEventStore {
       write.finalText ?? '',
       String(write.maxEvents),
       String(Math.max(1, Math.round(write.ttlMs))),
-      this.keys.channel(this.topic(resource)),
+      this.namesOf(resource).channel,
       String(Date.now()),
       resource.id,
       String(write.number ?? 0),
@@ -170,7 +171,7 @@ export class OutputEventStore {
    * still kept, else the snapshot: the text since the last reset, numbered with the last seq.
    */
   async read(resource: OutputKey, after: number | null): Promise<OutputRead> {
-    const answer = await this.commands.outputRead.call(this.redis, ...this.keysOf(resource), String(after ?? -1));
+    const answer = await this.commands.outputRead.call(this.redis, ...this.namesOf(resource).keys, String(after ?? -1));
     const seq = Number(answer[0]);
     const done = answer[1] === '1';
     if (answer[2] === 'snapshot') return { kind: 'snapshot', event: { seq, text: String(answer[3] ?? ''), reset: true, done } };
@@ -187,10 +188,20 @@ export class OutputEventStore {
     return { kind: 'replay', events, done };
   }
 
-  private keysOf(resource: OutputKey): [string, string, string] {
-    // The id may hold a partner's tag in braces (partnerRecordId): only the text between the
-    // first pair of braces is hashed, so the tag is made of the kind and id without braces.
-    const tag = `{${resource.kind}.${resource.id.replace(/[{}]/g, '')}}`;
-    return [this.keys.key('output', tag, 'state'), this.keys.key('output', tag, 'text'), this.keys.key('output', tag, 'events')];
+  /**
+   * A resource's keys and channel, made once per resource object: a writer hands the same
+   * object with each of its writes, a streamed reply several a second.
+   */
+  private namesOf(resource: OutputKey): { keys: [string, string, string]; channel: string } {
+    let names = this.names.get(resource);
+    if (!names) {
+      // The id may hold a partner's tag in braces (partnerRecordId): only the text between the
+      // first pair of braces is hashed, so the tag is made of the kind and id without braces.
+      const tag = `{${resource.kind}.${resource.id.replace(/[{}]/g, '')}}`;
+      const keys: [string, string, string] = [this.keys.key('output', tag, 'state'), this.keys.key('output', tag, 'text'), this.keys.key('output', tag, 'events')];
+      names = { keys, channel: this.keys.channel(this.topic(resource)) };
+      this.names.set(resource, names);
+    }
+    return names;
   }
 }
