@@ -61,7 +61,7 @@ export function plainTextChunk(json: unknown): Chunk | null {
   const { content } = choice.delta;
   const reason = choice.finish_reason;
   if ((content != null && typeof content !== 'string') || (reason != null && typeof reason !== 'string')) return null;
-  return { model: json.model, choices: [{ delta: { content: content as string | null | undefined }, finish_reason: reason as string | null | undefined }] };
+  return { model: json.model, choices: [{ delta: { content }, finish_reason: reason }] };
 }
 
 /** A whole JSON answer, from an engine that answers `stream: true` without streaming. */

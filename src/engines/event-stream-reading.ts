@@ -53,7 +53,7 @@ export function readUntil(body: Dispatcher.ResponseData['body'], maxBytes: numbe
   return new Promise<void>((resolve, reject) => {
     let bytes = 0;
     let settled = false;
-    const settle = (error?: unknown) => {
+    const settle = (error?: Error) => {
       if (settled) return;
       settled = true;
       body.off('data', onData);
@@ -68,7 +68,7 @@ export function readUntil(body: Dispatcher.ResponseData['body'], maxBytes: numbe
         if (!take(chunk)) return;
         settle();
       } catch (error) {
-        settle(error);
+        settle(error instanceof Error ? error : new EngineError(`${engine} answer could not be read`, false));
       }
       body.destroy();
     };
