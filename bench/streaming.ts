@@ -1,14 +1,14 @@
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { request } from 'undici';
-import WebSocket, { type RawData } from 'ws';
+import WebSocket from 'ws';
 import {
   Cleanup,
   inBatches,
   inheritedEnv,
   machineInfo,
-  percentile,
   processUsage,
   ROOT,
   round,
@@ -18,6 +18,7 @@ import {
   startService,
   type NodeChild,
 } from './support';
+import { analyse, describe, type Arrival, type StreamFigures } from './streaming-figures';
 
 /**
  * Streamed output (issue 33): STREAMS completions streaming at once, each at 20 tokens a
@@ -36,18 +37,12 @@ const PARTNER = 'bench';
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
 const TOKENS = Number(process.env.BENCH_STREAM_TOKENS ?? 200);
 const TOKENS_PER_SECOND = 20;
-const TARGET_P99_MS = 100;
 const SUBSCRIPTION = 'subscription CompletionOutput($id: ID!) { completionOutput(id: $id) { seq text reset done } }';
 const FINAL_OUTPUT = 'query CompletionFinal($id: ID!) { completion(id: $id) { state output } }';
 /** What the service is given beyond its defaults: the engine, and the limits a bench run with one key would hit (support.ts's startService). */
 const SERVICE_SETTINGS = 'ROLE=api / ROLE=worker, LLM_BASE_URL, LLM_MODEL; RATE_LIMIT_PER_MINUTE and LIVE_MAX_SUBSCRIPTIONS_PER_KEY out of reach';
 
 const wallClock = () => performance.timeOrigin + performance.now();
-
-interface Arrival {
-  at: number;
-  data: RawData;
-}
 
 /** One raw graphql-transport-ws client on one subscription; messages are stamped on arrival and read after the run. */
 class Watcher {
@@ -101,135 +96,6 @@ class Watcher {
   }
 }
 
-interface OutputEventMessage {
-  seq: number;
-  text: string;
-  reset: boolean;
-  done: boolean;
-}
-
-/** What a run measured, whether through the service or the bare relay. */
-interface StreamFigures {
-  streams: number;
-  watched: number;
-  tokens: number;
-  latencies: number[];
-  firstEvents: number[];
-  events: number;
-  lostChars: number;
-  repeatedChars: number;
-  /** Clients whose rebuilt text differs from what the engine sent. */
-  differFromEngine: number;
-  /** ... and from the completion's final output, REST and GraphQL (the service only). */
-  differFromRest: number;
-  differFromGraphql: number;
-  finalsChecked: boolean;
-  /** The first client whose rebuilt text is not the final output: its state and output. */
-  firstFinalMismatch?: string;
-  /** Seq gaps, repeats, a missing or early done, or an error message. */
-  contractBreaks: number;
-  firstBreak?: string;
-  /** Streams that never ended within the wait. */
-  unfinished: number;
-  windowSeconds: number;
-  cpu: { label: string; seconds: number }[];
-  rssMiB: { label: string; before: number; peak: number }[];
-  redis?: { commands: number; cpuSeconds: number; top: string };
-  clientLoopP99Ms: number;
-}
-
-const tokensOf = (text: string) => text.match(/ [^ ]+/g) ?? [];
-const indexOf = (token: string) => Number(token.replace(/\D/g, ''));
-const chars = (token: string) => [...token].length;
-
-/** Reads each client's messages: the contract, the rebuilt text against the engine's and the final output, each token's latency. */
-function analyse(
-  watchers: Watcher[],
-  sent: Record<string, { text: string; times: number[] }>,
-  finals: { rest: string; graphql: string; state: string }[] | null,
-): Pick<
-  StreamFigures,
-  | 'latencies'
-  | 'firstEvents'
-  | 'events'
-  | 'lostChars'
-  | 'repeatedChars'
-  | 'differFromEngine'
-  | 'differFromRest'
-  | 'differFromGraphql'
-  | 'contractBreaks'
-  | 'firstBreak'
-  | 'tokens'
-  | 'finalsChecked'
-  | 'firstFinalMismatch'
-> {
-  const figures: ReturnType<typeof analyse> = {
-    latencies: [],
-    firstEvents: [],
-    events: 0,
-    lostChars: 0,
-    repeatedChars: 0,
-    differFromEngine: 0,
-    differFromRest: 0,
-    differFromGraphql: 0,
-    contractBreaks: 0,
-    tokens: 0,
-    finalsChecked: finals !== null,
-  };
-  const broke = (stream: number, reason: string) => {
-    figures.contractBreaks++;
-    figures.firstBreak ??= `stream ${stream}: ${reason}`;
-  };
-  watchers.forEach((watcher, stream) => {
-    const engine = sent[String(stream)] ?? { text: '', times: [] };
-    figures.tokens += engine.times.length;
-    let text = '';
-    let last: number | null = null;
-    let done = false;
-    const seen = new Set<number>();
-    for (const arrival of watcher.arrivals) {
-      const message = JSON.parse(arrival.data.toString()) as { type: string; payload?: { data?: { completionOutput?: OutputEventMessage } } };
-      if (message.type === 'complete') continue;
-      const event = message.payload?.data?.completionOutput;
-      if (message.type !== 'next' || !event) {
-        broke(stream, `${message.type}: ${arrival.data.toString().slice(0, 200)}`);
-        continue;
-      }
-      if (done) broke(stream, `seq ${event.seq} after done`);
-      if (last !== null && event.seq !== last + 1) broke(stream, `seq ${event.seq} after ${last}`);
-      if (last === null && !event.reset) broke(stream, 'first event without reset');
-      last = event.seq;
-      done ||= event.done;
-      text = event.reset ? event.text : text + event.text;
-      if (event.seq > 0 && event.text !== '') figures.events++;
-      // A token's latency is taken when it first arrives: a done event that resets to the final text repeats them all.
-      for (const token of tokensOf(event.text)) {
-        const index = indexOf(token);
-        if (seen.has(index) || engine.times[index] === undefined) continue;
-        seen.add(index);
-        figures.latencies.push(arrival.at - engine.times[index]);
-        if (index === 0) figures.firstEvents.push(arrival.at - engine.times[0]!);
-      }
-    }
-    if (!done) broke(stream, 'no done event');
-    const counts = new Map<string, number>();
-    for (const token of tokensOf(engine.text)) counts.set(token, (counts.get(token) ?? 0) + 1);
-    for (const token of tokensOf(text)) {
-      const left = (counts.get(token) ?? 0) - 1;
-      counts.set(token, left);
-      if (left < 0) figures.repeatedChars += chars(token);
-    }
-    for (const [token, left] of counts) if (left > 0) figures.lostChars += left * chars(token);
-    if (text !== engine.text) figures.differFromEngine++;
-    if (finals && finals[stream]?.rest !== text) figures.differFromRest++;
-    if (finals && finals[stream]?.graphql !== text) figures.differFromGraphql++;
-    if (finals && (finals[stream]?.rest !== text || finals[stream]?.graphql !== text)) {
-      figures.firstFinalMismatch ??= `stream ${stream}: ${finals[stream]?.state}, REST ${JSON.stringify(finals[stream]?.rest.slice(0, 120))}`;
-    }
-  });
-  return figures;
-}
-
 async function engineCall<T>(engine: NodeChild, method: 'GET' | 'POST', pathname: string): Promise<T> {
   const response = await request(`${engine.url}${pathname}`, { method });
   return (await response.body.json()) as T;
@@ -245,7 +111,7 @@ async function startEngine(cleanup: Cleanup): Promise<NodeChild> {
 }
 
 interface Measured {
-  processes: { label: string; child: NodeChild }[];
+  processes: { label: string; child: NodeChild; harness?: boolean }[];
   redisUrl?: string;
 }
 
@@ -277,6 +143,7 @@ async function streamAll(engine: NodeChild, watchers: Watcher[], measured: Measu
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const started = performance.now();
+  const clientsCpu = process.cpuUsage();
   await engineCall(engine, 'POST', '/go');
   let finished = false;
   const allDone = Promise.all(watchers.map((watcher) => watcher.finished)).then(() => (finished = true));
@@ -287,7 +154,12 @@ async function streamAll(engine: NodeChild, watchers: Watcher[], measured: Measu
   }
   const windowSeconds = (performance.now() - started) / 1000;
   loop.disable();
-  const cpu = measured.processes.map(({ label, child }, index) => ({ label, seconds: processUsage(child.pid).cpuSeconds - cpuBefore[index]! }));
+  const clientsUsed = process.cpuUsage(clientsCpu);
+  const cpu = [
+    ...measured.processes.map(({ label, child, harness }, index) => ({ label, harness, seconds: processUsage(child.pid).cpuSeconds - cpuBefore[index]! })),
+    // This process: the clients (and the bench's own reading of Redis and process figures).
+    { label: 'clients', harness: true, seconds: (clientsUsed.user + clientsUsed.system) / 1e6 },
+  ];
   const redisAfter = await redisStats();
   redis?.disconnect();
   const unfinished = watchers.filter((watcher) => !watcher.arrivals.some((arrival) => /"type":"complete"/.test(String(arrival.data)))).length;
@@ -307,6 +179,7 @@ async function streamAll(engine: NodeChild, watchers: Watcher[], measured: Measu
     windowSeconds,
     unfinished,
     cpu,
+    cores: cpus().length,
     redis: redisFigures,
     rssMiB: measured.processes.map(({ label }, index) => ({ label, before: rssBefore[index]! / 1024, peak: peaks[index]! / 1024 })),
     clientLoopP99Ms: loop.percentile(99) / 1e6,
@@ -372,6 +245,7 @@ async function throughService(log: (line: string) => void): Promise<StreamFigure
         processes: [
           { label: 'API', child: api },
           { label: 'worker', child: worker },
+          { label: 'engine', child: engine, harness: true },
         ],
         redisUrl: redis.url,
       },
@@ -411,41 +285,22 @@ async function throughBareRelay(log: (line: string) => void): Promise<StreamFigu
     const relay = await startNodeChild('bare relay', 'bench/streaming-relay.ts', { cwd: ROOT, env: { ...inheritedEnv(), ENGINE_URL: engine.url } });
     cleanup.add(() => relay.stop());
     const watchers = await openWatchers(`${relay.url.replace(/^http/, 'ws')}/graphql`, 'none', (stream) => ({ id: String(stream) }), cleanup, log);
-    const window = await streamAll(engine, watchers, { processes: [{ label: 'relay', child: relay }] }, log);
+    const window = await streamAll(
+      engine,
+      watchers,
+      {
+        processes: [
+          { label: 'relay', child: relay },
+          { label: 'engine', child: engine, harness: true },
+        ],
+      },
+      log,
+    );
     const sent = await engineCall<Record<string, { text: string; times: number[] }>>(engine, 'GET', '/sent');
     return { streams: STREAMS, watched: watchers.length, ...window, ...analyse(watchers, sent, null) };
   } finally {
     await cleanup.run();
   }
-}
-
-function describe(name: string, figures: StreamFigures, log: (line: string) => void): void {
-  const ms = (values: number[], p: number) => `${round(percentile(values, p))} ms`;
-  const perToken = (seconds: number) =>
-    `${round((seconds * 1e6) / Math.max(1, figures.tokens), 1)} µs/token (${round((seconds / figures.windowSeconds) * 100, 0)}% of a core)`;
-  const ok = (good: boolean) => (good ? '✓' : '✗');
-  const p99 = percentile(figures.latencies, 99);
-  log(
-    `| ${name}: engine token → client p50 / p99 / max | ${ms(figures.latencies, 50)} / ${ms(figures.latencies, 99)} ${ok(p99 <= TARGET_P99_MS)} / ${ms(figures.latencies, 100)} | p99 ≤ ${TARGET_P99_MS} ms |`,
-  );
-  log(`| ${name}: engine's first token → first event p50 / p99 | ${ms(figures.firstEvents, 50)} / ${ms(figures.firstEvents, 99)} | |`);
-  const intact =
-    figures.lostChars === 0 && figures.repeatedChars === 0 && figures.differFromEngine === 0 && figures.differFromRest === 0 && figures.differFromGraphql === 0;
-  log(
-    `| ${name}: lost / repeated characters | ${figures.lostChars} / ${figures.repeatedChars} ${ok(intact)} (${figures.watched} of ${figures.streams} clients, ${figures.tokens} tokens; rebuilt ≠ engine ${figures.differFromEngine}${figures.finalsChecked ? `, ≠ REST ${figures.differFromRest}, ≠ GraphQL ${figures.differFromGraphql}` : ''}${figures.firstFinalMismatch ? ` (${figures.firstFinalMismatch})` : ''}; contract breaks ${figures.contractBreaks}${figures.firstBreak ? ` (${figures.firstBreak})` : ''}; unfinished ${figures.unfinished}) | 0 |`,
-  );
-  log(`| ${name}: events per token | ${round(figures.events / Math.max(1, figures.tokens), 2)} (${figures.events} events) | |`);
-  for (const { label, seconds } of figures.cpu) log(`| ${name}: ${label} CPU | ${perToken(seconds)} | |`);
-  if (figures.redis) {
-    log(
-      `| ${name}: Redis commands per token | ${round(figures.redis.commands / Math.max(1, figures.tokens), 2)} (Redis CPU ${perToken(figures.redis.cpuSeconds)}) | |`,
-    );
-    log(`| ${name}: Redis commands in the window | ${figures.redis.top} | |`);
-  }
-  log(
-    `| ${name}: RSS before → peak | ${figures.rssMiB.map(({ label, before, peak }) => `${label} ${round(before, 0)} → ${round(peak, 0)} MiB`).join(', ')} | |`,
-  );
-  log(`| ${name}: window, client event-loop delay p99 | ${round(figures.windowSeconds)} s, ${round(figures.clientLoopP99Ms)} ms | |`);
 }
 
 export async function benchStreaming({ log }: { log: (line: string) => void }): Promise<{ service: StreamFigures; floor: StreamFigures }> {
