@@ -166,6 +166,20 @@ describe('completionOutput', () => {
     }
   });
 
+  it('refuses a negative after, naming the field, as the SSE route does', async () => {
+    const id = await submit();
+    for (const after of [-1, -40]) {
+      const refused = outputEvents(id, after);
+      await waitFor(async () => refused.errors.length, Boolean, 10_000);
+      expect(refused.errors.flat(), `after ${after}`).toMatchObject([
+        {
+          message: 'after: The after field must be a whole number of 0 or more.',
+          extensions: { code: 'BAD_USER_INPUT', errors: { after: [expect.any(String)] } },
+        },
+      ]);
+    }
+  });
+
   it('is carried over GraphQL over SSE as the other subscriptions are', async () => {
     const id = await submit();
     const response = await fetch(`${app.url}/graphql`, {
