@@ -90,9 +90,6 @@ class SentOutputEvents implements KeySubscription {
   ) {
     this.keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     this.keepAlive.unref();
-    // The client gone (or the answer ended): the connection closed before the stream did.
-    if (raw.destroyed) this.stop();
-    else raw.once('close', () => this.stop());
   }
 
   heldBy(holder: SubscriptionHolder, keyId: string): void {
@@ -107,7 +104,13 @@ class SentOutputEvents implements KeySubscription {
     this.stop();
   }
 
+  /** Once its key's place is settled: a stream ended then (its key revoked meanwhile) sends nothing more. */
   start(first: IteratorResult<OutputEvent>): void {
+    // The client gone (or the answer ended): the connection closed before the stream did; gone
+    // while the first event was read, its close has been and gone.
+    if (this.raw.destroyed) return this.stop();
+    this.raw.once('close', () => this.stop());
+    if (this.over) return;
     if (first.done) return this.end();
     this.write(first.value);
     if (first.value.done) return this.end();
