@@ -5,6 +5,7 @@ import type { AudioTool } from './domain/engines/audio-tools';
 import { checkAudioTools } from './engines/audio-tool-check';
 import { TrustedDocuments } from './http/graphql/trusted-documents';
 import type { HttpSettings } from './http/http-services';
+import { KeySubscriptions } from './http/key-subscriptions';
 import { buildHttpServer, type HttpServer } from './http/server';
 import { createPlatform } from './platform';
 import { registerRest } from './rest';
@@ -131,11 +132,15 @@ export async function startApp(config: Config, tools?: readonly AudioTool[]): Pr
     const domain = domainOf(services);
     const settings = httpSettingsOf(config);
     const uploads = readParamsOptions(platform.blobs.scratch, settings.uploads);
+    const { live } = settings.graphql;
+    // One count per key for this process: GraphQL's subscriptions and the REST output streams.
+    const keySubscriptions = new KeySubscriptions(live.maxSubscriptionsPerKey);
     http = await buildHttpServer({ platform, domain }, schema, {
       frameworkErrors: frameworkErrorHandler,
-      registerRest: (app) => registerRest(app, { domain, callers: platform.callers, uploads, live: { budgetBytes: settings.graphql.live.budgetBytes } }),
+      registerRest: (app) => registerRest(app, { domain, callers: platform.callers, uploads, live: { budgetBytes: live.budgetBytes, keySubscriptions } }),
       apiDescription: restApiDescription,
       settings,
+      keySubscriptions,
     });
     await registerQueueBoard(http.app, platform.apiKeys, platform.queues, queues);
     await http.app.listen({ port: config.PORT, host: config.HOST });

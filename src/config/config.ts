@@ -108,8 +108,9 @@ export const configSchema = z
      */
     LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().positive().default(100),
     /**
-     * The most subscriptions one API key holds at once in one API process, over graphql-ws and
-     * SSE together (per process: with P API processes a key may hold P times as many).
+     * The most subscriptions one API key holds at once in one API process, over graphql-ws,
+     * GraphQL SSE and the REST output streams together (per process: with P API processes a
+     * key may hold P times as many).
      */
     LIVE_MAX_SUBSCRIPTIONS_PER_KEY: z.coerce.number().int().positive().default(10_000),
     /** graphql-codegen's persisted-documents.json; when set, only the operations in it run. */

@@ -8,6 +8,7 @@ import { registerConsole } from './console-page';
 import { registerCors } from './cors';
 import { registerFrontPage } from './front-page';
 import { registerGraphql, type GraphqlServer } from './graphql';
+import type { KeySubscriptions } from './key-subscriptions';
 import { refuseSingleConnectionMode } from './graphql/sse/single-connection-mode';
 import { registerObservability, requestIdOf } from './observability';
 import type { ApiDescription, CollectedRoute } from './openapi/document';
@@ -18,6 +19,7 @@ import { traceFields } from '../observability/tracing';
 import { registerApiReference } from './openapi/reference';
 import { checkReadiness } from './readiness';
 import { parseUrlEncoded } from './request-params';
+import { endRevokedKeys } from './revoked-keys';
 
 export interface HttpServer {
   app: FastifyInstance;
@@ -34,6 +36,12 @@ export interface HttpServerOptions {
   /** What /openapi.json says beyond the routes' own descriptions: title, tags, path parameters. */
   apiDescription: Omit<ApiDescription, 'isUndocumented' | 'securitySchemes'>;
   settings: HttpSettings;
+  /**
+   * The places each key holds in this process (LIVE_MAX_SUBSCRIPTIONS_PER_KEY), for GraphQL's
+   * subscriptions and the REST output streams alike; the same instance `registerRest` hands its
+   * streams, so one cap counts both, and a revoked key's are ended together.
+   */
+  keySubscriptions: KeySubscriptions;
 }
 
 /**
@@ -165,7 +173,8 @@ export async function buildHttpServer(services: HttpServices, schema: GraphQLSch
   registerFrontPage(app);
   await options.registerRest(app);
   registerApiReference(app, routes, options.apiDescription);
-  const graphql = await registerGraphql(app, schema, services, settings);
+  const graphql = await registerGraphql(app, schema, services, settings, options.keySubscriptions);
+  endRevokedKeys(app, services.platform.apiKeys, [graphql.sockets, options.keySubscriptions]);
   await refuseSingleConnectionMode(app);
   return { app, graphql, routes };
 }

@@ -22,8 +22,8 @@ export function completionsRoutes({ domain: { completions }, live }: RestContext
       '/completions/:id/stream',
       { config: { access: 'owner', openapi: v2Docs.completionStream } },
       async (request: FastifyRequest<{ Params: { id: string }; Querystring: { after?: unknown } }>, reply) => {
-        const stream = completions.followOutput(requireCaller(request), request.params.id, resumeAfter(request));
-        await sendOutputEvents(request, reply, stream, live.budgetBytes);
+        const caller = requireCaller(request);
+        await sendOutputEvents(reply, caller.keyId, completions.followOutput(caller, request.params.id, resumeAfter(request)), live);
       },
     );
   };

@@ -1,6 +1,7 @@
 import type { CallerGate } from '../auth/caller-gate';
 import type { Domain } from '../domain/domain';
 import type { ReadParamsOptions } from '../http/request-params';
+import type { OutputStreamSettings } from '../http/output-event-stream';
 
 /**
  * What a REST route is given: the domain, and the helpers a request needs (who may come in,
@@ -11,6 +12,6 @@ export interface RestContext {
   domain: Domain;
   callers: CallerGate;
   uploads: ReadParamsOptions;
-  /** What a streamed answer (the output routes' event streams) may hold for a slow client (LIVE_MAX_BUFFER_BYTES). */
-  live: { budgetBytes: number };
+  /** What the output routes' event streams are bounded by: the send budget, and their key's places. */
+  live: OutputStreamSettings;
 }

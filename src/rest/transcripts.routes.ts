@@ -83,8 +83,8 @@ export function transcriptsRoutes({ domain: { transcripts }, uploads, callers, l
       '/transcript/:id/stream',
       { config: { access: 'owner', openapi: v2Docs.transcriptStream } },
       async (request: FastifyRequest<{ Params: { id: string }; Querystring: { after?: unknown } }>, reply) => {
-        const stream = transcripts.followOutput(requireCaller(request), request.params.id, resumeAfter(request));
-        await sendOutputEvents(request, reply, stream, live.budgetBytes);
+        const caller = requireCaller(request);
+        await sendOutputEvents(reply, caller.keyId, transcripts.followOutput(caller, request.params.id, resumeAfter(request)), live);
       },
     );
 

@@ -60,10 +60,13 @@ export const v2Docs = {
 function outputStreamRoute(resource: string, what: string) {
   return v2({
     summary: `${what}, as server-sent events`,
-    description: `text/event-stream: each event has \`id: <seq>\` and \`data: {"text","reset","done"}\`. The output so far is the text of every event since the last one with reset, that one included. Without a position the first event is the snapshot (reset: true, the whole text so far, the seq of the last event it includes; 0 before any); with \`Last-Event-ID: <seq>\` (what an EventSource sends when it reconnects) or \`?after=<seq>\` the events after it are replayed, or the snapshot comes first when they are no longer kept. The stream ends after the event with done: true (the ${resource} is finished and its result stored). A client that reads too slowly gets \`event: error\` with code CLIENT_TOO_SLOW and the stream ends; it may resume with Last-Event-ID. Same key, ownership and 404 as the ${resource}'s GET.`,
+    description: `text/event-stream: each event has \`id: <seq>\` and \`data: {"text","reset","done"}\`. The output so far is the text of every event since the last one with reset, that one included. Without a position the first event is the snapshot (reset: true, the whole text so far, the seq of the last event it includes; 0 before any); with \`Last-Event-ID: <seq>\` (what an EventSource sends when it reconnects) or \`?after=<seq>\` the events after it are replayed, or the snapshot comes first when they are no longer kept. The stream ends after the event with done: true (the ${resource} is finished and its result stored). A client that reads too slowly gets \`event: error\` with code CLIENT_TOO_SLOW and the stream ends; it may resume with Last-Event-ID. When the key is revoked the stream ends within seconds with \`event: error\` and \`data: {"code":"UNAUTHENTICATED","message":"Invalid API key"}\`. An open stream takes one of the key's LIVE_MAX_SUBSCRIPTIONS_PER_KEY places on the server that holds it, counted together with the key's GraphQL subscriptions there, until it ends. Same key, ownership and 404 as the ${resource}'s GET.`,
     query: z.object({ after: z.string().regex(/^\d+$/).optional().describe('The last seq the client has (Last-Event-ID takes precedence).') }),
     success: { 200: { description: 'The events, until done.', mediaType: 'text/event-stream' } },
     errors: [404],
+    errorDescriptions: {
+      429: 'Rate limit exceeded. Try again in N seconds. Or "Subscription limit reached: ..." naming LIVE_MAX_SUBSCRIPTIONS_PER_KEY, without Retry-After: the key already holds that many output streams and GraphQL subscriptions at once on this server, and one of them must end first.',
+    },
   });
 }
 

@@ -5,6 +5,8 @@ import { createClient, type Client } from 'graphql-ws';
 import { fetch } from 'undici';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
+import { openOutputStream, readOutputStream, type OpenEventStream } from '../support/output-events';
 import { multipart, restClient } from '../support/rest-client';
 import { startTestApp, startTestBackend, type TestApp } from '../support/test-app';
 import type { TestRedis } from '../support/redis-server';
@@ -16,16 +18,26 @@ import { waitFor } from '../support/wait-for';
 const run = promisify(execFile);
 
 let redis: TestRedis;
+// An LLM that writes slowly: a completion's output streams stay open while a test revokes their key.
+let engine: OpenAiCompatibleServer;
 const apps: TestApp[] = [];
 const clients: Client[] = [];
+const outputStreams: OpenEventStream[] = [];
 
 beforeAll(async () => {
   redis = await startTestBackend();
-  for (let i = 0; i < 2; i++) apps.push(await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, redis));
+  engine = await startOpenAiCompatibleServer({ reply: Array.from({ length: 120 }, (_, index) => `word${index}`).join(' '), tokensPerSecond: 2 });
+  for (let i = 0; i < 2; i++) {
+    apps.push(await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000', LLM_BASE_URL: engine.baseUrl, LLM_MODEL: 'persona-llm' }, redis));
+  }
 });
 afterAll(async () => {
   await Promise.all(clients.map(async (client) => client.dispose()));
+  for (const stream of outputStreams) stream.close();
+  // The replies still being written finish at once, so the apps' shutdown waits for no job.
+  engine?.setBehaviour({ tokensPerSecond: 0 });
   for (const app of apps) await app.close();
+  await engine?.close();
   await redis?.stop();
 });
 
@@ -98,6 +110,25 @@ async function streamAda(app: TestApp, key: string) {
   return stream;
 }
 
+/** A completion the slow LLM is writing, submitted with `key`; its output stream's URL on each app. */
+async function slowCompletion(key: string): Promise<(app: TestApp) => string> {
+  const submitted = await restClient(apps[0]!.url, key)('POST', '/v2/completions', { json: { input: { messages: [{ role: 'user', content: 'hello' }] } } });
+  expect(submitted.status).toBe(200);
+  return (app) => `${app.url}${(submitted.body as { id: string }).id}/stream`;
+}
+
+/** `GET /v2/completions/{id}/stream` open with `key`, once it has its first event. */
+async function openOutput(url: string, key: string): Promise<OpenEventStream> {
+  const stream = await openOutputStream(url, { 'x-api-key': key });
+  outputStreams.push(stream);
+  expect(stream.status).toBe(200);
+  await waitFor(async () => stream.events.length, Boolean, 10_000);
+  return stream;
+}
+
+/** The last word of an output stream its key's revocation ended, as the wire carries it. */
+const REVOKED_EVENT = 'event: error\ndata: {"code":"UNAUTHENTICATED","message":"Invalid API key"}';
+
 describe('a revoked key', () => {
   beforeAll(async () => {
     const { key } = await newKey();
@@ -149,10 +180,29 @@ describe('a revoked key', () => {
     }
   });
 
+  it('ends its REST output streams on every API process with a last UNAUTHENTICATED event, and a new one is refused', async () => {
+    const { key } = await newKey();
+    const streamUrl = await slowCompletion(key);
+    const streams = await Promise.all(apps.map((app) => openOutput(streamUrl(app), key)));
+
+    await revokeWithCli(key);
+
+    await within(Promise.all(streams.map((stream) => stream.ended)));
+    for (const stream of streams) {
+      expect(stream.blocks.at(-1)).toBe(REVOKED_EVENT);
+      expect(stream.events.some((event) => event.done)).toBe(false);
+    }
+    for (const app of apps) {
+      const refused = await readOutputStream(streamUrl(app), { 'x-api-key': key });
+      expect([refused.status, refused.body]).toEqual([401, { error: 'Invalid API key' }]);
+    }
+  });
+
   it('reaches a process that missed the broadcast within seconds: its connections close, its streams end, REST refuses the key', async () => {
     const { key, id } = await newKey();
     const connection = watchAda(apps[0]!, key);
     const stream = await streamAda(apps[1]!, key);
+    const output = await openOutput((await slowCompletion(key))(apps[0]!), key);
     await waitFor(
       async () => [connection.events.length, stream.text],
       ([events, text]) => events !== 0 && String(text).includes('"name":"Ada"'),
@@ -167,6 +217,8 @@ describe('a revoked key', () => {
     expect(await within(connection.closed, 15_000)).toEqual({ code: 4401, reason: 'Invalid API key' });
     await waitFor(async () => stream.ended, Boolean, 15_000);
     expect(stream.text).toContain('Invalid API key');
+    await within(output.ended, 15_000);
+    expect(output.blocks.at(-1)).toBe(REVOKED_EVENT);
     for (const app of apps) expect((await restClient(app.url, key)('GET', '/api/voices/acme')).status).toBe(401);
   });
 

@@ -63,43 +63,86 @@ export interface EventStreamAnswer {
   /** The output events, in order; `errors` the `event: error` ones' data. */
   events: SeenOutputEvent[];
   errors: unknown[];
+  /** The event blocks as they came on the wire, comments left out, in order. */
+  blocks: string[];
   /** The body when the answer is not an event stream (an error's JSON). */
   body: unknown;
 }
 
+/** An output event stream being read: what came so far, and when it is over. */
+export interface OpenEventStream extends EventStreamAnswer {
+  /** Settles once the server ended the answer, or the client went (`close`, `stopAfter`). */
+  ended: Promise<void>;
+  /** Whether `ended` has settled. */
+  over: boolean;
+  /** Goes away as a dropped connection does. */
+  close(): void;
+}
+
 /**
- * GETs an output event stream and reads it to its end (the server closes it after done), or
- * until `stopAfter` events, when the client goes away as a dropped connection does.
+ * GETs an output event stream and reads it as it comes, until the server ends it, `close` is
+ * called, or `stopAfter` events have come (then the client goes away as a dropped connection does).
  */
-export async function readOutputStream(url: string, headers: Record<string, string>, stopAfter = Infinity): Promise<EventStreamAnswer> {
+export async function openOutputStream(url: string, headers: Record<string, string>, stopAfter = Infinity): Promise<OpenEventStream> {
   const response = await request(url, { headers });
-  const answer: EventStreamAnswer = { status: response.statusCode, headers: response.headers, events: [], errors: [], body: null };
-  if (!String(response.headers['content-type']).startsWith('text/event-stream')) {
-    answer.body = await response.body.json().catch(() => null);
-    return answer;
-  }
-  let pending = '';
-  for await (const chunk of response.body) {
-    pending += (chunk as Buffer).toString('utf8');
-    let end: number;
-    while ((end = pending.indexOf('\n\n')) >= 0) {
-      const block = pending.slice(0, end);
-      pending = pending.slice(end + 2);
-      const fields = Object.fromEntries(
-        block
-          .split('\n')
-          .filter((line) => !line.startsWith(':'))
-          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
-      ) as Record<string, string>;
-      if (fields.data === undefined) continue;
-      const data = JSON.parse(fields.data) as Omit<SeenOutputEvent, 'seq'>;
-      if (fields.event === 'error') answer.errors.push(data);
-      else answer.events.push({ seq: Number(fields.id), ...data });
-    }
-    if (answer.events.length >= stopAfter) {
+  let cut = false;
+  const stream: OpenEventStream = {
+    status: response.statusCode,
+    headers: response.headers,
+    events: [],
+    errors: [],
+    blocks: [],
+    body: null,
+    ended: Promise.resolve(),
+    over: false,
+    close: () => {
+      cut = true;
       response.body.destroy();
-      break;
-    }
+    },
+  };
+  if (!String(response.headers['content-type']).startsWith('text/event-stream')) {
+    stream.body = await response.body.json().catch(() => null);
+    stream.over = true;
+    return stream;
   }
-  return answer;
+  const read = async () => {
+    let pending = '';
+    for await (const chunk of response.body) {
+      pending += (chunk as Buffer).toString('utf8');
+      let end: number;
+      while ((end = pending.indexOf('\n\n')) >= 0) {
+        const block = pending.slice(0, end);
+        pending = pending.slice(end + 2);
+        const lines = block.split('\n').filter((line) => !line.startsWith(':'));
+        if (lines.length === 0) continue;
+        stream.blocks.push(lines.join('\n'));
+        const fields = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()])) as Record<
+          string,
+          string
+        >;
+        if (fields.data === undefined) continue;
+        const data = JSON.parse(fields.data) as Omit<SeenOutputEvent, 'seq'>;
+        if (fields.event === 'error') stream.errors.push(data);
+        else stream.events.push({ seq: Number(fields.id), ...data });
+      }
+      if (stream.events.length >= stopAfter) {
+        response.body.destroy();
+        break;
+      }
+    }
+  };
+  stream.ended = read()
+    .catch((error: unknown) => {
+      // A stream the client cut is over all the same.
+      if (!cut) throw error;
+    })
+    .finally(() => (stream.over = true));
+  return stream;
+}
+
+/** GETs an output event stream and reads it to its end (the server closes it after done), or until `stopAfter` events. */
+export async function readOutputStream(url: string, headers: Record<string, string>, stopAfter = Infinity): Promise<EventStreamAnswer> {
+  const stream = await openOutputStream(url, headers, stopAfter);
+  await stream.ended;
+  return stream;
 }

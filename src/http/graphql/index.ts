@@ -10,7 +10,7 @@ import type { HttpServices, HttpSettings } from '../http-services';
 import { GRAPHQL_PATH, identify, maskError } from './common';
 import { graphiql } from './graphiql';
 import { DirectQueries } from './direct-queries';
-import { KeySubscriptions } from './key-subscriptions';
+import type { KeySubscriptions } from '../key-subscriptions';
 import { clientError, OperationPipeline } from './pipeline';
 import { bindUploads, releaseUploads } from './uploads';
 import { registerGraphqlSockets, type GraphqlSockets } from './ws';
@@ -34,16 +34,17 @@ export interface GraphqlServer {
 
 /**
  * GraphQL over HTTP (queries, mutations, SSE subscriptions) through yoga inside fastify, and
- * graphql-ws subscriptions on the same port and path.
+ * graphql-ws subscriptions on the same port and path. Subscriptions take their key's places
+ * in `keySubscriptions`, which the REST output streams share.
  */
 export async function registerGraphql(
   app: FastifyInstance,
   schema: GraphQLSchema,
   services: HttpServices,
   settings: Pick<HttpSettings, 'graphql' | 'uploads'>,
+  keySubscriptions: KeySubscriptions,
 ): Promise<GraphqlServer> {
   const { limits, trusted, live } = settings.graphql;
-  const keySubscriptions = new KeySubscriptions(live.maxSubscriptionsPerKey);
   const pipeline = new OperationPipeline(schema, limits, trusted, services.platform.logger, keySubscriptions);
   // Each pushed result is serialised once for every subscriber, over either transport.
   const payloads = new SharedPayloads();
@@ -129,29 +130,8 @@ export async function registerGraphql(
   });
 
   const sockets = registerGraphqlSockets(app.server, pipeline, services, payloads, keySubscriptions, live);
-  // A key revoked anywhere: its connections here close (4401), then its subscriptions on other
-  // connections and its SSE streams end with `Invalid API key`. The broadcast says so at once;
-  // a look at the revoked ids every few seconds catches one this process missed.
-  const { apiKeys } = services.platform;
-  const unwatch = apiKeys.onRevoked((keyId) => {
-    sockets.revoke(keyId);
-    keySubscriptions.revoke(keyId);
-  });
-  const stopRechecking = apiKeys.recheckEvery(REVOCATION_RECHECK_MS, function* () {
-    yield* sockets.keyIds();
-    yield* keySubscriptions.keyIds();
-  });
-  app.addHook('onClose', (_app, done) => {
-    stopRechecking();
-    unwatch();
-    done();
-  });
-
   return { yoga, sockets };
 }
-
-/** How often the keys of open connections and subscriptions are looked up among the revoked ones, for a broadcast this process missed. */
-const REVOCATION_RECHECK_MS = 5_000;
 
 // Fastify reads text/plain bodies too; yoga would refuse one with an empty answer.
 const GRAPHQL_BODY_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded']);

@@ -20,7 +20,7 @@ import { graphqlErrorTally, graphqlOperationTally, graphqlUnexpectedErrors, type
 import type { GraphqlContext } from '../../resolvers/context';
 import { maskError } from './common';
 import { limitRules, parseLimited, type GraphqlLimits } from './limits';
-import type { KeySubscriptions } from './key-subscriptions';
+import type { KeySubscriptions } from '../key-subscriptions';
 import { afterward, SharedSubscriptions, type Result, type SubscriptionResults } from './shared-execution';
 import type { OperationParams, TrustedDocuments } from './trusted-documents';
 

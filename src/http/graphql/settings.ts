@@ -13,7 +13,7 @@ export interface GraphqlSettings {
 export interface LiveSettings {
   /** What a connection may keep queued for a client that reads slowly, before it is closed (LIVE_MAX_BUFFER_BYTES). */
   budgetBytes: number;
-  /** Subscriptions one API key may hold open in this process, over both transports (LIVE_MAX_SUBSCRIPTIONS_PER_KEY). */
+  /** Subscriptions one API key may hold open in this process, over both transports and the REST output streams (LIVE_MAX_SUBSCRIPTIONS_PER_KEY). */
   maxSubscriptionsPerKey: number;
   /** Subscriptions one graphql-ws connection may hold open (LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION). */
   maxSubscriptionsPerConnection: number;

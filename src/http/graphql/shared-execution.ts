@@ -1,6 +1,7 @@
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import type { PushSink, PushStream } from '../../events/push-stream';
+import type { KeySubscription, SubscriptionHolder } from '../key-subscriptions';
 
 export type Result = ExecutionResult | Promise<ExecutionResult>;
 
@@ -69,8 +70,8 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
-/** A subscription's execution results, pulled, or pushed when its event stream can push. */
-export interface SubscriptionResults extends AsyncIterableIterator<ExecutionResult> {
+/** A subscription's execution results, pulled, or pushed when its event stream can push; held in its key's place until it ends. */
+export interface SubscriptionResults extends AsyncIterableIterator<ExecutionResult>, KeySubscription {
   readonly canPush: boolean;
   return(): Promise<IteratorResult<ExecutionResult>>;
   /** See PushStream: results as the events arrive, a shared one possibly still executing. */
@@ -83,13 +84,6 @@ export interface SubscriptionResults extends AsyncIterableIterator<ExecutionResu
    * `next()` throws it), and its holder is told.
    */
   endWith(error: Error): void;
-  /** Tells `holder` once when the subscription ends, however it ends. */
-  heldBy(holder: SubscriptionHolder, keyId: string): void;
-}
-
-/** What keeps count of a key's subscriptions (KeySubscriptions). */
-export interface SubscriptionHolder {
-  released(keyId: string, results: SubscriptionResults): void;
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { httpSettingsOf } from '../../../src/app';
 import { loadConfig } from '../../../src/config/config';
 import { OperationPipeline } from '../../../src/http/graphql/pipeline';
-import { KeySubscriptions } from '../../../src/http/graphql/key-subscriptions';
+import { KeySubscriptions } from '../../../src/http/key-subscriptions';
 import { registry } from '../../../src/observability/metrics';
 import { schema } from '../../../src/schema';
 

@@ -10,7 +10,7 @@ import type { OperationPipeline } from '../pipeline';
 import { serveGraphqlWs, type GraphqlWsHooks } from './server';
 import type { SharedPayloads } from '../live-results';
 import { lastingRequestIdOf } from '../../observability';
-import type { KeySubscriptions } from '../key-subscriptions';
+import type { KeySubscriptions } from '../../key-subscriptions';
 import type { LiveSettings } from '../settings';
 import { authorizeConnection, authorizeOperation, CloseCode, findKey } from './socket-auth';
 import type { Context } from '../../../observability/tracing';

@@ -6,7 +6,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { httpSettingsOf } from '../../../../src/app';
 import { loadConfig } from '../../../../src/config/config';
 import { domainOf } from '../../../../src/domain/domain';
-import { KeySubscriptions } from '../../../../src/http/graphql/key-subscriptions';
+import { KeySubscriptions } from '../../../../src/http/key-subscriptions';
 import { SharedPayloads } from '../../../../src/http/graphql/live-results';
 import { clientError, OperationPipeline } from '../../../../src/http/graphql/pipeline';
 import type { SubscriptionResults } from '../../../../src/http/graphql/shared-execution';
