@@ -123,14 +123,20 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
     const collector = await discardingCollector();
     cleanup.add(() => collector.close());
     const common = { ROLE: 'all', SHUTDOWN_GRACE_SECONDS: '5', ASR_BASE_URL: engine.baseUrl, ALLOW_PRIVATE_URLS: 'true' };
-    const off = await startService(cleanup, { label: 'tracing-off', partner: 'bench', env: common, quiet: /ERR_STREAM_PREMATURE_CLOSE/ });
-    // BENCH_PROFILE=<prefix>: the always_on server's CPU profile over the first round's REST and GraphQL loads.
+    // BENCH_PROFILE=<prefix>: each server's CPU profile over the first round's REST and GraphQL loads.
     const profile = process.env.BENCH_PROFILE;
+    const off = await startService(cleanup, {
+      label: 'tracing-off',
+      partner: 'bench',
+      inspect: Boolean(profile),
+      env: common,
+      quiet: /ERR_STREAM_PREMATURE_CLOSE/,
+    });
     const traced = (label: string, sampling: Record<string, string>) =>
       startService(cleanup, {
         label,
         partner: 'bench',
-        inspect: Boolean(profile) && sampling.OTEL_TRACES_SAMPLER === 'always_on',
+        inspect: Boolean(profile),
         env: { ...common, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, ...sampling },
         quiet: /ERR_STREAM_PREMATURE_CLOSE/,
       });
@@ -160,14 +166,17 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
     const rounds = { rest: [] as Round[], graphql: [] as Round[] };
     for (let turn = 1; turn <= LOAD.rounds; turn++) {
       for (const api of ['rest', 'graphql'] as const) {
-        rounds[api].push({
-          off: await load(`round ${turn} ${api} tracing off`, off, targets[0]![api], log),
-          on: await (profile && turn === 1
-            ? profileDuring(on.server, `${profile}-tracing-${api}.cpuprofile`, () =>
-                load(`round ${turn} ${api} tracing on (always_on, profiled)`, on, targets[1]![api], log),
+        // The first round's loads are profiled (all three alike) when asked: its figures are the profiler's too.
+        const measure = (label: string, service: ServiceChild, name: string, target: autocannon.Options) =>
+          profile && turn === 1
+            ? profileDuring(service.server, `${profile}-tracing-${name}-${api}.cpuprofile`, () =>
+                load(`round ${turn} ${api} ${label}, profiled`, service, target, log),
               )
-            : load(`round ${turn} ${api} tracing on (always_on)`, on, targets[1]![api], log)),
-          sampled: await load(`round ${turn} ${api} tracing on (5% sampled)`, sampled, targets[2]![api], log),
+            : load(`round ${turn} ${api} ${label}`, service, target, log);
+        rounds[api].push({
+          off: await measure('tracing off', off, 'off', targets[0]![api]),
+          on: await measure('tracing on (always_on)', on, 'on', targets[1]![api]),
+          sampled: await measure('tracing on (5% sampled)', sampled, 'sampled', targets[2]![api]),
         });
       }
     }

@@ -56,6 +56,16 @@ function asyncStdout(): LineDestination {
 }
 
 /**
+ * The mixin's fields under the line's own, as pino's default does, but a line the mixin adds
+ * nothing to (outside any traced work: every read's) is written as it is rather than copied
+ * field by field into the mixin's empty object.
+ */
+function mergeMixin(line: object, fields: object): object {
+  for (const _ in fields) return Object.assign(fields, line);
+  return line;
+}
+
+/**
  * One structured logger per process, shared by the HTTP server and the workers, so a
  * request's lines and its jobs' lines read alike. API keys never reach it: requests are
  * logged by method and URL with any key parameter masked, and keys in headers are redacted.
@@ -65,7 +75,7 @@ export function createLogger(level: LevelWithSilent, destination: pino.Destinati
     {
       level,
       // With tracing on, the trace and span of the work under way (`trace_id`, `span_id`) on every line.
-      ...(mixin && { mixin }),
+      ...(mixin && { mixin, mixinMergeStrategy: mergeMixin }),
       redact: {
         paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', 'req.headers.authorization', 'headers.authorization'],
         censor: '[redacted]',

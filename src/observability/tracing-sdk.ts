@@ -34,13 +34,15 @@ export interface RunningTracing {
  * request ids explicitly and keeps no ambient context).
  */
 export async function startTracing(settings: TracingSettings, version: string): Promise<RunningTracing> {
-  const [base, { resourceFromAttributes }, { W3CTraceContextPropagator }, { ScopedContextManager }, { OTLPTraceExporter }] = await Promise.all([
-    import('@opentelemetry/sdk-trace-base'),
-    import('@opentelemetry/resources'),
-    import('@opentelemetry/core'),
-    import('./scoped-context'),
-    settings.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
-  ]);
+  const [base, { resourceFromAttributes }, { W3CTraceContextPropagator }, { ScopedContextManager }, { PooledIdGenerator }, { OTLPTraceExporter }] =
+    await Promise.all([
+      import('@opentelemetry/sdk-trace-base'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/core'),
+      import('./scoped-context'),
+      import('./trace-ids'),
+      settings.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
+    ]);
   const ratio = () => new base.TraceIdRatioBasedSampler(settings.ratio);
   const samplers = {
     always_on: () => new base.AlwaysOnSampler(),
@@ -54,6 +56,7 @@ export async function startTracing(settings: TracingSettings, version: string): 
     // The variable's attributes first: the service's name and version are the variables' own.
     resource: resourceFromAttributes({ ...settings.resourceAttributes, 'service.name': settings.serviceName, 'service.version': version }),
     sampler: samplers[settings.sampler](),
+    idGenerator: new PooledIdGenerator(),
     spanProcessors: [new base.BatchSpanProcessor(new OTLPTraceExporter({ url: settings.url, headers: settings.headers }))],
   });
   const contextManager = new ScopedContextManager().enable();

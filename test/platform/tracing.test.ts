@@ -23,6 +23,7 @@ const TRANSCRIPT = 'Confidential words from the recording.';
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
 const SOCKET_TRACE = '0af7651916cd43dd8448eb211c80319c';
+const MUTATION_TRACE = '5e0c63257de34c92bf9efcd03927272e';
 
 let redis: TestRedis;
 let dir: string;
@@ -193,7 +194,7 @@ describe('one trace per piece of work', () => {
     for (const secret of [apiKey, ENGINE_KEY, WEBHOOK_SECRET, URL_TOKEN, ADMIN_KEY, TRANSCRIPT, 'Confidential']) expect(exported).not.toContain(secret);
   }, 120_000);
 
-  it('continues the caller trace of GraphQL over HTTP and over graphql-ws (from connection_init), and sends protobuf by default', async () => {
+  it("continues the caller trace of GraphQL over HTTP (a mutation's job too) and over graphql-ws (from connection_init), and sends protobuf by default", async () => {
     const firstBody = collector.bodies.length;
     const app = await startAppProcess(environment({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${collector.url}/v1/traces` }));
     const answer = await fetch(`${urlOf(app)}/graphql`, {
@@ -202,6 +203,31 @@ describe('one trace per piece of work', () => {
       body: JSON.stringify({ query: '{ me { partners } }' }),
     });
     expect(answer.status).toBe(200);
+    // A mutation over HTTP runs with its span active, so the job it queues joins the caller's
+    // trace: found by the operation's type (`operationName` picks it from a document that also
+    // holds a query), as the pipeline parses it, not by a word in the text.
+    const graphql = async (body: object, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${urlOf(app)}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey, ...headers },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: Record<string, { id: string; status: string }> }).data;
+    };
+    const submitted = await graphql(
+      {
+        query: `query Read { me { partners } } mutation Submit { submitTranscript(input: { audioUrl: "${files.url(`tone.mp3?token=${URL_TOKEN}`)}" }) { id } }`,
+        operationName: 'Submit',
+      },
+      { traceparent: `00-${MUTATION_TRACE}-${CALLER_SPAN}-01` },
+    );
+    const id = submitted.submitTranscript!.id;
+    const finished = await waitFor(
+      () => graphql({ query: 'query Status($id: ID!) { transcript(id: $id) { id status } }', variables: { id } }),
+      (data) => data.transcript?.status === 'COMPLETED' || data.transcript?.status === 'ERROR',
+    );
+    expect(finished.transcript!.status).toBe('COMPLETED');
     const peer = await openRawPeer(`${urlOf(app).replace(/^http/, 'ws')}/graphql`);
     peer.send({ type: 'connection_init', payload: { 'x-api-key': apiKey, traceparent: `00-${SOCKET_TRACE}-${CALLER_SPAN}-01` } });
     await peer.receive((message) => message.type === 'connection_ack');
@@ -212,6 +238,8 @@ describe('one trace per piece of work', () => {
     const spans = collector.bodies.slice(firstBody).flatMap((body) => protobufSpanNames(body));
     expect(spans).toContainEqual({ traceId: CALLER_TRACE, name: 'POST /graphql' });
     expect(spans).toContainEqual({ traceId: SOCKET_TRACE, name: 'graphql-ws query Who' });
+    expect(spans).toContainEqual({ traceId: MUTATION_TRACE, name: 'POST /graphql' });
+    expect(spans).toContainEqual({ traceId: MUTATION_TRACE, name: 'process transcribe' });
     const bodies = collector.bodies.map((body) => body.toString('latin1')).join('');
     expect(bodies).not.toContain(apiKey);
   }, 60_000);

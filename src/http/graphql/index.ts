@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DocumentNode, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
+import { OperationTypeNode, type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { trackEventStream } from '../../observability/metrics';
 import type { Caller } from '../../domain/shared/caller';
@@ -78,6 +78,7 @@ export async function registerGraphql(
     scope.route({
       url: GRAPHQL_PATH,
       method: ['GET', 'POST', 'OPTIONS'],
+      config: { mayStartWork: (request) => mayStartWork(pipeline, request) },
       handler: async (request, reply) => {
         let caller: Caller | null;
         try {
@@ -131,6 +132,23 @@ export async function registerGraphql(
 
   const sockets = registerGraphqlSockets(app.server, pipeline, services, payloads, keySubscriptions, live);
   return { yoga, sockets };
+}
+
+/**
+ * For tracing (`../tracing`): whether a GraphQL POST may start work, so that its handler runs
+ * with the request's span active and the jobs it queues join its trace. A mutation may; a
+ * query or a subscription reads. The answer is the pipeline's own parse of the document that
+ * will run, from its cache (a lookup for a document seen before), so no word in a comment or a
+ * string and no choice of `operationName` fools it. Where it cannot tell (a multipart upload,
+ * whose body is read later; a batch; a document it cannot parse or name) it answers yes. Either
+ * way a wrong answer changes no result: a mutation taken for a read would leave its jobs in
+ * traces of their own, a read taken for a mutation pays for the active context.
+ */
+function mayStartWork(pipeline: OperationPipeline, request: FastifyRequest): boolean {
+  const params = request.body;
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return true;
+  const type = pipeline.operationTypeOf(params);
+  return type !== OperationTypeNode.QUERY && type !== OperationTypeNode.SUBSCRIPTION;
 }
 
 // Fastify reads text/plain bodies too; yoga would refuse one with an empty answer.

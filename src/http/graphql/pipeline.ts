@@ -99,6 +99,25 @@ export class OperationPipeline {
     return checked.errors.length > 0 || !checked.document ? checked.errors : checked.document;
   }
 
+  /**
+   * The type of the operation `params` name, read from the same cache that the run reads next
+   * (a lookup, not a parse, for a document seen before); undefined when it cannot be told: a
+   * refused or unparsable text, no operation of that name, or a text too long to be cached,
+   * which is not parsed twice for this.
+   */
+  operationTypeOf(params: OperationParams & { operationName?: unknown }): OperationTypeNode | undefined {
+    let text: string;
+    try {
+      text = this.textOf(params);
+    } catch {
+      return undefined;
+    }
+    if (text.length > MAX_CACHED_TEXT_LENGTH) return undefined;
+    const { document } = this.check(text);
+    if (!document) return undefined;
+    return getOperationAST(document, typeof params.operationName === 'string' ? params.operationName : undefined)?.operation;
+  }
+
   /** graphql's `parse` for transports that parse and validate in two steps (yoga); a refusal throws. */
   readonly parse = (source: string | Source): DocumentNode => {
     const checked = this.check(typeof source === 'string' ? source : source.body);

@@ -62,4 +62,25 @@ describe('the operation pipeline', () => {
     // Counted once: a second scrape adds nothing.
     expect(await count('graphql_operations_total', labels)).toBe(before.operations + 3);
   });
+
+  it('tells the type of the operation a request names, by parsing it, where a word check would be fooled', () => {
+    const pipeline = newPipeline();
+    const typeOf = (query: unknown, operationName?: unknown) => pipeline.operationTypeOf({ query, operationName });
+    // The word in a comment, an alias and a string: still a query.
+    expect(typeOf('# mutation\nquery { mutation: me { partners } }')).toBe('query');
+    expect(typeOf('{ transcript(id: "mutation") { id } }')).toBe('query');
+    expect(typeOf('mutation Add { createEmptyVoice(partner: "acme", name: "Dee") { name } }')).toBe('mutation');
+    expect(typeOf('subscription { completionOutput(id: "c") { type } }')).toBe('subscription');
+    // Two operations: the one named runs, and only it counts.
+    const both = 'query Read { me { partners } } mutation Write { createEmptyVoice(partner: "acme", name: "Dee") { name } }';
+    expect(typeOf(both, 'Read')).toBe('query');
+    expect(typeOf(both, 'Write')).toBe('mutation');
+    // What it cannot tell: no name for two operations, a name that is not there, no text, a text that does not parse.
+    expect(typeOf(both)).toBeUndefined();
+    expect(typeOf(both, 'Other')).toBeUndefined();
+    expect(typeOf(undefined)).toBeUndefined();
+    expect(typeOf('mutation {')).toBeUndefined();
+    // A text too long for the cache is not parsed a second time for this.
+    expect(typeOf(`mutation Long { createEmptyVoice(partner: "acme", name: "${'D'.repeat(17 * 1024)}") { name } }`)).toBeUndefined();
+  });
 });
