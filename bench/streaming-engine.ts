@@ -40,9 +40,7 @@ const chunk = (body: object) =>
 
 // Every stream sends the same tokens: their events are made once, so that the engine's own CPU
 // (it shares the machine with the service it measures) is the writes, not JSON.stringify.
-const tokenEvents = Array.from({ length: tokens }, (_, index) =>
-  chunk({ choices: [{ index: 0, delta: { content: tokenText(index) }, finish_reason: null }] }),
-);
+const tokenEvents = Array.from({ length: tokens }, (_, index) => chunk({ choices: [{ index: 0, delta: { content: tokenText(index) }, finish_reason: null }] }));
 
 function play({ stream, response }: Held, phaseMs: number): void {
   const record = { text: '', times: [] as number[] };

@@ -198,7 +198,11 @@ export class OutputEventStore {
       // The id may hold a partner's tag in braces (partnerRecordId): only the text between the
       // first pair of braces is hashed, so the tag is made of the kind and id without braces.
       const tag = `{${resource.kind}.${resource.id.replace(/[{}]/g, '')}}`;
-      const keys: [string, string, string] = [this.keys.key('output', tag, 'state'), this.keys.key('output', tag, 'text'), this.keys.key('output', tag, 'events')];
+      const keys: [string, string, string] = [
+        this.keys.key('output', tag, 'state'),
+        this.keys.key('output', tag, 'text'),
+        this.keys.key('output', tag, 'events'),
+      ];
       names = { keys, channel: this.keys.channel(this.topic(resource)) };
       this.names.set(resource, names);
     }

@@ -26,7 +26,12 @@ describe('reading an event stream line by line', () => {
     const whole = STREAM.split(/\r\n|\r|\n/).slice(0, -1);
     expect(linesOf(bytes, [])).toEqual(whole);
     for (let cut = 1; cut < bytes.length; cut++) expect(linesOf(bytes, [cut]), `cut at byte ${cut}`).toEqual(whole);
-    expect(linesOf(bytes, Array.from({ length: bytes.length - 1 }, (_, i) => i + 1))).toEqual(whole);
+    expect(
+      linesOf(
+        bytes,
+        Array.from({ length: bytes.length - 1 }, (_, i) => i + 1),
+      ),
+    ).toEqual(whole);
   });
 });
 
