@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { EngineError, EngineUnavailable } from '../domain/shared/engine-error';
-import { formatBytes, readCapped } from './engine-http';
+import { answerTooLarge, readCapped } from './engine-http';
 import { EventStreamLines, readUntil } from './event-stream-reading';
 import { parseOpenAiJson } from './openai-http';
 
@@ -92,7 +92,7 @@ export async function readChatAnswer(
   const type = String(response.headers['content-type'] ?? '');
   if (!type.toLowerCase().startsWith('text/event-stream')) {
     const body = await readCapped(response, maxBytes);
-    if (body === null) throw new EngineError(`${engine} answer too large: over ${formatBytes(maxBytes)}`, false);
+    if (body === null) throw answerTooLarge(engine, maxBytes);
     const answer = parseOpenAiJson({ engine, response: chatCompletionResponse }, body);
     const choice = answer.choices[0]!;
     const content = choice.message.content ?? '';
@@ -106,7 +106,7 @@ export async function readChatAnswer(
   let finished = false;
 
   const dispatch = () => {
-    const payload = data.length === 1 ? data[0]! : data.join('\n');
+    const payload = data.join('\n');
     data = [];
     if (payload === '') return;
     if (payload.trim() === '[DONE]') {

@@ -132,6 +132,11 @@ export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB` : `${Number((bytes / 1024).toFixed(1))} kB`;
 }
 
+/** The final failure of an answer past ENGINE_MAX_ANSWER_MB, however it was read (whole, or as a stream). */
+export function answerTooLarge(engine: string, maxBytes: number): EngineError {
+  return new EngineError(`${engine} answer too large: over ${formatBytes(maxBytes)}`, false);
+}
+
 /**
  * Runs `request`, and after a transient failure runs it again (twice by default): after the
  * wait the engine asked for (Retry-After) or else the next of `delaysMs`. A timeout is not

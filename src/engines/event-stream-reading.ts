@@ -1,7 +1,7 @@
 import { finished } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { EngineError } from '../domain/shared/engine-error';
-import { formatBytes } from './engine-http';
+import { answerTooLarge } from './engine-http';
 
 /**
  * The lines of an event stream (text/event-stream) as its bytes come: `push` a network read,
@@ -64,7 +64,7 @@ export function readUntil(body: Dispatcher.ResponseData['body'], maxBytes: numbe
       if (settled) return;
       bytes += chunk.length;
       try {
-        if (bytes > maxBytes) throw new EngineError(`${engine} answer too large: over ${formatBytes(maxBytes)}`, false);
+        if (bytes > maxBytes) throw answerTooLarge(engine, maxBytes);
         if (!take(chunk)) return;
         settle();
       } catch (error) {

@@ -2,7 +2,7 @@ import { FormData, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { CallLimits } from '../domain/shared/call-limits';
 import { EngineError, EngineNotConfigured, EngineUnavailable } from '../domain/shared/engine-error';
-import { DEFAULT_MAX_ANSWER_BYTES, describeNetworkError, EngineTimedOut, errorWords, formatBytes, httpFailure, readCapped } from './engine-http';
+import { answerTooLarge, DEFAULT_MAX_ANSWER_BYTES, describeNetworkError, EngineTimedOut, errorWords, httpFailure, readCapped } from './engine-http';
 
 export { EngineHttpError } from './engine-http';
 
@@ -47,7 +47,7 @@ export function endpointUrl(options: OpenAiClientOptions, path: string, notConfi
 export async function postOpenAi<Schema extends z.ZodType>(call: OpenAiCall<Schema>): Promise<z.infer<Schema>> {
   const maxBytes = call.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const answer = await exchangeOpenAi(call, 'application/json', (response) => readCapped(response, maxBytes));
-  if (answer === null) throw new EngineError(`${call.engine} answer too large: over ${formatBytes(maxBytes)}`, false);
+  if (answer === null) throw answerTooLarge(call.engine, maxBytes);
   return parseOpenAiJson(call, answer);
 }
 
