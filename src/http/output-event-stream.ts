@@ -4,13 +4,11 @@ import { DomainError, Invalid } from '../domain/errors';
 import type { OutputEvent } from '../domain/output/output-log';
 import type { PushStream } from '../events/push-stream';
 import { liveSlowClientCloses } from '../observability/metrics';
+import { SLOW_CLIENT_CLOSE, SLOW_CLIENT_GRACE_MS } from './graphql/live-results';
 import type { KeySubscription, KeySubscriptions, SubscriptionHolder } from './key-subscriptions';
 
 /** A comment line this often keeps proxies from closing a quiet stream as idle. */
 const KEEP_ALIVE_MS = 15_000;
-
-/** How long a stream ended for a slow client may take to be read to its end before its connection is cut. */
-const SLOW_CLIENT_GRACE_MS = 30_000;
 
 /**
  * Where a reader of streamed output resumes: the `Last-Event-ID` header (what an EventSource
@@ -121,7 +119,7 @@ class SentOutputEvents implements KeySubscription {
     if (this.over) return;
     this.raw.write(`id: ${event.seq}\ndata: ${JSON.stringify({ text: event.text, reset: event.reset, done: event.done })}\n\n`);
     if (this.raw.writableLength <= this.budgetBytes) return;
-    this.raw.write(errorEvent('CLIENT_TOO_SLOW', 'Too far behind: the client reads slower than its events come'));
+    this.raw.write(errorEvent('CLIENT_TOO_SLOW', SLOW_CLIENT_CLOSE.reason));
     liveSlowClientCloses.inc({ transport: 'sse' });
     this.stop();
     const raw = this.raw;

@@ -98,12 +98,8 @@ export function registerTracing(app: FastifyInstance): void {
     const span = spanOf(request);
     // Kept for the request's log line, written after this hook; ended once (an abort may follow the answer).
     if (!span?.isRecording()) return;
-    if (status === undefined) endSpan(span);
-    else if (status >= 500) endSpan(span, new Error(`HTTP ${status}`), { 'http.response.status_code': status });
-    else {
-      span.setAttribute('http.response.status_code', status);
-      span.end();
-    }
+    if (status === undefined) return endSpan(span);
+    endSpan(span, status >= 500 ? new Error(`HTTP ${status}`) : undefined, { 'http.response.status_code': status });
   };
   app.addHook('onResponse', (request, reply, done) => {
     end(request, reply.statusCode);

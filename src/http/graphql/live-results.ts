@@ -30,6 +30,9 @@ export class SharedPayloads {
 /** How a connection ends when its client falls further behind than its budget. */
 export const SLOW_CLIENT_CLOSE = { code: 4408, reason: 'Too far behind: the client reads slower than its events come' } as const;
 
+/** How long an event stream ended for a slow client may take to be read to its end before its connection is cut (GraphQL over SSE and the REST output streams alike). */
+export const SLOW_CLIENT_GRACE_MS = 30_000;
+
 /** Where ordered results go: a socket's frames, or an event stream's queue. */
 export interface ResultWriter {
   /** `source` is the event the result was executed for, when it was pushed. */

@@ -1,14 +1,11 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { liveDeliveryLag, liveSlowClientCloses } from '../../../observability/metrics';
-import { OrderedWrites, SLOW_CLIENT_CLOSE, type ResultWriter, type SharedPayloads } from '../live-results';
+import { OrderedWrites, SLOW_CLIENT_CLOSE, SLOW_CLIENT_GRACE_MS, type ResultWriter, type SharedPayloads } from '../live-results';
 import { replacementKey, SendBacklog, writtenAtOf } from '../send-backlog';
 import type { SubscriptionResults } from '../shared-execution';
 
 /** What ends an event stream whose client fell too far behind, as its last event. */
 const SLOW_CLIENT_ERROR = new GraphQLError(SLOW_CLIENT_CLOSE.reason, { extensions: { code: 'CLIENT_TOO_SLOW' } });
-
-/** How long a stream ended for a slow client may take to be read to its end before its connection is cut. */
-const SLOW_CLIENT_GRACE_MS = 30_000;
 
 const DONE: IteratorReturnResult<undefined> = { value: undefined, done: true };
 
