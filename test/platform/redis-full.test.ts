@@ -27,6 +27,11 @@ let admin: Redis;
 let app: TestApp;
 let key: string;
 let call: RestClient;
+/**
+ * Polls with a key of its own, once a second: at waitFor's usual 150 ms a wait of a few seconds
+ * spent the limit of 40 a minute and read a 429's body (CI failed on it once).
+ */
+let watch: RestClient;
 let dir: string;
 let recording: string;
 
@@ -59,6 +64,7 @@ beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT_PER_MINUTE: String(LIMIT) }, redis);
   key = await app.createKey('acme');
   call = restClient(app.url, key);
+  watch = restClient(app.url, await app.createKey('acme'));
   dir = await makeTempDir('redis-full-');
   recording = await makeNoise(join(dir, 'recording.wav'), { seconds: 8, amplitude: 0.2 });
 });
@@ -72,7 +78,7 @@ afterAll(async () => {
 describe('when Redis is full (maxmemory reached under noeviction)', () => {
   it('serves reads, refuses writes with 503 and Retry-After leaving nothing behind, and takes writes again once there is room', async () => {
     expect((await call('POST', '/api/voices/acme', { form: await multipart({ name: 'Ada' }, { file: recording }) })).status).toBe(201);
-    await waitFor(async () => (await call('GET', '/api/voices/acme/Ada')).body as Detail, settled);
+    await waitFor(async () => (await watch('GET', '/api/voices/acme/Ada')).body as Detail, settled, 60_000, 1000);
     await fillRedis();
 
     const voice = await call('GET', '/api/voices/acme/Ada');
@@ -112,7 +118,7 @@ describe('when Redis is full (maxmemory reached under noeviction)', () => {
     await admin.config('SET', 'maxmemory', '0');
     expect((await call('POST', '/api/voices/acme/empty', { form: await multipart({ name: 'Bob' }) })).status).toBe(201);
     expect((await call('POST', '/api/voices/acme', { form: await multipart({ name: 'Cy' }, { file: recording }) })).status).toBe(201);
-    const done = await waitFor(async () => (await call('GET', '/api/voices/acme/Cy')).body as Detail, settled);
+    const done = await waitFor(async () => (await watch('GET', '/api/voices/acme/Cy')).body as Detail, settled, 60_000, 1000);
     expect(done.status).toEqual(expect.objectContaining({ splitting: 'completed', embedding: 'completed' }));
   });
 
