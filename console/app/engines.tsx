@@ -9,6 +9,7 @@ type Engine = ConsoleEnginesQuery['engines'][number];
 
 const NAMES: Record<EngineKind, string> = {
   SPEECH_TO_TEXT: 'Speech-to-text',
+  DIARIZING_SPEECH_TO_TEXT: 'Diarizing speech-to-text',
   LLM: 'LLM',
   TEXT_EMBEDDING: 'Text embeddings',
   VOICE: 'Voice',

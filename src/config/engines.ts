@@ -1,7 +1,7 @@
 import type { Config } from './config';
 
 /** The engines the service calls, one per kind of work it hands off. */
-export const ENGINE_KINDS = ['speech_to_text', 'llm', 'text_embedding', 'voice'] as const;
+export const ENGINE_KINDS = ['speech_to_text', 'diarizing_speech_to_text', 'llm', 'text_embedding', 'voice'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 /**
@@ -31,6 +31,7 @@ export interface EngineDescription {
  */
 const CALL_NAMES: Record<EngineKind, { service: string; local: string | null }> = {
   speech_to_text: { service: 'speech-to-text', local: null },
+  diarizing_speech_to_text: { service: 'diarizing-speech-to-text', local: null },
   llm: { service: 'llm', local: null },
   text_embedding: { service: 'embeddings', local: null },
   voice: { service: 'gpu-jobs', local: 'local-voice' },
@@ -54,6 +55,7 @@ export const ENGINE_CALL_NAMES: ReadonlySet<string> = new Set(
 export function describeEngines(config: Config, missingTools: readonly string[]): EngineDescription[] {
   return [
     remote('speech_to_text', config.ASR_BASE_URL, config.ASR_MODEL, 'ASR_BASE_URL', ['transcripts', 'completions from audio'], null),
+    diarizing(config),
     remote('llm', config.LLM_BASE_URL, llmModels(config), 'LLM_BASE_URL', ['completions', 'rewrite'], null),
     // The local names are what the built-in engines report as their model.
     remote(
@@ -66,6 +68,17 @@ export function describeEngines(config: Config, missingTools: readonly string[])
     ),
     remote('voice', config.GPU_JOBS_URL, 'gpu-jobs', 'GPU_JOBS_URL', ['voice embedding', 'test samples'], localVoiceModel(missingTools)),
   ];
+}
+
+/**
+ * The model switches the diarizing engine on; it is served at ASR_DIARIZE_BASE_URL, else at
+ * ASR_BASE_URL. A model with neither has nowhere to go, so the variable to set is the address.
+ */
+function diarizing(config: Config): EngineDescription {
+  const model = config.ASR_DIARIZE_MODEL;
+  const url = model ? (config.ASR_DIARIZE_BASE_URL ?? config.ASR_BASE_URL) : undefined;
+  const variable = model && !url ? 'ASR_DIARIZE_BASE_URL' : 'ASR_DIARIZE_MODEL';
+  return remote('diarizing_speech_to_text', url, model ?? '', variable, ['transcripts with speaker labels'], null);
 }
 
 /** The built-in voice engine names the tools it works with; without ffmpeg it cannot work at all. */
@@ -106,6 +119,7 @@ export function engineLogLine(engine: EngineDescription): string {
 
 const ENGINE_LABELS: Record<EngineKind, string> = {
   speech_to_text: 'speech-to-text',
+  diarizing_speech_to_text: 'diarizing speech-to-text',
   llm: 'LLM',
   text_embedding: 'text embeddings',
   voice: 'voice',

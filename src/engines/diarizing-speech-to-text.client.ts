@@ -143,4 +143,5 @@ export class DiarizingSpeechToTextClient {
   }
 }
 
-measureEngineMethods(DiarizingSpeechToTextClient.prototype, 'speech-to-text', ['diarize']);
+// Its own name, apart from plain speech-to-text: the two are configured apart, and the engines list says how each answered.
+measureEngineMethods(DiarizingSpeechToTextClient.prototype, 'diarizing-speech-to-text', ['diarize']);

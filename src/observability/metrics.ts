@@ -173,7 +173,7 @@ export const jobDuration = new Histogram({
 
 export const engineCallDuration = new Histogram({
   name: 'engine_call_duration_seconds',
-  help: 'Calls to engines (ffmpeg, gpu-jobs, speech-to-text, llm, embeddings, download) by outcome',
+  help: 'Calls to engines (ffmpeg, gpu-jobs, local-voice, speech-to-text, diarizing-speech-to-text, llm, embeddings, download, webhook) by outcome',
   labelNames: ['engine', 'outcome'] as const,
   buckets: LONG_BUCKETS,
   registers: [registry],

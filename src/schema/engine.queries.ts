@@ -5,7 +5,7 @@ import { builder } from './builder';
 const EngineKindEnum = builder.enumType('EngineKind', {
   description: 'A kind of work the service hands to an engine.',
   values: Object.fromEntries(ENGINE_KINDS.map((kind) => [kind.toUpperCase(), { value: kind }])) as Record<
-    'SPEECH_TO_TEXT' | 'LLM' | 'TEXT_EMBEDDING' | 'VOICE',
+    'SPEECH_TO_TEXT' | 'DIARIZING_SPEECH_TO_TEXT' | 'LLM' | 'TEXT_EMBEDDING' | 'VOICE',
     { value: (typeof ENGINE_KINDS)[number] }
   >,
 });

@@ -271,6 +271,7 @@ export type EngineCall = {
 
 /** A kind of work the service hands to an engine. */
 export type EngineKind =
+  | 'DIARIZING_SPEECH_TO_TEXT'
   | 'LLM'
   | 'SPEECH_TO_TEXT'
   | 'TEXT_EMBEDDING'

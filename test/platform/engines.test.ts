@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
 import { describeEngines } from '../../src/config/engines';
-import { measureEngineCall } from '../../src/observability/metrics';
+import { measureEngineCall, registry } from '../../src/observability/metrics';
 import { graphql } from '../gql';
 import { startAppProcess } from '../support/app-process';
 import { makeSine, makeTempDir, removeDir } from '../support/audio';
+import { makeConversation } from '../support/conversation';
+import { startDiarizingServer, type DiarizingServer } from '../support/diarizing-server';
 import { execute } from '../support/graphql-client';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server';
 import { startTestRedis } from '../support/redis-server';
@@ -42,6 +44,14 @@ const LastCallsQuery = graphql(`
 
 const WITHOUT_ENGINES = [
   { kind: 'SPEECH_TO_TEXT', status: 'MISSING', model: null, host: null, variable: 'ASR_BASE_URL', features: ['transcripts', 'completions from audio'] },
+  {
+    kind: 'DIARIZING_SPEECH_TO_TEXT',
+    status: 'MISSING',
+    model: null,
+    host: null,
+    variable: 'ASR_DIARIZE_MODEL',
+    features: ['transcripts with speaker labels'],
+  },
   { kind: 'LLM', status: 'MISSING', model: null, host: null, variable: 'LLM_BASE_URL', features: ['completions', 'rewrite'] },
   {
     kind: 'TEXT_EMBEDDING',
@@ -66,7 +76,7 @@ describe('the engines as the configuration has them', () => {
       }),
       [],
     );
-    expect(engines.slice(0, 2)).toEqual([
+    expect(engines.filter((engine) => engine.kind === 'speech_to_text' || engine.kind === 'llm')).toEqual([
       {
         kind: 'speech_to_text',
         status: 'configured',
@@ -86,23 +96,58 @@ describe('the engines as the configuration has them', () => {
     ]);
     expect(JSON.stringify(engines)).not.toContain('secret');
   });
+
+  it('has the diarizing engine where its model is served: its own address, else the speech-to-text one', () => {
+    const diarizer = (env: Record<string, string>) => describeEngines(loadConfig(env), []).find((engine) => engine.kind === 'diarizing_speech_to_text');
+    const features = ['transcripts with speaker labels'];
+    expect(diarizer({ ASR_BASE_URL: 'http://asr:8000/v1', ASR_DIARIZE_MODEL: 'gpt-4o-transcribe-diarize' })).toEqual({
+      kind: 'diarizing_speech_to_text',
+      status: 'configured',
+      model: 'gpt-4o-transcribe-diarize',
+      host: 'http://asr:8000',
+      variable: 'ASR_DIARIZE_MODEL',
+      features,
+    });
+    expect(
+      diarizer({ ASR_BASE_URL: 'http://asr:8000/v1', ASR_DIARIZE_BASE_URL: 'https://api.openai.com/v1', ASR_DIARIZE_MODEL: 'gpt-4o-transcribe-diarize' }),
+    ).toMatchObject({ status: 'configured', host: 'https://api.openai.com' });
+    // Plain speech-to-text alone does not diarize: without the model there is no diarizing engine.
+    expect(diarizer({ ASR_BASE_URL: 'http://asr:8000/v1' })).toEqual({
+      kind: 'diarizing_speech_to_text',
+      status: 'missing',
+      model: null,
+      host: null,
+      variable: 'ASR_DIARIZE_MODEL',
+      features,
+    });
+    // A model with no address anywhere: what is missing is where it is served.
+    expect(diarizer({ ASR_DIARIZE_MODEL: 'gpt-4o-transcribe-diarize' })).toMatchObject({ status: 'missing', model: null, variable: 'ASR_DIARIZE_BASE_URL' });
+  });
 });
 
 describe('GraphQL engines and /readyz', () => {
   let bare: TestApp;
   let equipped: TestApp;
   let engine: OpenAiCompatibleServer;
+  let diarizer: DiarizingServer;
 
   beforeAll(async () => {
-    engine = await startOpenAiCompatibleServer();
+    [engine, diarizer] = await Promise.all([startOpenAiCompatibleServer(), startDiarizingServer()]);
     [bare, equipped] = await Promise.all([
       startTestApp(),
-      startTestApp({ ASR_BASE_URL: engine.baseUrl, LLM_BASE_URL: engine.baseUrl, EMBEDDINGS_BASE_URL: engine.baseUrl, EMBEDDINGS_MODEL: 'nomic-embed-text' }),
+      startTestApp({
+        ASR_BASE_URL: engine.baseUrl,
+        ASR_DIARIZE_BASE_URL: diarizer.baseUrl,
+        ASR_DIARIZE_MODEL: 'gpt-4o-transcribe-diarize',
+        LLM_BASE_URL: engine.baseUrl,
+        EMBEDDINGS_BASE_URL: engine.baseUrl,
+        EMBEDDINGS_MODEL: 'nomic-embed-text',
+      }),
     ]);
   });
   afterAll(async () => {
     await Promise.all([bare?.close(), equipped?.close()]);
-    await engine?.close();
+    await Promise.all([engine?.close(), diarizer?.close()]);
   });
 
   it('says which engines are missing, for any valid key (no partner needed)', async () => {
@@ -118,6 +163,7 @@ describe('GraphQL engines and /readyz', () => {
     const { data } = await execute(equipped.url, key, EnginesQuery);
     expect(data!.engines.map(({ kind, status, model, host: at }) => ({ kind, status, model, host: at }))).toEqual([
       { kind: 'SPEECH_TO_TEXT', status: 'CONFIGURED', model: 'whisper-1', host },
+      { kind: 'DIARIZING_SPEECH_TO_TEXT', status: 'CONFIGURED', model: 'gpt-4o-transcribe-diarize', host: new URL(diarizer.baseUrl).origin },
       { kind: 'LLM', status: 'CONFIGURED', model: 'gpt-4o-mini', host },
       { kind: 'TEXT_EMBEDDING', status: 'CONFIGURED', model: 'nomic-embed-text', host },
       { kind: 'VOICE', status: 'LOCAL', model: 'local (ffmpeg, espeak-ng)', host: null },
@@ -145,6 +191,33 @@ describe('GraphQL engines and /readyz', () => {
     // Engines never called have no last call; the built-in voice engine of this app has not been asked.
     const { data } = await execute(equipped.url, key, LastCallsQuery);
     expect(data!.engines.find((listed) => listed.kind === 'VOICE')!.lastCall).toBeNull();
+  });
+
+  it('measures the diarizing engine under its own name, apart from plain speech-to-text', async () => {
+    const key = await equipped.createKey('acme');
+    const lastCalls = async () =>
+      new Map((await execute(equipped.url, key, LastCallsQuery)).data!.engines.map((listed) => [listed.kind, listed.lastCall] as const));
+    const measured = async () => (await registry.getSingleMetricAsString('engine_call_duration_seconds')).includes('engine="diarizing-speech-to-text"');
+    expect(await measured()).toBe(false);
+    const dir = await makeTempDir('diarized-call-');
+    try {
+      const recording = await makeConversation(join(dir, 'conversation.flac'), 5);
+      const call = restClient(equipped.url, key);
+      const submitted = await call('POST', '/v2/transcript', { form: await multipart({ speaker_labels: 'true' }, { audio: recording }) });
+      expect(submitted.status).toBe(200);
+      const ended = await waitFor(
+        async () => (await call('GET', submitted.body.id as string)).body as { status: string },
+        (transcript) => ['completed', 'error'].includes(transcript.status),
+      );
+      expect(ended.status).toBe('completed');
+      const calls = await waitFor(lastCalls, (read) => read.get('DIARIZING_SPEECH_TO_TEXT')?.ok === true, 10_000);
+      // Its calls went to the diarizing engine only: plain speech-to-text, never called here, says nothing.
+      expect(calls.get('SPEECH_TO_TEXT')).toBeNull();
+      expect(diarizer.requests.length).toBeGreaterThan(0);
+      expect(await measured()).toBe(true);
+    } finally {
+      await removeDir(dir);
+    }
   });
 
   it('keeps the outcomes of the listed engines only, not of ffmpeg, downloads or webhooks', async () => {
@@ -281,6 +354,7 @@ describe('the start-up log', () => {
       ]);
       expect(lines.filter((line) => line.startsWith('engine '))).toEqual([
         'engine speech-to-text: whisper-1 at https://asr.example.com (ASR_BASE_URL)',
+        'engine diarizing speech-to-text: missing; transcripts with speaker labels will fail until ASR_DIARIZE_MODEL is set',
         'engine LLM: missing; completions, rewrite will fail until LLM_BASE_URL is set',
         'engine text embeddings: local default local-hashing-384; set EMBEDDINGS_BASE_URL for a service (knowledge base embedding, retrieval)',
         'engine voice: local default local (ffmpeg, espeak-ng); set GPU_JOBS_URL for a service (voice embedding, test samples)',
