@@ -41,7 +41,7 @@ import { WebhookService } from './domain/webhooks/webhook.service';
 import { webhookSender, webhookUrlGuard } from './engines/webhook-sender';
 import type { Domain } from './domain/domain';
 import { EngineCatalog } from './domain/engines/engine-catalog';
-import { missingNames, type AudioTool } from './domain/engines/audio-tools';
+import { missingNames, uploadRefusal, type AudioTool } from './domain/engines/audio-tools';
 import { describeEngines } from './config/engines';
 import type { Platform } from './platform';
 import { documentJson, embeddingStatusJson } from './rest/knowledge-base/knowledge-base.wire';
@@ -111,6 +111,11 @@ export function createServices(config: Config, platform: Platform, tools: readon
         maxFileBytes: config.GPU_JOBS_MAX_FILE_MB * 1024 * 1024,
       })
     : new LocalVoiceEngine({ ffmpeg, espeakPath: config.ESPEAK_PATH });
+  // Uploaded audio goes on to ffmpeg's work: without a required tool it is refused at the door, not accepted to fail in its job.
+  const probeUpload = (path: string) => {
+    const refusal = uploadRefusal(tools);
+    return refusal ? Promise.reject(refusal) : ffmpeg.probe(path);
+  };
   const voiceRecords = new VoiceRepository(platform.records);
   const voiceJobs = new VoiceJobs(platform.queues);
   const voices = new VoiceService({
@@ -118,7 +123,7 @@ export function createServices(config: Config, platform: Platform, tools: readon
     events: platform.events,
     blobs: platform.blobs,
     jobs: voiceJobs,
-    audio: { probe: (path) => ffmpeg.probe(path), toOpus: (input, output) => ffmpeg.toOpus(input, output), measure: (path) => analyzeAudio(ffmpeg, path) },
+    audio: { probe: probeUpload, toOpus: (input, output) => ffmpeg.toOpus(input, output), measure: (path) => analyzeAudio(ffmpeg, path) },
     defaultTtsType: config.DEFAULT_TTS_TYPE,
   });
   const voicePipeline = new VoicePipelineService({ repository: voiceRecords, blobs: platform.blobs, jobs: voiceJobs });
@@ -144,7 +149,7 @@ export function createServices(config: Config, platform: Platform, tools: readon
     coalesceMs: config.OUTPUT_COALESCE_MS,
     onWriteError: (error) => platform.logger.warn({ err: error }, 'streamed output not written yet; it is kept and written again'),
   });
-  const stores = { events: platform.events, blobs: platform.blobs, audio: ffmpeg };
+  const stores = { events: platform.events, blobs: platform.blobs, audio: { probe: probeUpload } };
   const urlGuard = webhookUrlGuard(config.ALLOW_PRIVATE_URLS);
   const transcriptJobs = new TranscriptJobs(platform.queues);
   const transcripts = new TranscriptService({

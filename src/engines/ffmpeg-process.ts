@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ProcessFailed, ProcessNotStarted, runProcess } from './child-process';
 import { InsufficientStorage } from '../domain/errors';
-import { EngineError, ToolUnavailable } from '../domain/shared/engine-error';
+import { EngineError, toolUnavailable } from '../domain/shared/engine-error';
 
 /** Where the system's ffmpeg and ffprobe are. */
 export interface FfmpegOptions {
@@ -92,10 +92,7 @@ export async function runTool(
     return await runProcess(binary, args, { signal, onStdout, stderrTailChars: STDERR_TAIL_CHARS });
   } catch (error) {
     if (!(error instanceof ProcessNotStarted)) throw error;
-    const name = binary.split(/[\\/]/).pop() ?? binary;
-    throw new ToolUnavailable(
-      error.missing ? `The audio tool ${name} is not installed on the server` : `The audio tool ${name} could not be started: ${error.message}`,
-    );
+    throw toolUnavailable(binary, error.missing ? undefined : `could not be started: ${error.message}`);
   }
 }
 

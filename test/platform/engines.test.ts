@@ -5,7 +5,7 @@ import { describeEngines } from '../../src/config/engines';
 import { measureEngineCall, registry } from '../../src/observability/metrics';
 import { graphql } from '../gql';
 import { startAppProcess } from '../support/app-process';
-import { makeSine, makeTempDir, removeDir } from '../support/audio';
+import { makeTempDir, removeDir } from '../support/audio';
 import { makeConversation } from '../support/conversation';
 import { startDiarizingServer, type DiarizingServer } from '../support/diarizing-server';
 import { execute } from '../support/graphql-client';
@@ -14,7 +14,6 @@ import { startTestRedis } from '../support/redis-server';
 import { multipart, restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
-import { serveFiles } from '../v2/helpers';
 
 const EnginesQuery = graphql(`
   query Engines {
@@ -243,66 +242,6 @@ describe('GraphQL engines and /readyz', () => {
       checks: expect.objectContaining({ redis: 'ok' }),
       engines: WITHOUT_ENGINES.map((listed) => ({ ...listed, kind: listed.kind.toLowerCase(), status: listed.status.toLowerCase() })),
     });
-  });
-});
-
-describe('without ffmpeg and ffprobe', () => {
-  let toolless: TestApp;
-  let dir: string;
-  let ffmpegPath: string;
-  let ffprobePath: string;
-  let recording: string;
-
-  beforeAll(async () => {
-    dir = await makeTempDir('no-tools-');
-    ffmpegPath = join(dir, 'no-such-ffmpeg');
-    ffprobePath = join(dir, 'no-such-ffprobe');
-    toolless = await startTestApp({ FFMPEG_PATH: ffmpegPath, FFPROBE_PATH: ffprobePath, ALLOW_PRIVATE_URLS: 'true' });
-    recording = await makeSine(join(dir, 'tone.wav'), { seconds: 1 });
-  });
-  afterAll(async () => {
-    await toolless?.close();
-    await removeDir(dir);
-  });
-
-  const MISSING = 'The audio tool no-such-ffprobe is not installed on the server';
-
-  it('is not ready, names the missing tools, and lists the built-in voice engine as missing', async () => {
-    const ready = await restClient(toolless.url)('GET', '/readyz');
-    expect(ready.status).toBe(503);
-    expect(ready.body.failing).toEqual(['audioTools']);
-    expect(ready.body.checks.audioTools).toBe(`ffmpeg (FFMPEG_PATH=${ffmpegPath}: not installed); ffprobe (FFPROBE_PATH=${ffprobePath}: not installed)`);
-    expect(ready.body.engines.find((engine: { kind: string }) => engine.kind === 'voice')).toMatchObject({ status: 'missing', model: null });
-  });
-
-  it('answers an upload that needs them 503 naming the tool, never a 4xx that blames the file', async () => {
-    const call = restClient(toolless.url, await toolless.createKey('acme'));
-
-    const voice = await call('POST', '/api/voices/acme', { form: await multipart({ name: 'Ada' }, { file: recording }) });
-    expect(voice.status).toBe(503);
-    expect(voice.headers.get('retry-after')).toBe('60');
-    expect(voice.body).toEqual({ detail: MISSING });
-    expect((await call('GET', '/api/voices/acme/Ada')).status).toBe(404);
-
-    const transcript = await call('POST', '/v2/transcript', { form: await multipart({}, { audio: recording }) });
-    expect(transcript.status).toBe(503);
-    expect(transcript.body).toEqual({ error: MISSING });
-  });
-
-  it('fails a transcript of a URL with the missing tool as its reason, not as unreadable audio', async () => {
-    const files = await serveFiles({ 'tone.wav': { path: recording, contentType: 'audio/wav' } });
-    try {
-      const call = restClient(toolless.url, await toolless.createKey('acme'));
-      const submitted = await call('POST', '/v2/transcript', { json: { audio_url: files.url('tone.wav') } });
-      expect(submitted.status).toBe(200);
-      const ended = await waitFor(
-        async () => (await call('GET', submitted.body.id as string)).body as { status: string; error?: string },
-        (transcript) => transcript.status === 'error',
-      );
-      expect(ended.error).toBe(MISSING);
-    } finally {
-      await files.close();
-    }
   });
 });
 

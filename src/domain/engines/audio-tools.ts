@@ -1,3 +1,5 @@
+import { toolUnavailable, type ToolUnavailable } from '../shared/engine-error';
+
 /** A program the service runs on its own machine, as found when the process started. */
 export interface AudioTool {
   name: 'ffmpeg' | 'ffprobe' | 'espeak-ng';
@@ -23,6 +25,21 @@ export function missingRequired(tools: readonly AudioTool[]): AudioTool[] {
 /** The names of the tools that could not be run, required or not. */
 export function missingNames(tools: readonly AudioTool[]): string[] {
   return tools.filter((tool) => tool.problem !== null).map((tool) => tool.name);
+}
+
+/**
+ * Why uploaded audio cannot be taken now: a required tool was missing at start, and the work the
+ * upload starts (probe, then conversion, split or transcription) would only fail on it in its
+ * job. So the request is refused (503 naming the tool, as when ffprobe fails on the upload
+ * itself) rather than accepted for certain failure. ffprobe is named first when both are
+ * missing: it is the one the work runs first, so the reason is the one its job would give.
+ * Null when every required tool was found.
+ */
+export function uploadRefusal(tools: readonly AudioTool[]): ToolUnavailable | null {
+  const missing = missingRequired(tools);
+  const tool = missing.find((each) => each.name === 'ffprobe') ?? missing[0];
+  if (!tool) return null;
+  return toolUnavailable(tool.path, tool.problem === 'not installed' ? undefined : (tool.problem ?? undefined));
 }
 
 /** What readiness says of the tools: `ok`, or the required ones missing and the variables that place them. */

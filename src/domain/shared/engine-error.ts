@@ -46,6 +46,15 @@ export class ToolUnavailable extends EngineError {
   }
 }
 
+/**
+ * One audio tool, by the last part of its path, not installed (no `problem`) or unable to run
+ * (`problem` says how): the same words whether a request meets it or a job does.
+ */
+export function toolUnavailable(path: string, problem?: string): ToolUnavailable {
+  const name = path.split(/[\\/]/).pop() ?? path;
+  return new ToolUnavailable(problem ? `The audio tool ${name} ${problem}` : `The audio tool ${name} is not installed on the server`);
+}
+
 /** Whether an engine's failure says the input cannot be read, rather than that the server cannot read anything. */
 export function blamesInput(error: unknown): error is EngineError {
   return error instanceof EngineError && !(error instanceof ToolUnavailable);
