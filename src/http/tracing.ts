@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contextOf, endSpan, runInSpan, SpanKind, startSpan, traceFields, tracingOn, type Span } from '../observability/tracing';
+import { contextOf, endSpan, runInSpan, startRequestSpan, traceFields, tracingOn, type Span } from '../observability/tracing';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,17 +72,17 @@ export function registerTracing(app: FastifyInstance): void {
     const host = request.host;
     const port = portOf(host);
     const route = request.routeOptions.url;
-    const span = startSpan(route ? `${request.method} ${route}` : request.method, {
-      kind: SpanKind.SERVER,
-      parent: contextOf(request.headers),
-      attributes: {
+    const span = startRequestSpan(
+      route ? `${request.method} ${route}` : request.method,
+      {
         'http.request.method': request.method,
         ...(route && { 'http.route': route }),
         'server.address': port ? host.slice(0, -port.length - 1) : host,
         ...(port && { 'server.port': Number(port) }),
         'url.scheme': request.protocol,
       },
-    });
+      contextOf(request.headers),
+    );
     if (span) (request.raw as TracedMessage)[SPAN] = span;
     done();
   });

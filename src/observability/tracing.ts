@@ -11,6 +11,7 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
+import type { RequestSpanMaker } from './request-span';
 
 /**
  * The one door to tracing for the code that makes spans (the HTTP transport, the queues, the
@@ -20,12 +21,15 @@ import {
  * line (`tracer === null`): no span, no context switch, no propagation, nothing allocated.
  */
 let tracer: Tracer | null = null;
+/** The request spans' maker (`request-span.ts`), from the same SDK as the tracer. */
+let requestSpanMaker: RequestSpanMaker | null = null;
 
 export { SpanKind, type Span, type Context, type Attributes };
 
-/** Called by the SDK when it starts (with its tracer) and stops (with null). */
-export function useTracer(next: Tracer | null): void {
+/** Called by the SDK when it starts (with its tracer and the request spans' maker) and stops (with nulls). */
+export function useTracer(next: Tracer | null, makeRequestSpan: RequestSpanMaker | null = null): void {
   tracer = next;
+  requestSpanMaker = next && makeRequestSpan;
 }
 
 export function tracingOn(): boolean {
@@ -70,6 +74,16 @@ export function startSpan(name: string, options: SpanOptions = {}): Span | undef
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links },
     options.parent ?? context.active(),
   );
+}
+
+/**
+ * Starts an HTTP request's server span (the child of `parent`, the caller's context), or returns
+ * undefined when tracing is off: the SDK's sampling, ids and export, through a leaner span than
+ * `startSpan`'s (`request-span.ts` says why). End it with `endSpan`.
+ */
+export function startRequestSpan(name: string, attributes: Attributes, parent: Context): Span | undefined {
+  if (requestSpanMaker === null) return tracer === null ? undefined : startSpan(name, { kind: SpanKind.SERVER, attributes, parent });
+  return requestSpanMaker(name, attributes, parent);
 }
 
 /** Runs `work` with `span` as the active span, so the spans and jobs it starts are its children. */

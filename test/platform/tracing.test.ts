@@ -24,6 +24,7 @@ const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
 const SOCKET_TRACE = '0af7651916cd43dd8448eb211c80319c';
 const MUTATION_TRACE = '5e0c63257de34c92bf9efcd03927272e';
+const BUILD_TRACE = '7d3f1a2b9c8e4f6a0b1c2d3e4f5a6b7c';
 
 let redis: TestRedis;
 let dir: string;
@@ -242,6 +243,31 @@ describe('one trace per piece of work', () => {
     expect(spans).toContainEqual({ traceId: MUTATION_TRACE, name: 'process transcribe' });
     const bodies = collector.bodies.map((body) => body.toString('latin1')).join('');
     expect(bodies).not.toContain(apiKey);
+  }, 60_000);
+
+  it('sends its spans from the export thread of the build, as npm start runs it', async () => {
+    const app = await startAppProcess(
+      environment({
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+        LOG_LEVEL: 'silent',
+      }),
+      { via: 'npm' },
+    );
+    try {
+      const call = restClient(urlOf(app), apiKey);
+      const traceparent = `00-${BUILD_TRACE}-${CALLER_SPAN}-01`;
+      expect((await call('GET', '/api/voices/acme', { headers: { traceparent } })).status).toBe(200);
+      const span = await waitFor(
+        async () => collector.spans.find((each) => each.traceId === BUILD_TRACE),
+        (found) => found !== undefined,
+        20_000,
+      );
+      expect(span).toMatchObject({ name: 'GET /api/voices/:partner', kind: 2, parentSpanId: CALLER_SPAN, attributes: { 'http.response.status_code': 200 } });
+    } finally {
+      await stopped(app);
+    }
   }, 60_000);
 
   it('loads no tracing SDK and sends nothing when no endpoint is set', async () => {
