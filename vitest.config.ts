@@ -40,6 +40,7 @@ export default defineConfig({
     // Each file starts its own redis-server and ffmpeg processes; two cores cannot run
     // many of those at once without turning timing into flakiness.
     maxWorkers: 2,
+    globalSetup: ['test/support/build-once.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
