@@ -76,6 +76,7 @@ class OneLinePerRequest extends LogController {
       );
       return;
     }
+    const ids = spanOf(request)?.spanContext();
     writeRequestLine(this.logger as Logger, {
       requestId: request.id,
       method: request.method,
@@ -85,7 +86,9 @@ class OneLinePerRequest extends LogController {
       route,
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
-      ...traceFields(spanOf(request)),
+      // Read off the span itself, not spread from a new object: this line is written for every request.
+      trace_id: ids?.traceId,
+      span_id: ids?.spanId,
     });
   }
 }

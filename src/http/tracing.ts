@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contextOf, endSpan, runInSpan, startRequestSpan, traceFields, tracingOn, type Span } from '../observability/tracing';
+import { contextOf, endSpan, runInSpan, startRequestSpan, traceFields, tracingOn, type Attributes, type Span } from '../observability/tracing';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,17 +72,13 @@ export function registerTracing(app: FastifyInstance): void {
     const host = request.host;
     const port = portOf(host);
     const route = request.routeOptions.url;
-    const span = startRequestSpan(
-      route ? `${request.method} ${route}` : request.method,
-      {
-        'http.request.method': request.method,
-        ...(route && { 'http.route': route }),
-        'server.address': port ? host.slice(0, -port.length - 1) : host,
-        ...(port && { 'server.port': Number(port) }),
-        'url.scheme': request.protocol,
-      },
-      contextOf(request.headers),
-    );
+    // Built by assignment: spreading the optional ones made two objects more a request.
+    const attributes: Attributes = { 'http.request.method': request.method };
+    if (route) attributes['http.route'] = route;
+    attributes['server.address'] = port ? host.slice(0, -port.length - 1) : host;
+    if (port) attributes['server.port'] = Number(port);
+    attributes['url.scheme'] = request.protocol;
+    const span = startRequestSpan(route ? `${request.method} ${route}` : request.method, attributes, contextOf(request.headers));
     if (span) (request.raw as TracedMessage)[SPAN] = span;
     done();
   });

@@ -61,7 +61,7 @@ export function requestSpans(parts: RequestSpanParts): RequestSpanMaker {
     const validParent = parentSpan && trace.isSpanContextValid(parentSpan) ? parentSpan : undefined;
     const traceId = validParent ? validParent.traceId : parts.ids.generateTraceId();
     const spanId = parts.ids.generateSpanId();
-    const sampled = parts.sampler.shouldSample(parent, traceId, name, SpanKind.SERVER, attributes, []);
+    const sampled = parts.sampler.shouldSample(parent, traceId, name, SpanKind.SERVER, attributes, NO_LINKS);
     const traceState = sampled.traceState ?? validParent?.traceState;
     const spanContext: SpanContext = {
       traceId,
@@ -70,24 +70,35 @@ export function requestSpans(parts: RequestSpanParts): RequestSpanMaker {
       ...(traceState && { traceState }),
     };
     if (sampled.decision === SamplingDecision.NOT_RECORD) return trace.wrapSpanContext(spanContext);
-    const span = new RequestSpan(name, spanContext, validParent, parts, valueLimit, countLimit);
-    if (valueLimit === Infinity && countLimit >= Object.keys(attributes).length) span.attributes = attributes;
-    else span.setAttributes(attributes);
+    const given = Object.keys(attributes).length;
+    const span =
+      valueLimit === Infinity && given <= countLimit
+        ? new RequestSpan(name, spanContext, validParent, parts, valueLimit, countLimit, attributes, given)
+        : new RequestSpan(name, spanContext, validParent, parts, valueLimit, countLimit, {}, 0).setAttributes(attributes);
     if (sampled.attributes) span.setAttributes(sampled.attributes);
     parts.processor.onStart(span, parent);
     return span;
   };
 }
 
+/**
+ * What a span holds until something is added: shared and frozen, replaced by its own at the
+ * first addition, so a request span is made with one object less for each (most are never added to).
+ */
+const NO_LINKS = Object.freeze([]) as unknown as Link[];
+const NO_EVENTS = Object.freeze([]) as unknown as TimedEvent[];
+const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
+const NOT_ENDED = Object.freeze([0, 0]) as unknown as HrTime;
+const NO_DURATION = Object.freeze([-1, -1]) as unknown as HrTime;
+
 class RequestSpan implements Span, ReadableSpan {
   readonly kind = SpanKind.SERVER;
-  attributes: Attributes = {};
-  readonly links: Link[] = [];
-  readonly events: TimedEvent[] = [];
-  status: SpanStatus = { code: SpanStatusCode.UNSET };
+  links = NO_LINKS;
+  events = NO_EVENTS;
+  status = UNSET;
   readonly startTime: HrTime = millisToHrTime(Date.now());
-  endTime: HrTime = [0, 0];
-  duration: HrTime = [-1, -1];
+  endTime = NOT_ENDED;
+  duration = NO_DURATION;
   ended = false;
   droppedAttributesCount = 0;
   droppedEventsCount = 0;
@@ -104,6 +115,8 @@ class RequestSpan implements Span, ReadableSpan {
     private readonly parts: RequestSpanParts,
     private readonly valueLimit: number,
     private readonly countLimit: number,
+    public attributes: Attributes,
+    private attributeCount: number,
   ) {
     this.resource = parts.resource;
     this.instrumentationScope = parts.scope;
@@ -119,9 +132,12 @@ class RequestSpan implements Span, ReadableSpan {
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
     if (value == null || this.ended || key.length === 0 || !isAttributeValue(value)) return this;
-    if (!Object.hasOwn(this.attributes, key) && Object.keys(this.attributes).length >= this.countLimit) {
-      this.droppedAttributesCount++;
-      return this;
+    if (!Object.hasOwn(this.attributes, key)) {
+      if (this.attributeCount >= this.countLimit) {
+        this.droppedAttributesCount++;
+        return this;
+      }
+      this.attributeCount++;
     }
     this.attributes[key] = this.truncated(value);
     return this;
@@ -135,6 +151,7 @@ class RequestSpan implements Span, ReadableSpan {
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
     if (this.ended) return this;
     const limit = this.parts.limits.eventCountLimit ?? Infinity;
+    if (this.events === NO_EVENTS) this.events = [];
     if (this.events.length >= limit) {
       this.droppedEventsCount++;
       if (limit === 0) return this;
@@ -152,6 +169,7 @@ class RequestSpan implements Span, ReadableSpan {
   addLink(link: Link): this {
     if (this.ended) return this;
     const limit = this.parts.limits.linkCountLimit ?? Infinity;
+    if (this.links === NO_LINKS) this.links = [];
     if (this.links.length >= limit) {
       this.droppedLinksCount++;
       if (limit === 0) return this;
@@ -195,8 +213,13 @@ class RequestSpan implements Span, ReadableSpan {
 
   end(endTime?: TimeInput): void {
     if (this.ended) return;
-    this.endTime = endTime === undefined ? this.now() : timeInputToHrTime(endTime);
-    this.duration = hrTimeDuration(this.startTime, this.endTime);
+    if (endTime === undefined) {
+      this.duration = millisToHrTime(performance.now() - this.startedAt);
+      this.endTime = addHrTimes(this.startTime, this.duration);
+    } else {
+      this.endTime = timeInputToHrTime(endTime);
+      this.duration = hrTimeDuration(this.startTime, this.endTime);
+    }
     if (this.duration[0] < 0) {
       this.endTime = [...this.startTime];
       this.duration = [0, 0];
