@@ -8,8 +8,18 @@ import { protobufSpanNames } from '../test/support/otlp-receiver';
 import { serveFiles } from '../test/v2/helpers';
 import { Cleanup, percentile, processUsage, profileDuring, round, sleep, startService, type ServiceChild } from './support';
 
-/** Each target (REST and GraphQL, tracing off and on) takes its turn, round after round, so the machine's drift hits all alike. */
-const LOAD = { connections: 50, warmupSeconds: 1, durationSeconds: 5, rounds: 5 };
+/**
+ * Each target (REST and GraphQL, tracing off and on) takes its turn, round after round, in an
+ * order reversed every other round, so the machine's drift hits all alike; many short rounds,
+ * as the machines here move by tens of percent from one 5 s window to the next.
+ */
+const LOAD = { connections: 50, warmupSeconds: 1, durationSeconds: 3, rounds: 9 };
+/**
+ * The steadier figure: the three servers loaded at the same moment, each at this rate (below
+ * what any of them can serve), and each one's CPU per request (all its threads) compared. The
+ * machine's drift then hits the three in the same seconds.
+ */
+const SAME_MOMENT = { requestsPerSecond: 800, connections: 10, seconds: 5, rounds: 5 };
 const TRANSCRIPTS = 5;
 /** At most this share of throughput may tracing cost (always_on, every request a trace). */
 const TARGET_COST_PERCENT = 15;
@@ -27,6 +37,10 @@ interface Comparison {
   costPercent: number;
   /** The same per server CPU-second. */
   costPerCpuPercent: number;
+  /** Loaded at the same moment at a fixed rate: the median of the rounds' 1 − (off's CPU per request ÷ this one's), the throughput a CPU-bound server loses. */
+  sameMomentCostPercent: number;
+  /** CPU per request (µs, all the server's threads) at that rate, off and this one: medians. */
+  sameMomentCpuUs: { off: number; on: number };
 }
 
 export interface TracingFigures {
@@ -110,6 +124,35 @@ async function load(label: string, service: ServiceChild, options: autocannon.Op
 }
 
 /**
+ * One round of the three servers loaded at the same moment, each at SAME_MOMENT's fixed rate:
+ * each one's CPU (all its threads: the export thread's too) per request answered.
+ */
+async function cpuPerRequestTogether(
+  api: 'rest' | 'graphql',
+  turn: number,
+  servers: readonly { variant: keyof Round; service: ServiceChild; at: number }[],
+  targets: Record<'rest' | 'graphql', autocannon.Options>[],
+  log: (line: string) => void,
+): Promise<Record<keyof Round, number>> {
+  const before = servers.map(({ service }) => processUsage(service.server.pid).cpuSeconds);
+  const results = await Promise.all(
+    servers.map(({ at }) =>
+      autocannon({ ...targets[at]![api], connections: SAME_MOMENT.connections, duration: SAME_MOMENT.seconds, overallRate: SAME_MOMENT.requestsPerSecond }),
+    ),
+  );
+  const cpu = {} as Record<keyof Round, number>;
+  servers.forEach(({ variant, service }, index) => {
+    const result = results[index]!;
+    if (result.non2xx + result.errors > 0) throw new Error(`${api} ${variant} loaded together: ${result.non2xx + result.errors} failed requests`);
+    cpu[variant] = ((processUsage(service.server.pid).cpuSeconds - before[index]!) / result.requests.total) * 1e6;
+  });
+  log(
+    `round ${turn} ${api} loaded together at ${SAME_MOMENT.requestsPerSecond} req/s each, µs of server CPU a request: off ${round(cpu.off, 0)}, always_on ${round(cpu.on, 0)}, 5% sampled ${round(cpu.sampled, 0)}`,
+  );
+  return cpu;
+}
+
+/**
  * `npm run bench -- tracing`: REST and GraphQL throughput of two servers alike but for
  * tracing, off (no endpoint) and on (always_on: every request a trace, OTLP http/protobuf to a
  * local collector that discards), measured in turns in the same run; then the size of a
@@ -164,6 +207,11 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
       }),
     );
     const rounds = { rest: [] as Round[], graphql: [] as Round[] };
+    const servers = [
+      { variant: 'off', label: 'tracing off', service: off, at: 0 },
+      { variant: 'on', label: 'tracing on (always_on)', service: on, at: 1 },
+      { variant: 'sampled', label: 'tracing on (5% sampled)', service: sampled, at: 2 },
+    ] as const;
     for (let turn = 1; turn <= LOAD.rounds; turn++) {
       for (const api of ['rest', 'graphql'] as const) {
         // The first round's loads are profiled (all three alike) when asked: its figures are the profiler's too.
@@ -173,13 +221,15 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
                 load(`round ${turn} ${api} ${label}, profiled`, service, target, log),
               )
             : load(`round ${turn} ${api} ${label}`, service, target, log);
-        rounds[api].push({
-          off: await measure('tracing off', off, 'off', targets[0]![api]),
-          on: await measure('tracing on (always_on)', on, 'on', targets[1]![api]),
-          sampled: await measure('tracing on (5% sampled)', sampled, 'sampled', targets[2]![api]),
-        });
+        const round = {} as Round;
+        for (const { variant, label, service, at } of turn % 2 === 1 ? servers : [...servers].reverse())
+          round[variant] = await measure(label, service, variant, targets[at]![api]);
+        rounds[api].push(round);
       }
     }
+    const sameMoment = { rest: [] as Record<keyof Round, number>[], graphql: [] as Record<keyof Round, number>[] };
+    for (const api of ['rest', 'graphql'] as const)
+      for (let turn = 1; turn <= SAME_MOMENT.rounds; turn++) sameMoment[api].push(await cpuPerRequestTogether(api, turn, servers, targets, log));
     // Each round's cost is taken within the round (against the off run just before it), and the median of the rounds reported.
     const median = (values: number[]) => percentile(values, 50);
     const compare = (api: 'rest' | 'graphql', variant: 'on' | 'sampled'): Comparison => ({
@@ -187,6 +237,8 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
       onRps: median(rounds[api].map((each) => each[variant].requestsPerSecond)),
       costPercent: median(rounds[api].map((each) => (1 - each[variant].requestsPerSecond / each.off.requestsPerSecond) * 100)),
       costPerCpuPercent: median(rounds[api].map((each) => (1 - each[variant].perCpuSecond / each.off.perCpuSecond) * 100)),
+      sameMomentCostPercent: median(sameMoment[api].map((each) => (1 - each.off / each[variant]) * 100)),
+      sameMomentCpuUs: { off: median(sameMoment[api].map((each) => each.off)), on: median(sameMoment[api].map((each) => each[variant])) },
     });
 
     // The transcripts' traces: what the collector receives from here on, read once the server has flushed at its stop.
@@ -208,7 +260,7 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
 
     log('');
     log(
-      `tracing, OTLP http/protobuf to a local collector that discards; median of ${LOAD.rounds} rounds, ${LOAD.connections} connections (target: costs ≤ ${TARGET_COST_PERCENT}%):`,
+      `tracing, OTLP http/protobuf to a local collector that discards; median of ${LOAD.rounds} rounds, ${LOAD.connections} connections, and of ${SAME_MOMENT.rounds} rounds loaded together (target: costs ≤ ${TARGET_COST_PERCENT}%):`,
     );
     const rows = [
       ['rest', 'always_on'],
@@ -217,11 +269,12 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
       ['graphqlSampled', 'parentbased_traceidratio 0.05'],
     ] as const;
     for (const [key, sampler] of rows) {
-      const { offRps, onRps, costPercent, costPerCpuPercent } = figures[key];
+      const { offRps, onRps, costPercent, costPerCpuPercent, sameMomentCostPercent, sameMomentCpuUs } = figures[key];
       const verdict = (cost: number) => (cost <= TARGET_COST_PERCENT ? '✓' : '✗');
       log(
         `  ${key.startsWith('rest') ? 'REST' : 'GraphQL'}, ${sampler}: off ${round(offRps, 0)} req/s, on ${round(onRps, 0)} req/s: costs ${round(costPercent, 1)}% of throughput ${verdict(costPercent)}, ` +
-          `${round(costPerCpuPercent, 1)}% of requests per server CPU-s ${verdict(costPerCpuPercent)}`,
+          `${round(costPerCpuPercent, 1)}% of requests per server CPU-s ${verdict(costPerCpuPercent)}; ` +
+          `loaded together at ${SAME_MOMENT.requestsPerSecond} req/s: ${round(sameMomentCpuUs.off, 0)} → ${round(sameMomentCpuUs.on, 0)} µs of CPU a request, costs ${round(sameMomentCostPercent, 1)}% ${verdict(sameMomentCostPercent)}`,
       );
     }
     log(`  a transcript's trace: ${spansPerTranscript.join(', ')} spans (${TRANSCRIPTS} transcripts of a 3 s recording, one speech-to-text request each)`);
