@@ -212,6 +212,12 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
       { variant: 'on', label: 'tracing on (always_on)', service: on, at: 1 },
       { variant: 'sampled', label: 'tracing on (5% sampled)', service: sampled, at: 2 },
     ] as const;
+    // Loaded together first, before the rounds at full load leave each server a heap of their own making to collect.
+    const sameMoment = { rest: [] as Record<keyof Round, number>[], graphql: [] as Record<keyof Round, number>[] };
+    for (const api of ['rest', 'graphql'] as const) {
+      for (const { at } of servers) await autocannon({ ...targets[at]![api], connections: SAME_MOMENT.connections, duration: 1 });
+      for (let turn = 1; turn <= SAME_MOMENT.rounds; turn++) sameMoment[api].push(await cpuPerRequestTogether(api, turn, servers, targets, log));
+    }
     for (let turn = 1; turn <= LOAD.rounds; turn++) {
       for (const api of ['rest', 'graphql'] as const) {
         // The first round's loads are profiled (all three alike) when asked: its figures are the profiler's too.
@@ -227,9 +233,7 @@ export async function benchTracing({ log }: { log: (line: string) => void }): Pr
         rounds[api].push(round);
       }
     }
-    const sameMoment = { rest: [] as Record<keyof Round, number>[], graphql: [] as Record<keyof Round, number>[] };
-    for (const api of ['rest', 'graphql'] as const)
-      for (let turn = 1; turn <= SAME_MOMENT.rounds; turn++) sameMoment[api].push(await cpuPerRequestTogether(api, turn, servers, targets, log));
+
     // Each round's cost is taken within the round (against the off run just before it), and the median of the rounds reported.
     const median = (values: number[]) => percentile(values, 50);
     const compare = (api: 'rest' | 'graphql', variant: 'on' | 'sampled'): Comparison => ({
