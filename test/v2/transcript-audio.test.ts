@@ -185,13 +185,15 @@ describe('playback through the token', () => {
       // straddle two windows fit in both, so they start with the seconds they need in one.
       const leftInWindow = 60_000 - (Date.now() % 60_000);
       if (leftInWindow < 15_000) await new Promise((resolve) => setTimeout(resolve, leftInWindow + 50));
+      // The key's own requests, in the plays' window (the set-up's may lie in the one before): the two share one count.
+      for (let n = 0; n < 5; n++) expect((await call('GET', id)).status).toBe(200);
       // More plays than the whole minute's limit: past it the URL is refused like the key.
       const plays = [];
       for (let n = 0; n < 45; n++) plays.push(await call('GET', audioUrl, { key: null }));
       const refused = plays.find((play) => play.status === 429);
       expect(refused).toBeDefined();
       expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(plays.filter((play) => play.status === 200).length).toBeLessThan(40);
+      expect(plays.filter((play) => play.status === 200).length).toBeLessThanOrEqual(35);
       expect((await call('GET', id)).status).toBe(429);
     });
   });
