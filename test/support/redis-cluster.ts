@@ -29,13 +29,19 @@ export async function startTestCluster(): Promise<TestCluster> {
   const dir = await mkdtemp(join(tmpdir(), 'redis-cluster-'));
   let children: ChildProcess[] = [];
   const ports: number[] = [];
+  // Each node's cluster bus on a free port of its own: by default it is the node's port plus
+  // 10,000, which a free port above 55535 (a fifth of the ephemeral range) cannot have, and the
+  // node then exits at once (a test's set-up then waited for it until its hook timed out).
+  const busPorts: number[] = [];
   const spawnNodes = () => {
-    children = ports.map((port) =>
+    children = ports.map((port, index) =>
       spawn(
         'redis-server',
         [
           '--port',
           String(port),
+          '--cluster-port',
+          String(busPorts[index]),
           '--bind',
           '127.0.0.1',
           '--cluster-enabled',
@@ -67,7 +73,13 @@ export async function startTestCluster(): Promise<TestCluster> {
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    for (let index = 0; index < MASTERS; index++) ports.push(await freePort());
+    while (busPorts.length < MASTERS) {
+      const [port, busPort] = [await freePort(), await freePort()];
+      // Twice the same port, or one another node took: drawn again.
+      if (port === busPort || [...ports, ...busPorts].some((taken) => taken === port || taken === busPort)) continue;
+      ports.push(port);
+      busPorts.push(busPort);
+    }
     spawnNodes();
     const nodeUrls = ports.map((port) => `redis://127.0.0.1:${port}`);
     await Promise.all(nodeUrls.map(untilAnswering));
