@@ -203,7 +203,8 @@ class RequestSpan implements Span, ReadableSpan {
     const attributes: Attributes = {};
     if (typeof exception === 'string') attributes['exception.message'] = exception;
     else {
-      const type = exception.code?.toString() ?? exception.name;
+      // A code of 0 or '' names no type, as in the SDK's span: the class name does.
+      const type = exception.code ? String(exception.code) : exception.name;
       if (type) attributes['exception.type'] = type;
       if (exception.message) attributes['exception.message'] = exception.message;
       if (exception.stack) attributes['exception.stacktrace'] = exception.stack;

@@ -82,8 +82,7 @@ export function startSpan(name: string, options: SpanOptions = {}): Span | undef
  * `startSpan`'s (`request-span.ts` says why). End it with `endSpan`.
  */
 export function startRequestSpan(name: string, attributes: Attributes, parent: Context): Span | undefined {
-  if (requestSpanMaker === null) return tracer === null ? undefined : startSpan(name, { kind: SpanKind.SERVER, attributes, parent });
-  return requestSpanMaker(name, attributes, parent);
+  return requestSpanMaker?.(name, attributes, parent);
 }
 
 /** Runs `work` with `span` as the active span, so the spans and jobs it starts are its children. */

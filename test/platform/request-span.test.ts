@@ -104,6 +104,19 @@ describe('a request span', () => {
     expect(JSON.stringify(otlp[0])).toContain('out of room');
   });
 
+  it('names an exception by its code, or by its class when the code is 0, as the SDK span does', () => {
+    const coded = Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
+    const zero = Object.assign(new TypeError('no code'), { code: 0 });
+    const { otlp } = both({}, (span) => {
+      span.recordException(coded);
+      span.recordException(zero);
+      span.end();
+    });
+    expect(otlp[1]).toEqual(otlp[0]);
+    expect(JSON.stringify(otlp[0])).toContain('ECONNREFUSED');
+    expect(JSON.stringify(otlp[0])).toContain('TypeError');
+  });
+
   it("continues a caller's sampled trace with its trace state, as the SDK span does", () => {
     const { otlp, sdk, lean } = both({ parent: remoteParent(TraceFlags.SAMPLED) }, (span) => span.end());
     expect(lean.spanContext()).toEqual(sdk.spanContext());
