@@ -8,6 +8,10 @@ import type { TranscriptWord } from '../domain/transcription/transcript.types';
 import { withRetries } from './engine-http';
 import { endpointUrl, postOpenAi, type OpenAiClientOptions } from './openai-http';
 import { measureEngineMethods } from '../observability/metrics';
+import { asEngine } from '../observability/tracing';
+
+/** Its own name, apart from plain speech-to-text: the two are configured apart, and the engines list says how each answered. */
+const ENGINE = 'diarizing-speech-to-text';
 
 /** A speaker the engine is told about: the name it should answer with, and a 2-10 s clip of them as a `data:` URL. */
 export interface KnownSpeaker {
@@ -109,16 +113,19 @@ export class DiarizingSpeechToTextClient {
       form.append('known_speaker_names[]', speaker.name);
       form.append('known_speaker_references[]', speaker.reference);
     }
-    const answer = await postOpenAi({
-      engine: 'Speaker-labelling speech-to-text',
-      url,
-      apiKey: this.options.apiKey,
-      timeoutMs: this.timeoutMs,
-      maxAnswerBytes: this.options.maxAnswerBytes,
-      body: form,
-      response: diarizedResponse,
-      limits,
-    });
+    // Its path is plain speech-to-text's, often at the same address: only the call can say which engine its span is.
+    const answer = await asEngine(ENGINE, () =>
+      postOpenAi({
+        engine: 'Speaker-labelling speech-to-text',
+        url,
+        apiKey: this.options.apiKey,
+        timeoutMs: this.timeoutMs,
+        maxAnswerBytes: this.options.maxAnswerBytes,
+        body: form,
+        response: diarizedResponse,
+        limits,
+      }),
+    );
     const turns = answer.segments
       .map((segment): DiarizedTurn => {
         const words = segment.words
@@ -143,5 +150,4 @@ export class DiarizingSpeechToTextClient {
   }
 }
 
-// Its own name, apart from plain speech-to-text: the two are configured apart, and the engines list says how each answered.
-measureEngineMethods(DiarizingSpeechToTextClient.prototype, 'diarizing-speech-to-text', ['diarize']);
+measureEngineMethods(DiarizingSpeechToTextClient.prototype, ENGINE, ['diarize']);

@@ -1,6 +1,6 @@
 import diagnostics from 'node:diagnostics_channel';
 import { context, trace } from '@opentelemetry/api';
-import { endSpan, SpanKind, startSpan, traceCarrier, type Span } from './tracing';
+import { endSpan, engineNamed, SpanKind, startSpan, traceCarrier, type Span } from './tracing';
 
 /** What undici tells its diagnostics channels of a request (undici's `Request`, the fields read here). */
 interface UndiciRequest {
@@ -11,7 +11,10 @@ interface UndiciRequest {
   headers?: string | string[];
 }
 
-/** The OpenAI-style engines, known by the protocol's paths wherever they are served. */
+/**
+ * The OpenAI-style engines, known by the protocol's paths wherever they are served; one that
+ * shares another's path (the diarizing speech-to-text) is named by its caller (`asEngine`).
+ */
 const ENGINE_PATHS: readonly [RegExp, string][] = [
   [/\/audio\/transcriptions(\?|$)/, 'speech-to-text'],
   [/\/chat\/completions(\?|$)/, 'llm'],
@@ -32,6 +35,8 @@ export function followHttpClients(gpuJobsUrl: string | undefined): () => void {
   const gpuOrigin = gpuJobsUrl ? new URL(gpuJobsUrl).origin : undefined;
   const spans = new WeakMap<UndiciRequest, Span>();
   const engineOf = (request: UndiciRequest, origin: URL): string => {
+    const named = engineNamed();
+    if (named) return named;
     if (origin.origin === gpuOrigin) return 'gpu-jobs';
     return ENGINE_PATHS.find(([path]) => path.test(request.path))?.[1] ?? 'http';
   };

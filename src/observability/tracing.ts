@@ -1,5 +1,6 @@
 import {
   context,
+  createContextKey,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
@@ -122,6 +123,29 @@ export async function traced<T>(name: string, attributes: Attributes, work: (spa
     endSpan(span, error);
     throw error;
   }
+}
+
+/** The engine `asEngine` names, carried in the active context. */
+const ENGINE = createContextKey('persona-platform engine');
+
+/**
+ * Runs `work` with the HTTP client spans it makes naming `engine`, for an engine its requests
+ * cannot tell apart: the diarizing speech-to-text is the OpenAI protocol's `/audio/transcriptions`
+ * too, and by default at the same address as plain speech-to-text (ASR_DIARIZE_BASE_URL unset),
+ * so neither the path nor the origin says which engine a request is for; only the caller knows.
+ * A value in the trace context, not a header or a query: the request the engine sees stays as it
+ * was, and the context already follows the work to undici's channels (the active span does).
+ * Just `work` when tracing is off or no span is active (no client span would be made).
+ */
+export function asEngine<T>(engine: string, work: () => T): T {
+  if (tracer === null || !trace.getActiveSpan()) return work();
+  return context.with(context.active().setValue(ENGINE, engine), work);
+}
+
+/** The engine `asEngine` named for the work under way, if any. */
+export function engineNamed(): string | undefined {
+  const engine = context.active().getValue(ENGINE);
+  return typeof engine === 'string' ? engine : undefined;
 }
 
 /** A link to the span a carrier names, for work that belongs to its own trace (bulk work started by one request). */
