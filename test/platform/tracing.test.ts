@@ -25,6 +25,8 @@ const CALLER_SPAN = '00f067aa0ba902b7';
 const SOCKET_TRACE = '0af7651916cd43dd8448eb211c80319c';
 const MUTATION_TRACE = '5e0c63257de34c92bf9efcd03927272e';
 const BUILD_TRACE = '7d3f1a2b9c8e4f6a0b1c2d3e4f5a6b7c';
+const DIARIZED_TRACE = '1e2d3c4b5a6978800112233445566778';
+const PLAIN_TRACE = '9a8b7c6d5e4f30211203948576abcdef';
 
 let redis: TestRedis;
 let dir: string;
@@ -243,6 +245,43 @@ describe('one trace per piece of work', () => {
     expect(spans).toContainEqual({ traceId: MUTATION_TRACE, name: 'process transcribe' });
     const bodies = collector.bodies.map((body) => body.toString('latin1')).join('');
     expect(bodies).not.toContain(apiKey);
+  }, 60_000);
+
+  it('names a diarizing speech-to-text call apart from a plain one at the same address and path', async () => {
+    // ASR_DIARIZE_BASE_URL unset: both models at ASR_BASE_URL's /audio/transcriptions, as at OpenAI.
+    const app = await startAppProcess(
+      environment({
+        ASR_DIARIZE_MODEL: 'gpt-4o-transcribe-diarize',
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_TRACES_SAMPLER: 'always_on',
+        LOG_LEVEL: 'silent',
+      }),
+    );
+    const call = restClient(urlOf(app), apiKey);
+    const transcribe = async (traceId: string, fields: Record<string, unknown>) => {
+      const submitted = await call('POST', '/v2/transcript', {
+        json: { audio_url: files.url(`tone.mp3?token=${URL_TOKEN}`), ...fields },
+        headers: { traceparent: `00-${traceId}-${CALLER_SPAN}-01` },
+      });
+      expect(submitted.status).toBe(200);
+      return waitFor(
+        () => call('GET', submitted.body.id),
+        (current) => current.body?.status === 'completed' || current.body?.status === 'error',
+      );
+    };
+    const diarized = await transcribe(DIARIZED_TRACE, { speaker_labels: true });
+    expect(diarized.body.status).toBe('completed');
+    expect(diarized.body.utterances.map((utterance: { speaker: string }) => utterance.speaker)).toContain('A');
+    expect((await transcribe(PLAIN_TRACE, {})).body.status).toBe('completed');
+    await stopped(app);
+
+    const engineCalls = (traceId: string) =>
+      collector.spans
+        .filter((span) => span.traceId === traceId && span.kind === 3 && span.name.endsWith(' POST'))
+        .map((span) => [span.name, span.attributes.engine, span.attributes['http.response.status_code']]);
+    expect(engineCalls(DIARIZED_TRACE)).toEqual([['diarizing-speech-to-text POST', 'diarizing-speech-to-text', 200]]);
+    expect(engineCalls(PLAIN_TRACE)).toEqual([['speech-to-text POST', 'speech-to-text', 200]]);
   }, 60_000);
 
   it('sends its spans from the export thread of the build, as npm start runs it', async () => {

@@ -379,6 +379,14 @@ async function handleTranscription(
               })),
               ...(behaviour.wordTimestamps && timestampGranularities.includes('word') ? { words: timedWords(heard.tokens, behaviour.wordStyle) } : {}),
             });
+          case 'diarized_json':
+            // As OpenAI's one address answers its diarizing model: whatever is heard, one speaker (test/support/diarizing-server.ts tells them apart).
+            return json({
+              task: 'transcribe',
+              duration: heard.durationSeconds,
+              text: heard.text,
+              segments: heard.segments.map((segment, id) => ({ type: 'transcript.text.segment', id: `seg_${id}`, ...segment, speaker: 'A' })),
+            });
           case 'text':
             return { contentType: 'text/plain; charset=utf-8', body: `${heard.text}\n` };
           default:
