@@ -111,9 +111,10 @@ export function createServices(config: Config, platform: Platform, tools: readon
         maxFileBytes: config.GPU_JOBS_MAX_FILE_MB * 1024 * 1024,
       })
     : new LocalVoiceEngine({ ffmpeg, espeakPath: config.ESPEAK_PATH });
-  // Uploaded audio goes on to ffmpeg's work: without a required tool it is refused at the door, not accepted to fail in its job.
+  // Uploaded audio (a voice's, a transcript's, a document's) goes on to ffmpeg's work: without a required tool it is refused at the door, not accepted to fail in its job.
+  const mediaRefusal = () => uploadRefusal(tools);
   const probeUpload = (path: string) => {
-    const refusal = uploadRefusal(tools);
+    const refusal = mediaRefusal();
     return refusal ? Promise.reject(refusal) : ffmpeg.probe(path);
   };
   const voiceRecords = new VoiceRepository(platform.records);
@@ -199,8 +200,9 @@ export function createServices(config: Config, platform: Platform, tools: readon
     jobs: documentJobs,
     embedding: knowledgeBaseEmbedding,
     textExtractor,
+    mediaRefusal,
   });
-  const documentContent = new DocumentContentService({ ...kbStores, textExtractor });
+  const documentContent = new DocumentContentService({ ...kbStores, textExtractor, mediaRefusal });
   const knowledgeBases = new KnowledgeBaseService({ repository: kbRepository, documents, embedding: knowledgeBaseEmbedding });
 
   const webhookRepository = new WebhookRepository(platform.records);

@@ -61,6 +61,7 @@ type Documents = {
     "\n  subscription DocumentRewriteOutput($partner: String!, $kb: String!, $id: ID!, $after: Int) {\n    documentRewriteOutput(partner: $partner, kb: $kb, id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": typeof types.DocumentRewriteOutputDocument,
     "\n  query DocumentForOutput($partner: String!, $kb: String!, $id: ID!) {\n    document(partner: $partner, kb: $kb, id: $id) {\n      id\n    }\n  }\n": typeof types.DocumentForOutputDocument,
     "\n  query VoiceSplittingFailure($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      splitting {\n        status\n        error\n      }\n    }\n  }\n": typeof types.VoiceSplittingFailureDocument,
+    "\n  mutation CreateMediaDocument($partner: String!, $kb: String!, $folder: String!, $file: Upload) {\n    createDocument(partner: $partner, kb: $kb, folder: $folder, file: $file) {\n      id\n    }\n  }\n": typeof types.CreateMediaDocumentDocument,
     "\n  query Engines {\n    engines {\n      kind\n      status\n      model\n      host\n      variable\n      features\n    }\n  }\n": typeof types.EnginesDocument,
     "\n  query EngineLastCalls {\n    engines {\n      kind\n      lastCall {\n        at\n        ok\n        error\n      }\n    }\n  }\n": typeof types.EngineLastCallsDocument,
     "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": typeof types.DocumentQueuesDocument,
@@ -148,6 +149,7 @@ const documents: Documents = {
     "\n  subscription DocumentRewriteOutput($partner: String!, $kb: String!, $id: ID!, $after: Int) {\n    documentRewriteOutput(partner: $partner, kb: $kb, id: $id, after: $after) {\n      seq\n      text\n      reset\n      done\n    }\n  }\n": types.DocumentRewriteOutputDocument,
     "\n  query DocumentForOutput($partner: String!, $kb: String!, $id: ID!) {\n    document(partner: $partner, kb: $kb, id: $id) {\n      id\n    }\n  }\n": types.DocumentForOutputDocument,
     "\n  query VoiceSplittingFailure($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      splitting {\n        status\n        error\n      }\n    }\n  }\n": types.VoiceSplittingFailureDocument,
+    "\n  mutation CreateMediaDocument($partner: String!, $kb: String!, $folder: String!, $file: Upload) {\n    createDocument(partner: $partner, kb: $kb, folder: $folder, file: $file) {\n      id\n    }\n  }\n": types.CreateMediaDocumentDocument,
     "\n  query Engines {\n    engines {\n      kind\n      status\n      model\n      host\n      variable\n      features\n    }\n  }\n": types.EnginesDocument,
     "\n  query EngineLastCalls {\n    engines {\n      kind\n      lastCall {\n        at\n        ok\n        error\n      }\n    }\n  }\n": types.EngineLastCallsDocument,
     "\n  query DocumentQueues($partner: String!, $name: String!) {\n    knowledgeBase(partner: $partner, name: $name) {\n      documents {\n        id\n        name\n        inQueues\n        progress {\n          stage\n        }\n        queue {\n          reason\n          position\n          estimatedStartAt\n        }\n      }\n    }\n  }\n": types.DocumentQueuesDocument,
@@ -390,6 +392,10 @@ export function graphql(source: "\n  query DocumentForOutput($partner: String!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query VoiceSplittingFailure($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      splitting {\n        status\n        error\n      }\n    }\n  }\n"): (typeof documents)["\n  query VoiceSplittingFailure($partner: String!, $name: String!) {\n    voice(partner: $partner, name: $name) {\n      splitting {\n        status\n        error\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateMediaDocument($partner: String!, $kb: String!, $folder: String!, $file: Upload) {\n    createDocument(partner: $partner, kb: $kb, folder: $folder, file: $file) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateMediaDocument($partner: String!, $kb: String!, $folder: String!, $file: Upload) {\n    createDocument(partner: $partner, kb: $kb, folder: $folder, file: $file) {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,10 +1,11 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { makeSine, makeTempDir, removeDir } from '../support/audio';
-import { execute } from '../support/graphql-client';
+import { execute, executeWithFiles } from '../support/graphql-client';
 import { multipart, restClient, type RestClient } from '../support/rest-client';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, storedBlobs, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { serveFiles } from '../v2/helpers';
 
@@ -19,15 +20,25 @@ const VoiceSplittingQuery = graphql(`
   }
 `);
 
+const CreateMediaDocument = graphql(`
+  mutation CreateMediaDocument($partner: String!, $kb: String!, $folder: String!, $file: Upload) {
+    createDocument(partner: $partner, kb: $kb, folder: $folder, file: $file) {
+      id
+    }
+  }
+`);
+
 /** An app whose audio tools named in `missing` point at nothing, and a second of recording to upload to it. */
 function withoutTools(missing: ('ffmpeg' | 'ffprobe')[], overrides: Record<string, string> = {}) {
-  const state = {} as { app: TestApp; dir: string; recording: string; paths: Record<'ffmpeg' | 'ffprobe', string> };
+  const state = {} as { app: TestApp; dir: string; recording: string; video: string; paths: Record<'ffmpeg' | 'ffprobe', string> };
   beforeAll(async () => {
     state.dir = await makeTempDir('no-tools-');
     state.paths = { ffmpeg: join(state.dir, 'no-such-ffmpeg'), ffprobe: join(state.dir, 'no-such-ffprobe') };
     const variables = Object.fromEntries(missing.map((tool) => [tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH', state.paths[tool]]));
     state.app = await startTestApp({ ...variables, ...overrides });
     state.recording = await makeSine(join(state.dir, 'tone.wav'), { seconds: 1 });
+    // An MP4 container (brand isom): a video document, whatever its tracks.
+    state.video = await makeSine(join(state.dir, 'tone.mp4'), { seconds: 1 });
   });
   afterAll(async () => {
     await state.app?.close();
@@ -49,6 +60,50 @@ async function expectUploadsRefused(call: RestClient, recording: string, missing
   expect(transcript.body).toEqual({ error: missing });
 }
 
+/**
+ * Audio and video documents (created from a file, over REST and GraphQL, or given as a new
+ * original) are refused 503 naming the tool, and nothing of them is stored; a text document is
+ * taken and digitized without any audio tool.
+ */
+async function expectMediaDocumentsRefused(app: TestApp, media: string[], missing: string) {
+  const key = await app.createKey('acme');
+  const call = restClient(app.url, key);
+  expect((await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Media' }) })).status).toBe(201);
+  const text = await call('POST', '/api/documents/acme/Media', {
+    form: await multipart({ type: 'file', folder: 'F' }, { file: { data: 'Plain words.', filename: 'notes.txt', type: 'text/plain' } }),
+  });
+  expect(text.status).toBe(201);
+  const digitized = await waitFor(
+    async () => (await call('GET', `/api/document/acme/Media/${text.body.id}`)).body as { in_queues: string[]; file_digitized: string | null },
+    (document) => document.in_queues.length === 0,
+  );
+  expect(digitized).toMatchObject({ file_original: 'original.txt', file_digitized: 'digitized.md', processing_error: null });
+  const blobsBefore = (await storedBlobs(app)).sort();
+
+  for (const file of media) {
+    const created = await call('POST', '/api/documents/acme/Media', { form: await multipart({ type: 'file', folder: 'F' }, { file }) });
+    const original = await call('POST', `/api/documents/acme/Media/${text.body.id}/content/original`, { form: await multipart({}, { file }) });
+    for (const answer of [created, original]) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('60');
+      expect(answer.body).toEqual({ detail: missing });
+    }
+  }
+  const mutation = await executeWithFiles(
+    app.url,
+    key,
+    CreateMediaDocument,
+    { partner: 'acme', kb: 'Media', folder: 'F', file: null as unknown as File },
+    { file: media[0]! },
+  );
+  expect(mutation.status).toBe(503);
+  expect(mutation.errors).toEqual([expect.objectContaining({ message: missing, extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 60 } })]);
+
+  const listed = (await call('GET', '/api/documents/acme/Media')).body as { documents: { id: string; file_original: string }[] };
+  expect(listed.documents.map(({ id, file_original }) => ({ id, file_original }))).toEqual([{ id: text.body.id, file_original: 'original.txt' }]);
+  expect((await storedBlobs(app)).sort()).toEqual(blobsBefore);
+}
+
 describe('without ffmpeg and ffprobe', () => {
   const toolless = withoutTools(['ffmpeg', 'ffprobe'], { ALLOW_PRIVATE_URLS: 'true' });
   // ffprobe is named: the work runs it first, so the request says what its job would.
@@ -66,6 +121,36 @@ describe('without ffmpeg and ffprobe', () => {
 
   it('answers an upload that needs them 503 naming the tool, never a 4xx that blames the file', async () => {
     await expectUploadsRefused(restClient(toolless.app.url, await toolless.app.createKey('acme')), toolless.recording, MISSING);
+  });
+
+  it('refuses audio and video documents 503 naming the tool, storing nothing, and still takes text', async () => {
+    await expectMediaDocumentsRefused(toolless.app, [toolless.recording, toolless.video], MISSING);
+  });
+
+  // A URL's format is known only once its job has downloaded it: the job fails with the tool as its reason.
+  it('fails a document from a URL to audio with the missing tool as its reason, and digitizes one to a page', async () => {
+    const page = join(toolless.dir, 'page.html');
+    await writeFile(page, '<!doctype html><html><head><title>Page</title></head><body><article><p>Words of a page.</p></article></body></html>');
+    const files = await serveFiles({
+      'tone.wav': { path: toolless.recording, contentType: 'audio/wav' },
+      'page.html': { path: page, contentType: 'text/html' },
+    });
+    try {
+      const call = restClient(toolless.app.url, await toolless.app.createKey('acme'));
+      await call('POST', '/api/knowledgebases/acme', { form: await multipart({ name: 'Links' }) });
+      const ended = async (url: string) => {
+        const created = await call('POST', '/api/documents/acme/Links', { form: await multipart({ type: 'url', folder: 'F', url }) });
+        expect(created.status).toBe(201);
+        return waitFor(
+          async () => (await call('GET', `/api/document/acme/Links/${created.body.id}`)).body as { in_queues: string[] },
+          (document) => document.in_queues.length === 0,
+        );
+      };
+      expect(await ended(files.url('tone.wav'))).toMatchObject({ processing_error: MISSING, file_digitized: null });
+      expect(await ended(files.url('page.html'))).toMatchObject({ processing_error: null, file_digitized: 'digitized.md' });
+    } finally {
+      await files.close();
+    }
   });
 
   it('fails a transcript of a URL with the missing tool as its reason, not as unreadable audio', async () => {
@@ -106,6 +191,10 @@ describe('without ffmpeg, ffprobe found', () => {
     expect(sample.status).toBe(503);
     expect(sample.body).toEqual({ detail: MISSING });
     expect((await call('GET', '/api/voices/acme/Empty')).body.samples).toEqual([]);
+  });
+
+  it('refuses audio and video documents 503 naming ffmpeg, storing nothing', async () => {
+    await expectMediaDocumentsRefused(ffmpegless.app, [ffmpegless.recording, ffmpegless.video], MISSING);
   });
 
   it('fails the split of a recording taken where ffmpeg is found, on a worker without it, with a readable stored reason', async () => {

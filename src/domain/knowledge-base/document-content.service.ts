@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { BlobStore } from '../../store/blob-store';
 import { NotFound, UnsupportedMedia } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
-import { originalFilename, readText, storeText, TEXT_FORMATS, UNSUPPORTED_DOCUMENT } from './document-files';
+import { originalFilename, readText, refuseMediaWithoutTools, storeText, TEXT_FORMATS, UNSUPPORTED_DOCUMENT, type MediaRefusal } from './document-files';
 import type { KnowledgeBaseRepository } from './knowledge-base.repository';
 import {
   charCount,
@@ -20,6 +20,7 @@ export interface DocumentContentServiceDeps {
   repository: KnowledgeBaseRepository;
   blobs: BlobStore;
   textExtractor: TextExtractor;
+  mediaRefusal: MediaRefusal;
 }
 
 /** The four texts of a document: read, written as text, or uploaded as a file. */
@@ -56,12 +57,13 @@ export class DocumentContentService {
     return this.replaceText(kb, document.id, kind, { blobId, chars: charCount(text) });
   }
 
-  /** Stores an uploaded file: as the original, or read as text for the other kinds. */
+  /** Stores an uploaded file: as the original (audio or video only while the audio tools are there), or read as text for the other kinds. */
   async uploadContent(partner: string, kbName: string, documentId: string | number, kind: ContentKind, file: UploadedFile): Promise<DocumentRecord> {
     const { kb, document } = await this.deps.repository.documentIn(partner, kbName, documentId);
     const format = await this.deps.textExtractor.detectFormat(file.path, { filename: file.filename, contentType: file.mimetype });
     if (kind === 'original') {
       if (!format) throw new UnsupportedMedia(UNSUPPORTED_DOCUMENT);
+      refuseMediaWithoutTools(format, this.deps.mediaRefusal);
       const blobId = await this.deps.blobs.adopt(file.path);
       return this.replaceOriginal(kb, document.id, {
         blobId,

@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import type { DocumentFormat } from './document-format';
 import type { BlobStore } from '../../store/blob-store';
+import type { ToolUnavailable } from '../shared/engine-error';
 
 const EXTENSIONS: Record<Exclude<DocumentFormat, 'audio' | 'video'>, string> = {
   pdf: 'pdf',
@@ -11,6 +12,20 @@ const EXTENSIONS: Record<Exclude<DocumentFormat, 'audio' | 'video'>, string> = {
 };
 
 export const UNSUPPORTED_DOCUMENT = 'The file is not a supported document format (PDF, DOCX, HTML, text, Markdown, audio or video)';
+
+/** Why audio and video cannot be taken now (a required audio tool was missing at start); null when they can. */
+export type MediaRefusal = () => ToolUnavailable | null;
+
+/**
+ * Audio and video are digitized by ffprobe and ffmpeg: without one, such a file is refused here
+ * (503 naming the tool, as a voice's recording is) before anything is stored, rather than
+ * accepted for a job bound to fail. The other formats need no audio tool.
+ */
+export function refuseMediaWithoutTools(format: DocumentFormat, refusal: MediaRefusal): void {
+  if (format !== 'audio' && format !== 'video') return;
+  const refused = refusal();
+  if (refused) throw refused;
+}
 
 /** Formats whose original is text a client can read back as it is. */
 export const TEXT_FORMATS: readonly DocumentFormat[] = ['html', 'text', 'markdown'];

@@ -7,7 +7,7 @@ import { Conflict, Invalid, NotFound, UnsupportedMedia } from '../errors';
 import type { UploadedFile } from '../shared/uploaded-file';
 import type { DocumentJobs } from './document.jobs';
 import type { KnowledgeBaseEmbeddingService } from './knowledge-base-embedding.service';
-import { nameFromFilename, nameFromUrl, originalFilename, UNSUPPORTED_DOCUMENT } from './document-files';
+import { nameFromFilename, nameFromUrl, originalFilename, refuseMediaWithoutTools, UNSUPPORTED_DOCUMENT, type MediaRefusal } from './document-files';
 import { documentUrl, type DocumentOptions, type NewDocument, type NewDocumentBatch, type NewEmptyDocument } from './knowledge-base.inputs';
 import { contentChanged, documentsTopic, now, type KnowledgeBaseRepository } from './knowledge-base.repository';
 import {
@@ -29,6 +29,7 @@ export interface DocumentServiceDeps {
   jobs: DocumentJobs;
   embedding: KnowledgeBaseEmbeddingService;
   textExtractor: TextExtractor;
+  mediaRefusal: MediaRefusal;
 }
 
 type DocumentFields = Pick<
@@ -61,8 +62,10 @@ export class DocumentService {
 
   /**
    * Creates a document from an uploaded file or a URL and queues its digitization. A file is
-   * sniffed here, so a format no engine reads is refused before anything is stored. The
-   * folder is created when missing: legacy clients never created folders first.
+   * sniffed here, so a format no engine reads, or audio or video while an audio tool is missing,
+   * is refused before anything is stored. (A URL's format is known only once its job downloads
+   * it: that job fails with the missing tool as its reason.) The folder is created when missing:
+   * legacy clients never created folders first.
    */
   async createDocument(partner: string, kbName: string, input: NewDocument, file?: UploadedFile, requestId?: string): Promise<DocumentRecord> {
     const kb = await this.knowledgeBase(partner, kbName);
@@ -72,6 +75,7 @@ export class DocumentService {
       if (!file) throw Invalid.param('file', 'is required when type is file');
       const format = await this.deps.textExtractor.detectFormat(file.path, { filename: file.filename, contentType: file.mimetype });
       if (!format) throw new UnsupportedMedia(UNSUPPORTED_DOCUMENT);
+      refuseMediaWithoutTools(format, this.deps.mediaRefusal);
       name ??= nameFromFilename(file.filename) ?? 'Untitled';
       original = {
         blobId: await this.deps.blobs.adopt(file.path),
