@@ -282,6 +282,11 @@ describe('while work waits', () => {
     const client = wsClient(app.url, key);
     try {
       const updates = subscribe(client, DocumentQueueUpdates, { partner: 'acme', kb: 'Docs' });
+      // The first job has started once its page is asked for (a loaded machine may take a while to pick it up).
+      await waitFor(
+        async () => pageRequests,
+        (requests) => requests.includes('/queued-0'),
+      );
       const answer = await execute(app.url, key, DocumentQueues, { partner: 'acme', name: 'Docs' });
       const documents = answer.data!.knowledgeBase!.documents;
       const last = documents.find((document) => document.id === ids[3])!;
