@@ -67,7 +67,7 @@ export async function startTracing(settings: TracingSettings, version: string): 
   const sampler = samplers[settings.sampler]();
   const ids = new PooledIdGenerator();
   // The batch processor (its queue, schedule and OTEL_BSP_* settings) on this thread; the OTLP exporter on one of its own.
-  const processor = new base.BatchSpanProcessor(new ThreadSpanExporter({ url: settings.url, protocol: settings.protocol, headers: settings.headers }));
+  const processor = new base.BatchSpanProcessor(new ThreadSpanExporter({ url: settings.url, protocol: settings.protocol, headers: settings.headers }).open());
   const provider = new base.BasicTracerProvider({ resource, sampler, idGenerator: ids, spanProcessors: [processor] });
   const contextManager = new ScopedContextManager().enable();
   context.setGlobalContextManager(contextManager);

@@ -1,9 +1,11 @@
+import { readdirSync } from 'node:fs';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Context } from '@opentelemetry/api';
 import { ExportResultCode, TraceState, type ExportResult } from '@opentelemetry/core';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/wait-for';
 import { ThreadSpanExporter } from '../../src/observability/span-export-thread';
 import { fromBatch, toBatch } from '../../src/observability/span-records';
 import { startOtlpReceiver, type OtlpReceiver } from '../support/otlp-receiver';
@@ -87,6 +89,22 @@ describe('the export thread', () => {
     expect((await exportThrough(exporter, spans)).code).toBe(ExportResultCode.SUCCESS);
     await exporter.shutdown();
     expect(receiver.bodies).toHaveLength(2);
+  });
+
+  it('starts its thread when opened, before any batch', async () => {
+    const threads = () => readdirSync('/proc/self/task');
+    const before = new Set(threads());
+    const exporter = new ThreadSpanExporter({ url: `${receiver.url}/v1/traces`, protocol: 'http/protobuf', headers: {} }).open();
+    await waitFor(
+      async () => threads().filter((thread) => !before.has(thread)),
+      (added) => added.length > 0,
+      10_000,
+      20,
+    );
+    const spans = sdkSpans();
+    expect((await exportThrough(exporter, spans)).code).toBe(ExportResultCode.SUCCESS);
+    expect(receiver.bodies.at(-1)).toEqual(Buffer.from(ProtobufTraceSerializer.serializeRequest(spans)!));
+    await exporter.shutdown();
   });
 
   it('sends http/json when asked', async () => {
