@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphql } from '../gql';
 import { makeNoise, makeSine, makeTempDir, removeDir } from '../support/audio';
 import { execute, executeWithFiles, subscribe, wsClient } from '../support/graphql-client';
 import { multipart, restClient } from '../support/rest-client';
@@ -10,147 +9,20 @@ import { waitFor } from '../support/wait-for';
 import { countCommandsOf } from '../support/redis-commands';
 import { freePort } from '../support/redis-server';
 import { onCluster, startTestApp, type TestApp } from '../support/test-app';
-
-export const VoiceFields = graphql(`
-  fragment VoiceFields on Voice {
-    id
-    name
-    deleted
-    hasOriginal
-    sampleCount
-    status {
-      splitting
-      embedding
-    }
-    embedding {
-      status
-      error
-    }
-    samples {
-      index
-      sourceTimestamp
-      duration
-      url
-    }
-    embeddingInfo {
-      ttsType
-      lastUpdateStatus
-      sampleScores {
-        sampleIndex
-        score
-      }
-    }
-    preferredSampleIndex
-    progress {
-      stage
-      done
-      total
-      percent
-      updatedAt
-    }
-  }
-`);
-
-const VoicesQuery = graphql(`
-  query Voices($partner: String!) {
-    voices(partner: $partner) {
-      ...VoiceFields
-    }
-  }
-`);
-
-const VoiceQuery = graphql(`
-  query Voice($partner: String!, $name: String!) {
-    voice(partner: $partner, name: $name) {
-      ...VoiceFields
-    }
-  }
-`);
-
-const CreateVoice = graphql(`
-  mutation CreateVoice($partner: String!, $name: String!, $file: Upload, $creatorName: String) {
-    createVoice(partner: $partner, name: $name, file: $file, creatorName: $creatorName) {
-      ...VoiceFields
-    }
-  }
-`);
-
-const CreateEmptyVoice = graphql(`
-  mutation CreateEmptyVoice($partner: String!, $name: String!) {
-    createEmptyVoice(partner: $partner, name: $name) {
-      name
-      status {
-        splitting
-      }
-    }
-  }
-`);
-
-const UploadSample = graphql(`
-  mutation UploadSample($partner: String!, $name: String!, $file: Upload!) {
-    uploadVoiceSample(partner: $partner, name: $name, file: $file) {
-      index
-      duration
-      sourceTimestamp
-    }
-  }
-`);
-
-const SetPreferred = graphql(`
-  mutation SetPreferred($partner: String!, $name: String!, $sampleIndex: Int) {
-    setPreferredSample(partner: $partner, name: $name, sampleIndex: $sampleIndex) {
-      preferredSampleIndex
-    }
-  }
-`);
-
-const SplitVoice = graphql(`
-  mutation SplitVoice($partner: String!, $name: String!, $maxSamples: Int, $sampleDuration: Int) {
-    splitVoice(partner: $partner, name: $name, maxSamples: $maxSamples, sampleDuration: $sampleDuration) {
-      status {
-        splitting
-      }
-    }
-  }
-`);
-
-const RenameVoice = graphql(`
-  mutation RenameVoice($partner: String!, $name: String!, $newName: String!) {
-    renameVoice(partner: $partner, name: $name, newName: $newName) {
-      name
-    }
-  }
-`);
-
-const DeleteVoice = graphql(`
-  mutation DeleteVoice($partner: String!, $name: String!) {
-    deleteVoice(partner: $partner, name: $name)
-  }
-`);
-
-const VoiceUpdated = graphql(`
-  subscription VoiceUpdated($partner: String!, $name: String!) {
-    voiceUpdated(partner: $partner, name: $name) {
-      ...VoiceFields
-    }
-  }
-`);
-
-const PreferredUpdated = graphql(`
-  subscription PreferredUpdated($partner: String!, $name: String!) {
-    voiceUpdated(partner: $partner, name: $name) {
-      preferredSampleIndex
-    }
-  }
-`);
-
-const VoicesUpdated = graphql(`
-  subscription VoicesUpdated($partner: String!) {
-    voicesUpdated(partner: $partner) {
-      ...VoiceFields
-    }
-  }
-`);
+import {
+  VoicesQuery,
+  VoiceQuery,
+  CreateVoice,
+  CreateEmptyVoice,
+  UploadSample,
+  SetPreferred,
+  SplitVoice,
+  RenameVoice,
+  DeleteVoice,
+  VoiceUpdated,
+  PreferredUpdated,
+  VoicesUpdated,
+} from './voice-operations';
 
 let app: TestApp;
 let key: string;
