@@ -11,41 +11,9 @@ import { multipart, restClient, type RestClient } from '../support/rest-client';
 import { openBucket } from '../support/s3-server';
 import { startTestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import { BAKERY, FINANCE, MUSIC, TIDES, TOPICS } from './retrieval-corpus';
 
 type Json = Record<string, any>;
-
-/** Words that mean the same to the test engine's embeddings: a paraphrase lands near its original. */
-const TOPICS = [
-  ['ocean', 'sea', 'tide', 'marine', 'wave', 'coast', 'shore', 'swell'],
-  ['moon', 'lunar', 'planet', 'orbit', 'star', 'astronom'],
-  ['bread', 'bake', 'oven', 'flour', 'dough', 'kitchen', 'loaf'],
-  ['money', 'bank', 'loan', 'interest', 'credit', 'saving'],
-  ['music', 'song', 'melody', 'guitar', 'piano', 'chord'],
-];
-
-const TIDES = `# Coastal notes
-
-## Tides
-
-Twice a day the ocean rises and falls along the coast, and every wave follows the tide.
-
-## Storms
-
-Winter storms push marine water over the shore.`;
-
-const BAKERY = `# Bakery handbook
-
-## Ovens
-
-Bake each loaf of bread in a hot oven; flour the dough and keep the kitchen warm. Oven door kit ZX-4471 fits every oven we bake in.`;
-
-const FINANCE = `# Savings
-
-Money in a savings account earns interest from the bank; a loan costs interest and credit.`;
-
-const MUSIC = `# Practice
-
-Play the melody on guitar, then the chords of the song on piano.`;
 
 const SearchQuery = graphql(`
   query SearchKnowledgeBase($partner: String!, $kb: String!, $query: String!, $topK: Int, $mode: RetrievalMode) {
