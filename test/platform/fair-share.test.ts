@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeQueue } from '../../src/domain/completion/completion.queues';
-import { graphql } from '../gql';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { execute, subscribe, wsClient } from '../support/graphql-client';
 import { makeSine, makeTempDir, removeDir } from '../support/audio';
@@ -13,6 +12,7 @@ import { startRestartableRedis, startTestRedis, type TestRedis } from '../suppor
 import { multipart, restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import { DocumentQueues, DocumentQueueUpdates, VoiceWait } from './fair-share-operations';
 
 /**
  * Fair share between partners on real BullMQ queues, with the API in this process and the
@@ -234,39 +234,6 @@ describe('with PARTNER_MAX_RUNNING', () => {
   });
 });
 
-const DocumentQueues = graphql(`
-  query DocumentQueues($partner: String!, $name: String!) {
-    knowledgeBase(partner: $partner, name: $name) {
-      documents {
-        id
-        name
-        inQueues
-        progress {
-          stage
-        }
-        queue {
-          reason
-          position
-          estimatedStartAt
-        }
-      }
-    }
-  }
-`);
-
-const DocumentQueueUpdates = graphql(`
-  subscription DocumentQueueUpdates($partner: String!, $kb: String!) {
-    documentUpdated(partner: $partner, kb: $kb) {
-      id
-      inQueues
-      queue {
-        reason
-        position
-      }
-    }
-  }
-`);
-
 describe('while work waits', () => {
   it('says why and where each waiting job stands, and pushes its place as the queue moves', async () => {
     pageRequests.length = 0;
@@ -318,20 +285,6 @@ describe('while work waits', () => {
     }
   });
 });
-
-const VoiceWait = graphql(`
-  query VoiceWait($partner: String!, $name: String!) {
-    voice(partner: $partner, name: $name) {
-      status {
-        embedding
-      }
-      queue {
-        reason
-        position
-      }
-    }
-  }
-`);
 
 describe('when the wait is not for a turn', () => {
   it("says so while the engine holds the job in its own queue, with the engine's place", async () => {
