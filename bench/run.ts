@@ -1,5 +1,5 @@
 import { benchHostileDocuments } from './documents';
-import { benchCostGrowth, benchSplit, benchUploads } from './growth';
+import { benchCostGrowth, benchUploads } from './growth';
 import { benchReconciler } from './reconciler';
 import { benchFairShare } from './fair';
 import { benchKnowledgeBase } from './kb';
@@ -9,6 +9,7 @@ import { benchDiarize } from './diarize';
 import { benchRecordReads } from './record-reads';
 import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
+import { benchSplit } from './split';
 import { benchStartup } from './startup';
 import { benchTracing } from './tracing';
 import { benchStreaming } from './streaming';

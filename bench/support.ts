@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { request } from 'undici';
 import WebSocket, { type RawData } from 'ws';
 import { ApiKeyService } from '../src/auth/api-keys';
 import { KeySpace } from '../src/store/keys';
@@ -309,6 +310,14 @@ export interface ServiceChild {
   apiKey: string;
   /** The run's scratch directory; the server's DATA_DIR is inside it. */
   dataDir: string;
+}
+
+/** GET of a service's path with its key: the body, or an error naming the answer. */
+export async function get(api: ServiceChild, pathname: string): Promise<string> {
+  const response = await request(`${api.server.url}${pathname}`, { headers: { 'x-api-key': api.apiKey } });
+  const body = await response.body.text();
+  if (response.statusCode !== 200) throw new Error(`GET ${pathname}: ${response.statusCode} ${body.slice(0, 300)}`);
+  return body;
 }
 
 /** Polls a transcript (GET of its id path) every 100 ms until it is completed or failed, for at most 30 minutes. */
