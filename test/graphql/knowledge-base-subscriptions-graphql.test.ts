@@ -135,19 +135,9 @@ describe('subscriptions', () => {
     const client = wsClient(app.url, key);
     try {
       const forbidden = subscribe(client, DocumentUpdated, { partner: 'beta', kb: 'Notes' });
-      await waitFor(
-        async () => forbidden.errors.length,
-        (count) => count > 0,
-        5_000,
-      );
-      expect(JSON.stringify(forbidden.errors)).toContain('Access denied');
+      expect(JSON.stringify(await forbidden.errorsSent(5_000))).toContain('Access denied');
       const missing = subscribe(client, EmbeddingUpdated, { partner: 'acme', kb: 'Ghost' });
-      await waitFor(
-        async () => missing.errors.length,
-        (count) => count > 0,
-        5_000,
-      );
-      expect(JSON.stringify(missing.errors)).toContain('Knowledge base not found');
+      expect(JSON.stringify(await missing.errorsSent(5_000))).toContain('Knowledge base not found');
     } finally {
       await client.dispose();
     }

@@ -203,19 +203,9 @@ describe('subscriptions', () => {
     const client = wsClient(app.url, key);
     try {
       const forbidden = subscribe(client, VoicesUpdated, { partner: 'beta' });
-      await waitFor(
-        async () => forbidden.errors.length,
-        (count) => count > 0,
-        5_000,
-      );
-      expect(JSON.stringify(forbidden.errors)).toContain('Access denied');
+      expect(JSON.stringify(await forbidden.errorsSent(5_000))).toContain('Access denied');
       const missing = subscribe(client, VoiceUpdated, { partner: 'acme', name: 'Ghost' });
-      await waitFor(
-        async () => missing.errors.length,
-        (count) => count > 0,
-        5_000,
-      );
-      expect(JSON.stringify(missing.errors)).toContain('Voice not found');
+      expect(JSON.stringify(await missing.errorsSent(5_000))).toContain('Voice not found');
     } finally {
       await client.dispose();
     }

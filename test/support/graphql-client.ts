@@ -118,6 +118,12 @@ export function subscribe<T, V>(client: Client, document: TypedDocumentNode<T, V
         await nextNotice(deadline);
       }
     },
+    /** Resolves with the errors once the server has sent any: a refused subscription's reasons. */
+    async errorsSent(timeoutMs = 60_000): Promise<unknown[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (errors.length === 0) await nextNotice(deadline);
+      return errors;
+    },
     /** Resolves with every event once the server completes the subscription. */
     async untilComplete(timeoutMs = 60_000): Promise<T[]> {
       const deadline = Date.now() + timeoutMs;

@@ -158,7 +158,7 @@ describe('completionOutput', () => {
     const stranger = wsClient(app.url, otherKey);
     try {
       const refused = outputEvents(id, undefined, stranger);
-      await waitFor(async () => refused.errors.length, Boolean, 10_000);
+      await refused.errorsSent(10_000);
       const query = await execute(app.url, otherKey, PartialOutput, { id });
       expect(refused.errors.flat()).toMatchObject([{ message: query.errors![0]!.message, extensions: { code: 'NOT_FOUND' } }]);
     } finally {
@@ -170,7 +170,7 @@ describe('completionOutput', () => {
     const id = await submit();
     for (const after of [-1, -40]) {
       const refused = outputEvents(id, after);
-      await waitFor(async () => refused.errors.length, Boolean, 10_000);
+      await refused.errorsSent(10_000);
       expect(refused.errors.flat(), `after ${after}`).toMatchObject([
         {
           message: 'after: The after field must be a whole number of 0 or more.',
