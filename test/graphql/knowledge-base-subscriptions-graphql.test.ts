@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPdf } from '../support/documents';
 import { execute, executeWithFiles, subscribe, wsClient } from '../support/graphql-client';
-import { waitFor } from '../support/wait-for';
 import { app, createKb, emptyDocument, key, tmp, useKnowledgeBaseEnvironment } from './knowledge-base-environment';
 import {
   CreateDocument,
@@ -121,11 +120,7 @@ describe('subscriptions', () => {
 
       await execute(app.url, key, DeleteKnowledgeBase, { partner: 'acme', name: 'Shelf' });
       await feed.until((event) => event.knowledgeBaseEmbeddingUpdated.deleted);
-      await waitFor(
-        async () => feed.completed,
-        (done) => done,
-        5_000,
-      );
+      await feed.untilComplete(5_000);
     } finally {
       await client.dispose();
     }

@@ -166,11 +166,7 @@ describe('subscriptions', () => {
       await feed.until((event) => event.voiceUpdated.name === 'Seen');
       await execute(app.url, key, DeleteVoice, { partner: 'acme', name: 'Seen' });
       await feed.until((event) => event.voiceUpdated.deleted);
-      await waitFor(
-        async () => feed.completed,
-        (done) => done,
-        5_000,
-      );
+      await feed.untilComplete(5_000);
     } finally {
       await client.dispose();
     }

@@ -88,7 +88,7 @@ describe('completionOutput', () => {
     expect(request).toMatchObject({ stream: true, includeUsage: true });
     // Coalesced: 60 tokens over 0.6 s make far fewer events than tokens.
     expect(events.length).toBeLessThan(chatTokens(REPLY).length / 2);
-    await waitFor(async () => subscription.completed, Boolean, 5_000);
+    await subscription.untilComplete(5_000);
   });
 
   it('gives polling clients the text so far in partialOutput while the reply is written, and null once it is finished', async () => {
